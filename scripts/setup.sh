@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Installs everything the build and the tests need, idempotently: a warm machine skips what it has.
+# Tools built from crates.io go to .tools/ (ignored) unless a matching one is already on PATH.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+WASM_BINDGEN_VERSION=0.2.130
+GECKODRIVER_VERSION=0.37.1
+export PATH="$ROOT/.tools/bin:$HOME/.cargo/bin:$PATH"
+log() { printf '[setup] %s\n' "$*"; }
+
+# Rust target for the wasm build.
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  log "rustup target add wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+
+# Browsers and drivers from Debian (chromium-driver provides /usr/bin/chromedriver).
+need_apt=()
+command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
+command -v firefox-esr >/dev/null 2>&1 || need_apt+=(firefox-esr)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    log "apt-get install ${need_apt[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  else
+    log "WARNING: not root; cannot install ${need_apt[*]} (browser tests will be skipped)"
+  fi
+fi
+
+# wasm-bindgen-cli must equal the wasm-bindgen crate version exactly. `--locked` fails on this registry
+# (a yanked webpki-roots), so it is installed unlocked (see ../shared/TOOLCHAIN.md §2.1).
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
+  log "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION"
+  CARGO_TARGET_DIR="$ROOT/.tools/build" cargo install --quiet wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --root "$ROOT/.tools"
+fi
+if ! geckodriver --version 2>/dev/null | grep -q "geckodriver $GECKODRIVER_VERSION"; then
+  log "cargo install geckodriver $GECKODRIVER_VERSION"
+  CARGO_TARGET_DIR="$ROOT/.tools/build" cargo install --quiet geckodriver --version "=$GECKODRIVER_VERSION" --locked --root "$ROOT/.tools"
+fi
+
+# npm packages (lockfile-exact).
+if [ -f package-lock.json ]; then
+  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    log "npm ci"
+    npm ci --no-audit --no-fund --loglevel=error
+  fi
+fi
+log "ready"

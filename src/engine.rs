@@ -1,0 +1,633 @@
+//! The session object: a store opened over a host [`Storage`], with the protocol's operations (fold, scan,
+//! recall, hydrate, evict, status, validate). Each operation follows the reference command of the same name
+//! (spec §5–§13); the algorithms themselves live in their own modules.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, ErrorCode, Result};
+use crate::extract;
+use crate::identity::{self, Projection, IPCF_VERSION, PROJECTION_VERSION};
+use crate::index::{clamp_i64, Entry, EvictionLog, RecallIndex};
+use crate::json::{self, Value};
+use crate::policy::Policy;
+use crate::recall::{self, RecallCandidate};
+use crate::scan::{self, ScanResult};
+use crate::store::{self, Storage};
+use crate::text::{nfc, rstrip};
+use crate::validate::{self, Validation};
+
+/// The wall clock: `%Y-%m-%dT%H:%M:%SZ` in UTC, to the second.
+pub type Clock = Box<dyn Fn() -> Result<String>>;
+/// Tokens in a text; the reference's is `len(text) // 4` in code points.
+pub type TokenCounter = Box<dyn Fn(&str) -> Result<i64>>;
+
+/// How a store is opened. Every field has the reference's default.
+#[derive(Default)]
+pub struct Options {
+    /// Defaults to the system clock (native only; a wasm host must supply one).
+    pub clock: Option<Clock>,
+    /// Defaults to [`reference_token_count`].
+    pub token_counter: Option<TokenCounter>,
+    /// The active policy in place of `hydration_policy.json` (not written to the store).
+    pub policy: Option<Value>,
+}
+
+/// The reference's token estimate before `max(1, …)`: code points divided by four.
+pub fn reference_token_count(text: &str) -> i64 {
+    (text.chars().count() / 4) as i64
+}
+
+/// What `fold` is given (spec §5). `None` lists are extracted from the text; given lists are kept verbatim.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct FoldInput {
+    pub step_id: i64,
+    pub summary: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub raw_content: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub session_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub files: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub commands: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub errors: Option<Vec<String>>,
+}
+
+/// A cold node (spec §2.3): the 18 keys of `step_NNNNNN.json`, camelCase here, snake_case on disk.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ColdNode {
+    pub step_id: i64,
+    pub summary: String,
+    pub raw_content: String,
+    pub normalized_content: String,
+    pub session_id: String,
+    pub identifiers: Vec<String>,
+    pub files: Vec<String>,
+    pub commands: Vec<String>,
+    pub errors: Vec<String>,
+    pub token_estimate: i64,
+    pub payload_sha256: String,
+    pub projection_sha256: String,
+    pub artifact_sha256: String,
+    pub folded_at: String,
+    pub ipcf_version: String,
+    pub projection_version: String,
+    pub sanitized: bool,
+    pub status: String,
+}
+
+impl ColdNode {
+    /// The node as written to disk (all 18 keys, or 17 without the artifact hash for hashing).
+    pub fn to_object(&self, with_artifact: bool) -> BTreeMap<String, Value> {
+        let mut m = BTreeMap::new();
+        if with_artifact {
+            m.insert("artifact_sha256".into(), Value::from(&self.artifact_sha256));
+        }
+        m.insert("commands".into(), Value::from(self.commands.as_slice()));
+        m.insert("errors".into(), Value::from(self.errors.as_slice()));
+        m.insert("files".into(), Value::from(self.files.as_slice()));
+        m.insert("folded_at".into(), Value::from(&self.folded_at));
+        m.insert("identifiers".into(), Value::from(self.identifiers.as_slice()));
+        m.insert("ipcf_version".into(), Value::from(&self.ipcf_version));
+        m.insert("normalized_content".into(), Value::from(&self.normalized_content));
+        m.insert("payload_sha256".into(), Value::from(&self.payload_sha256));
+        m.insert("projection_sha256".into(), Value::from(&self.projection_sha256));
+        m.insert("projection_version".into(), Value::from(&self.projection_version));
+        m.insert("raw_content".into(), Value::from(&self.raw_content));
+        m.insert("sanitized".into(), Value::Bool(self.sanitized));
+        m.insert("session_id".into(), Value::from(&self.session_id));
+        m.insert("status".into(), Value::from(&self.status));
+        m.insert("step_id".into(), Value::from(self.step_id));
+        m.insert("summary".into(), Value::from(&self.summary));
+        m.insert("token_estimate".into(), Value::from(self.token_estimate));
+        m
+    }
+
+    /// A node read back from a file. Fields of the wrong type or missing read as empty (the file was
+    /// already verified, or verification is off by policy and the caller asked for what is there).
+    pub fn from_object(m: &BTreeMap<String, Value>) -> Self {
+        let s = |k: &str| m.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+        let l = |k: &str| m.get(k).and_then(Value::as_str_vec).unwrap_or_default();
+        let i = |k: &str| m.get(k).and_then(Value::python_int).map_or(0, clamp_i64);
+        ColdNode {
+            step_id: i("step_id"),
+            summary: s("summary"),
+            raw_content: s("raw_content"),
+            normalized_content: s("normalized_content"),
+            session_id: s("session_id"),
+            identifiers: l("identifiers"),
+            files: l("files"),
+            commands: l("commands"),
+            errors: l("errors"),
+            token_estimate: i("token_estimate"),
+            payload_sha256: s("payload_sha256"),
+            projection_sha256: s("projection_sha256"),
+            artifact_sha256: s("artifact_sha256"),
+            folded_at: s("folded_at"),
+            ipcf_version: s("ipcf_version"),
+            projection_version: s("projection_version"),
+            sanitized: m.get("sanitized").is_some_and(Value::python_truthy),
+            status: s("status"),
+        }
+    }
+}
+
+/// A recall index entry (spec §2.4), camelCase.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct IndexEntry {
+    pub step_id: i64,
+    pub summary: String,
+    /// `None` when the entry lacks `file_path` (a damaged index; hydrate and validate report it).
+    pub file_path: Option<String>,
+    pub identifiers: Vec<String>,
+    pub files: Vec<String>,
+    pub commands: Vec<String>,
+    pub errors: Vec<String>,
+    pub token_estimate: i64,
+    pub payload_sha256: String,
+    pub projection_sha256: String,
+    pub artifact_sha256: Option<String>,
+    pub projection_version: String,
+    pub folded_at: String,
+    pub evicted: bool,
+}
+
+impl From<&Entry> for IndexEntry {
+    fn from(e: &Entry) -> Self {
+        IndexEntry {
+            step_id: e.step_id,
+            summary: e.summary().to_string(),
+            file_path: e.file_path().map(str::to_string),
+            identifiers: e.list("identifiers"),
+            files: e.list("files"),
+            commands: e.list("commands"),
+            errors: e.list("errors"),
+            token_estimate: e.token_estimate(),
+            payload_sha256: e.payload_sha256().to_string(),
+            projection_sha256: e.projection_sha256().to_string(),
+            artifact_sha256: e.artifact_sha256().map(str::to_string),
+            projection_version: e.raw.get("projection_version").and_then(Value::as_str).unwrap_or("").to_string(),
+            folded_at: e.folded_at().to_string(),
+            evicted: e.evicted(),
+        }
+    }
+}
+
+/// What a fold did: a new cold node, or nothing because the step was already indexed (§5 step 2).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum FoldOutcome {
+    Folded { node: ColdNode },
+    Duplicate { entry: IndexEntry },
+}
+
+/// The bounded content of one hydrated node (spec §8).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Hydrated {
+    pub step_id: i64,
+    /// `raw_content`, cut to the per-call cap when it exceeds it.
+    pub content: String,
+    /// The full, verified payload.
+    pub raw_content: String,
+    /// Tokens of `content` (the bounded estimate).
+    pub token_estimate: i64,
+    pub truncated: bool,
+    /// The per-call cap in force (`max_rehydration_tokens_per_call`).
+    pub cap: i64,
+    pub payload_sha256: String,
+    pub artifact_sha256: String,
+    pub summary: String,
+    /// Policy `scope` and `eviction_trigger` as Python prints them (for the console report).
+    pub scope: String,
+    pub eviction_trigger: String,
+}
+
+/// One eviction event (spec §11).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Eviction {
+    pub step_id: i64,
+    pub evicted_at: String,
+}
+
+/// One node line of `status`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct StatusNode {
+    pub step_id: i64,
+    pub token_estimate: i64,
+    pub evicted: bool,
+    pub summary: String,
+}
+
+/// Counts of the index (spec §12), plus what the status screen shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Status {
+    pub total: i64,
+    pub active: i64,
+    pub evicted: i64,
+    pub total_tokens: i64,
+    /// Absolute path of `.contextfold` and of the index, as the host names them.
+    pub storage_dir: String,
+    pub index_path: String,
+    /// Policy fields as Python prints them.
+    pub policy_version: String,
+    pub max_tokens_per_call: String,
+    pub scope: String,
+    pub eviction_trigger: String,
+    /// Every node, by step id.
+    pub nodes: Vec<StatusNode>,
+}
+
+/// An open store.
+pub struct ContextFold<S: Storage> {
+    storage: S,
+    index: RecallIndex,
+    /// Whether `recall_index.json` exists yet (the first fold creates it and stamps `created_at`).
+    index_on_disk: bool,
+    clock: Clock,
+    token_counter: TokenCounter,
+    policy_override: Option<Policy>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn system_clock() -> Result<String> {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_err(|e| Error::invalid_input(format!("system clock before 1970: {e}")))?
+        .as_secs();
+    Ok(format_utc(secs as i64))
+}
+
+/// `%Y-%m-%dT%H:%M:%SZ` of seconds since the epoch (proleptic Gregorian, UTC).
+pub fn format_utc(secs: i64) -> String {
+    let days = secs.div_euclid(86_400);
+    let rem = secs.rem_euclid(86_400);
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
+}
+
+fn storage_context(e: Error, what: &str) -> Error {
+    if e.code() == ErrorCode::Storage {
+        Error::storage(format!("{what}: {}", e.message()))
+    } else {
+        e
+    }
+}
+
+impl<S: Storage> ContextFold<S> {
+    /// Open the store: read `recall_index.json` if it exists. Nothing is written.
+    pub async fn open(storage: S, options: Options) -> Result<Self> {
+        let clock = match options.clock {
+            Some(c) => c,
+            #[cfg(not(target_arch = "wasm32"))]
+            None => Box::new(system_clock),
+            #[cfg(target_arch = "wasm32")]
+            None => return Err(Error::invalid_input("a clock is required on this target")),
+        };
+        let token_counter = options.token_counter.unwrap_or_else(|| Box::new(|t| Ok(reference_token_count(t))));
+        let policy_override = options.policy.map(|raw| Policy { raw });
+        let bytes = storage.load(store::INDEX_KEY).await.map_err(|e| storage_context(e, "cannot read the index"))?;
+        let (index, index_on_disk) = match bytes {
+            Some(b) => (RecallIndex::from_file_bytes(&b)?, true),
+            None => (RecallIndex::default(), false),
+        };
+        Ok(ContextFold { storage, index, index_on_disk, clock, token_counter, policy_override })
+    }
+
+    /// Re-read the index from storage (after another writer changed it).
+    pub async fn reload(&mut self) -> Result<()> {
+        let bytes = self.storage.load(store::INDEX_KEY).await?;
+        let (index, on_disk) = match bytes {
+            Some(b) => (RecallIndex::from_file_bytes(&b)?, true),
+            None => (RecallIndex::default(), false),
+        };
+        self.index = index;
+        self.index_on_disk = on_disk;
+        Ok(())
+    }
+
+    pub fn storage(&self) -> &S {
+        &self.storage
+    }
+
+    pub fn index(&self) -> &RecallIndex {
+        &self.index
+    }
+
+    /// The policy in force: the override, else `hydration_policy.json`, else the default (spec §2.6).
+    pub async fn policy(&self) -> Result<Policy> {
+        if let Some(p) = &self.policy_override {
+            return Ok(p.clone());
+        }
+        match self.storage.load(store::POLICY_KEY).await? {
+            Some(bytes) => Policy::from_file_bytes(&bytes),
+            None => Ok(Policy::default()),
+        }
+    }
+
+    fn now(&self) -> Result<String> {
+        let now = (self.clock)()?;
+        if now.chars().any(char::is_control) {
+            return Err(Error::invalid_input("the clock returned a string with control characters"));
+        }
+        Ok(now)
+    }
+
+    fn count_tokens(&self, text: &str) -> Result<i64> {
+        (self.token_counter)(text)
+    }
+
+    /// The index entry of a step, as the API shows it.
+    pub fn entry(&self, step_id: i64) -> Option<IndexEntry> {
+        self.index.get(step_id).map(IndexEntry::from)
+    }
+
+    /// Fold one turn (spec §5): write the cold node, then the index. A duplicate step id writes nothing.
+    /// If the index write fails, the cold node just written is removed again, so the store is as it was.
+    pub async fn fold(&mut self, input: FoldInput) -> Result<FoldOutcome> {
+        let step_id = input.step_id;
+        if let Some(entry) = self.index.get(step_id) {
+            return Ok(FoldOutcome::Duplicate { entry: IndexEntry::from(entry) });
+        }
+        let payload = match &input.raw_content {
+            Some(raw) if !raw.is_empty() => raw.clone(),
+            _ => input.summary.clone(),
+        };
+        let payload_nfc = nfc(&payload);
+        let normalized_content = rstrip(&payload_nfc).to_string();
+        let policy = self.policy().await?;
+        let combined = format!("{}\n{}", nfc(&input.summary), payload_nfc);
+        let files = input.files.clone().unwrap_or_else(|| extract::files(&combined));
+        let commands = input.commands.clone().unwrap_or_else(|| extract::commands(&combined));
+        let errors = input.errors.clone().unwrap_or_else(|| extract::errors(&combined));
+        let identifiers = extract::identifiers(&combined);
+        let payload_sha256 = identity::payload_sha256(&payload);
+        let policy_hash = policy.hash();
+        let projection_sha256 = Projection {
+            step_id,
+            normalized_content: &normalized_content,
+            identifiers: &identifiers,
+            files: &files,
+            commands: &commands,
+            errors: &errors,
+            folding_policy_hash: &policy_hash,
+        }
+        .sha256();
+        let folded_at = self.now()?;
+        let token_estimate = self.count_tokens(&payload)?.max(1);
+        let mut node = ColdNode {
+            step_id,
+            summary: input.summary,
+            raw_content: payload,
+            normalized_content,
+            session_id: input.session_id.filter(|s| !s.is_empty()).unwrap_or_else(|| "default-session".into()),
+            identifiers,
+            files,
+            commands,
+            errors,
+            token_estimate,
+            payload_sha256,
+            projection_sha256,
+            artifact_sha256: String::new(),
+            folded_at,
+            ipcf_version: IPCF_VERSION.into(),
+            projection_version: PROJECTION_VERSION.into(),
+            sanitized: false,
+            status: "cold".into(),
+        };
+        node.artifact_sha256 = identity::artifact_sha256(&node.to_object(false));
+
+        let key = store::cold_node_key(step_id);
+        let node_bytes = json::to_pretty(&Value::Object(node.to_object(true)));
+        self.storage.save(&key, &node_bytes).await.map_err(|e| storage_context(e, "cannot write the cold node"))?;
+
+        let created_here = !self.index_on_disk && !self.index.has_top("created_at");
+        if created_here {
+            self.index = RecallIndex::new(&node.folded_at);
+        }
+        self.index.insert(step_id, index_entry_object(&node, &key));
+        if let Err(e) = self.storage.save(store::INDEX_KEY, &self.index.to_file_bytes()).await {
+            self.index.remove(step_id);
+            let _ = self.storage.remove(&key).await;
+            return Err(storage_context(e, "cannot write the index (the fold was undone)"));
+        }
+        self.index_on_disk = true;
+        Ok(FoldOutcome::Folded { node })
+    }
+
+    /// Scan a prompt against the index (spec §7).
+    pub async fn scan(&self, prompt: &str) -> Result<ScanResult> {
+        let policy = self.policy().await?;
+        scan::scan(&self.index, prompt, policy.max_tokens_per_turn()?, policy.max_tokens_per_call()?)
+    }
+
+    /// Recall by query (spec §6).
+    pub fn recall(&self, query: &str) -> Vec<RecallCandidate> {
+        recall::recall(&self.index, query)
+    }
+
+    /// Hydrate one node, verified and bounded (spec §8).
+    pub async fn hydrate(&self, step_id: i64) -> Result<Hydrated> {
+        let Some(entry) = self.index.get(step_id) else {
+            let key = store::cold_node_key(step_id);
+            return Err(if self.storage.load(&key).await?.is_some() {
+                Error::new(
+                    ErrorCode::OrphanedNode,
+                    format!(
+                        "Step {step_id} exists on disk as an orphaned cold node but is not indexed in recall_index. \
+                         (CONF-12 Scenario A)"
+                    ),
+                )
+            } else {
+                Error::new(ErrorCode::NodeNotFound, format!("Step {step_id} not found in recall index. (CONF-10)"))
+            });
+        };
+        let policy = self.policy().await?;
+        let path = validate::resolve_cold_node_path(&self.storage, step_id, entry.file_path()).await?;
+        let key = store::cold_node_key(step_id);
+        let node = if policy.integrity_verification()? {
+            let expected = entry.raw.get("artifact_sha256").ok_or_else(|| {
+                Error::new(
+                    ErrorCode::IntegrityCheck,
+                    format!("Step {step_id}: Missing artifact_sha256 in recall_index node metadata."),
+                )
+            })?;
+            validate::verify_artifact(&self.storage, &key, &path, Some(expected)).await?
+        } else {
+            validate::load_node_unverified(&self.storage, &key, &path).await?
+        };
+        let raw_content = match node.get("raw_content") {
+            Some(Value::Str(s)) => s.clone(),
+            _ => {
+                return Err(Error::new(
+                    ErrorCode::IntegrityCheck,
+                    format!("Cold node file has no string raw_content: {path}"),
+                ))
+            }
+        };
+        let cap = policy.max_tokens_per_call()?;
+        let mut content = raw_content.clone();
+        let mut token_estimate = self.count_tokens(&content)?.max(1);
+        let mut truncated = false;
+        if token_estimate > cap {
+            content = python_prefix(&content, cap.saturating_mul(4));
+            token_estimate = cap;
+            truncated = true;
+        }
+        let node = ColdNode::from_object(&node);
+        Ok(Hydrated {
+            step_id,
+            content,
+            raw_content,
+            token_estimate,
+            truncated,
+            cap,
+            payload_sha256: node.payload_sha256,
+            artifact_sha256: node.artifact_sha256,
+            summary: node.summary,
+            scope: policy.display("scope", "single_turn"),
+            eviction_trigger: policy.display("eviction_trigger", "after_response"),
+        })
+    }
+
+    /// Mark a node evicted and log the event (spec §11). Nothing is deleted.
+    pub async fn evict(&mut self, step_id: i64) -> Result<Eviction> {
+        let Some(entry) = self.index.get(step_id) else {
+            return Err(Error::new(ErrorCode::NodeNotFound, format!("Step {step_id} not found in recall index.")));
+        };
+        let previous = entry.raw.get("evicted").cloned();
+        let evicted_at = self.now()?;
+        let mut log = match self.storage.load(store::EVICTION_LOG_KEY).await? {
+            Some(bytes) => EvictionLog::from_file_bytes(&bytes)?,
+            None => EvictionLog::default(),
+        };
+        self.index.mark_evicted(step_id);
+        let restore = |index: &mut RecallIndex| {
+            if let Some(e) = index.get(step_id) {
+                let mut raw = e.raw.clone();
+                match &previous {
+                    Some(v) => raw.insert("evicted".into(), v.clone()),
+                    None => raw.remove("evicted"),
+                };
+                index.insert(step_id, raw);
+            }
+        };
+        if let Err(e) = self.storage.save(store::INDEX_KEY, &self.index.to_file_bytes()).await {
+            restore(&mut self.index);
+            return Err(storage_context(e, "cannot write the index"));
+        }
+        log.append(step_id, &evicted_at);
+        if let Err(e) = self.storage.save(store::EVICTION_LOG_KEY, &log.to_file_bytes()).await {
+            restore(&mut self.index);
+            let _ = self.storage.save(store::INDEX_KEY, &self.index.to_file_bytes()).await;
+            return Err(storage_context(e, "cannot write the eviction log (the eviction was undone)"));
+        }
+        Ok(Eviction { step_id, evicted_at })
+    }
+
+    /// Counts and the node list (spec §12).
+    pub async fn status(&self) -> Result<Status> {
+        let policy = self.policy().await?;
+        let mut status = Status {
+            total: self.index.len() as i64,
+            active: 0,
+            evicted: 0,
+            total_tokens: 0,
+            storage_dir: store::display_path(&self.storage, store::FOLD_DIR),
+            index_path: store::display_path(&self.storage, store::INDEX_KEY),
+            policy_version: policy.display("policy_version", "1.1"),
+            max_tokens_per_call: policy.display("max_rehydration_tokens_per_call", "3000"),
+            scope: policy.display("scope", "single_turn"),
+            eviction_trigger: policy.display("eviction_trigger", "after_response"),
+            nodes: Vec::new(),
+        };
+        for e in self.index.entries_by_step() {
+            let evicted = e.evicted();
+            status.evicted += i64::from(evicted);
+            status.total_tokens = status.total_tokens.saturating_add(e.token_estimate());
+            status.nodes.push(StatusNode {
+                step_id: e.step_id,
+                token_estimate: e.token_estimate(),
+                evicted,
+                summary: e.summary().to_string(),
+            });
+        }
+        status.active = status.total - status.evicted;
+        Ok(status)
+    }
+
+    /// Audit every entry and look for orphans (spec §13).
+    pub async fn validate(&self) -> Result<Validation> {
+        let policy = self.policy().await?;
+        validate::validate(&self.storage, &self.index, policy.integrity_verification()?).await
+    }
+}
+
+/// The 15-key index entry of a freshly folded node (spec §2.4).
+fn index_entry_object(node: &ColdNode, key: &str) -> BTreeMap<String, Value> {
+    let mut m = node.to_object(true);
+    for k in ["normalized_content", "raw_content", "session_id", "sanitized", "status", "ipcf_version"] {
+        m.remove(k);
+    }
+    m.insert("evicted".into(), Value::Bool(false));
+    m.insert("file_path".into(), Value::from(key));
+    m
+}
+
+/// Python `s[:stop]` in code points, including a negative `stop` (counted from the end).
+fn python_prefix(s: &str, stop: i64) -> String {
+    let len = s.chars().count() as i64;
+    let keep = if stop < 0 { (len + stop).max(0) } else { stop.min(len) };
+    s.chars().take(keep as usize).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utc_format() {
+        assert_eq!(format_utc(0), "1970-01-01T00:00:00Z");
+        assert_eq!(format_utc(1_767_225_600), "2026-01-01T00:00:00Z");
+        assert_eq!(format_utc(951_782_400 + 86_399), "2000-02-29T23:59:59Z");
+    }
+
+    #[test]
+    fn python_slices() {
+        assert_eq!(python_prefix("abcdef", 4), "abcd");
+        assert_eq!(python_prefix("abcdef", -4), "ab");
+        assert_eq!(python_prefix("ab", -4), "");
+        assert_eq!(python_prefix("ab", 0), "");
+    }
+}

@@ -1,0 +1,352 @@
+//! Extraction of identifiers, files, commands and errors (spec §4.3–4.7), reproducing Python `re.findall`
+//! with its alternation order and quirks (`package.json` → `package.js`) under `ipcf-projection-v2`.
+//!
+//! No regex engine: each pattern has a hand-written scanner that returns exactly what CPython's backtracking
+//! matcher returns (leftmost start, then the first successful path in backtracking order), in linear time.
+//! The comments on each scanner derive why the shortcuts are equivalent to the backtracking search.
+
+use std::collections::BTreeSet;
+
+use crate::text::{fold_token, is_digit, is_space, is_stopword, is_word, nfc, strip};
+
+/// `_extract_identifiers(text)`: sorted, deduplicated, folded, stopwords removed. NFC is applied inside.
+pub fn identifiers(text: &str) -> Vec<String> {
+    let folded: BTreeSet<String> = identifier_matches(&nfc(text)).iter().map(|m| fold_token(m)).collect();
+    folded.into_iter().filter(|t| !is_stopword(t)).collect()
+}
+
+/// The raw matches of the identifier regex over `NFC(text)`, in order (for vectors and debugging).
+///
+/// `\b[^\W\d]\w{2,}\b|\b[0-9]{3,}\b` can only start where a `\w`-run starts (`\b` before a `\w` char) and, as
+/// both quantifiers are greedy and must end at `\b`, only match the whole run. So a run matches iff it has ≥ 3
+/// chars and either its first char is not Nd, or it is all ASCII digits (`3000ms`, `1e9`, `١٢٣` give nothing).
+pub fn identifier_matches(text_nfc: &str) -> Vec<String> {
+    let mut matches = Vec::new();
+    let mut run_start: Option<usize> = None;
+    let mut run_chars = 0;
+    let mut first_is_digit = false;
+    let mut all_ascii_digits = true;
+    let mut close_run = |start: usize, end: usize, len: usize, first_digit: bool, ascii_digits: bool| {
+        if len >= 3 && (!first_digit || ascii_digits) {
+            matches.push(text_nfc[start..end].to_owned());
+        }
+    };
+    for (i, c) in text_nfc.char_indices() {
+        if is_word(c) {
+            if run_start.is_none() {
+                run_start = Some(i);
+                run_chars = 0;
+                first_is_digit = is_digit(c);
+                all_ascii_digits = true;
+            }
+            run_chars += 1;
+            all_ascii_digits &= c.is_ascii_digit();
+        } else if let Some(start) = run_start.take() {
+            close_run(start, i, run_chars, first_is_digit, all_ascii_digits);
+        }
+    }
+    if let Some(start) = run_start {
+        close_run(start, text_nfc.len(), run_chars, first_is_digit, all_ascii_digits);
+    }
+    matches
+}
+
+/// Extensions of the second files alternative, in pattern order (the first that is a prefix wins).
+const FILE_EXTS: [&str; 14] =
+    ["py", "js", "ts", "json", "md", "sql", "sh", "yml", "yaml", "html", "css", "rs", "go", "cs"];
+
+/// `_extract_files(text)`: sorted, deduplicated, backslashes turned into `/`. No NFC inside.
+///
+/// Pattern: `(?:[\w.-]+[/\\])+[\w.-]+\.[a-zA-Z0-9]+|[\w.-]+\.(?:py|js|…|cs)`. Call a maximal run of `[\w.-]`
+/// chars a *segment*; segments joined by exactly one `/` or `\` form a *chain*. Because `[\w.-]` and `[/\\]` are
+/// disjoint, every `[\w.-]+` that is followed by a separator must take its whole segment, so from any start `p`
+/// inside segment `i`, alternative 1 tries "tail = segment k" for k = last … i+1 (greedy outer `+` gives back
+/// iterations one by one) and the tail succeeds iff segment k has a `.` after its first char followed by an ASCII
+/// alphanumeric; the match then ends after the alphanumerics behind the *last* such dot (greedy `[\w.-]+`).
+/// Hence alternative 1 succeeds from any `p` in segment `i` iff a later segment of the chain has such a dot, and
+/// it always ends in the last one: one walk per chain. Alternative 2 ends at the last dot of the segment that is
+/// after `p` and followed by an extension prefix; if that fails at the first tried `p` of a segment, it fails for
+/// every later `p` of the segment, so the scan moves on to the next segment.
+pub fn files(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let n = chars.len();
+    let in_segment = |i: usize| i < n && (is_word(chars[i]) || chars[i] == '.' || chars[i] == '-');
+    let is_separator = |i: usize| i < n && matches!(chars[i], '/' | '\\');
+    let segment_end = |mut i: usize| {
+        while in_segment(i) {
+            i += 1;
+        }
+        i
+    };
+    let mut found = BTreeSet::new();
+    let mut chain_walked_until = 0; // alternative 1 is already known to fail for starts before this
+    let mut p = 0;
+    while p < n {
+        if !in_segment(p) {
+            p += 1;
+            continue;
+        }
+        let end = segment_end(p);
+        let mut match_end = None;
+        if p >= chain_walked_until {
+            let mut q = end;
+            while is_separator(q) && in_segment(q + 1) {
+                let tail_end = segment_end(q + 1);
+                match_end = path_tail_end(&chars[q + 1..tail_end]).map(|e| q + 1 + e).or(match_end);
+                q = tail_end;
+            }
+            chain_walked_until = q;
+        }
+        match_end = match_end.or_else(|| ext_end(&chars[p..end]).map(|e| p + e));
+        match match_end {
+            Some(e) => {
+                found.insert(chars[p..e].iter().map(|&c| if c == '\\' { '/' } else { c }).collect::<String>());
+                p = e;
+            }
+            None => p = end,
+        }
+    }
+    found.into_iter().collect()
+}
+
+/// End of `[\w.-]+\.[a-zA-Z0-9]+` matched from the start of a segment: the last dot after the first char that is
+/// followed by an ASCII alphanumeric, plus all alphanumerics after it.
+fn path_tail_end(segment: &[char]) -> Option<usize> {
+    let dot = (1..segment.len().saturating_sub(1))
+        .rev()
+        .find(|&d| segment[d] == '.' && segment[d + 1].is_ascii_alphanumeric())?;
+    Some(dot + 1 + segment[dot + 1..].iter().take_while(|c| c.is_ascii_alphanumeric()).count())
+}
+
+/// End of `[\w.-]+\.(?:py|js|…)` matched from the start of `segment`: the last dot after the first char followed by
+/// an extension, taking the first extension in pattern order that is a prefix (`.json` → `js`).
+fn ext_end(segment: &[char]) -> Option<usize> {
+    (1..segment.len()).rev().filter(|&d| segment[d] == '.').find_map(|d| {
+        let rest = &segment[d + 1..];
+        let ext = FILE_EXTS.iter().find(|ext| ext.len() <= rest.len() && ext.chars().zip(rest).all(|(a, &b)| a == b))?;
+        Some(d + 1 + ext.len())
+    })
+}
+
+/// `_extract_commands(text)`: sorted, deduplicated, stripped, empties dropped.
+///
+/// Pattern (MULTILINE): `^\s*(?:\$|>)\s*([a-zA-Z0-9_.-]+(?:\s+[^;\n\r]+)?)`. `\s*` before `$`/`>` and before the
+/// name must be maximal (a shorter one leaves a space where `$`, `>` or a name char is needed), and so must the
+/// name. The optional group takes all following whitespace, then `[^;\n\r]+` up to the next `;`, `\n`, `\r`; if
+/// that is empty, `\s+` gives back chars until one of them can start `[^;\n\r]+` (only a non-newline space can).
+/// A failed attempt at a line start depends only on where its leading `\s*` ends, so every line start inside
+/// that whitespace fails too and is skipped, which keeps the scan linear.
+pub fn commands(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let n = chars.len();
+    let skip_spaces = |mut i: usize| {
+        while i < n && is_space(chars[i]) {
+            i += 1;
+        }
+        i
+    };
+    let is_name = |i: usize| i < n && (chars[i].is_ascii_alphanumeric() || matches!(chars[i], '_' | '.' | '-'));
+    let is_rest = |i: usize| i < n && !matches!(chars[i], ';' | '\n' | '\r');
+    let match_at = |prompt: usize| -> Option<(usize, usize)> {
+        if prompt >= n || !matches!(chars[prompt], '$' | '>') {
+            return None;
+        }
+        let name_start = skip_spaces(prompt + 1);
+        let mut end = name_start;
+        while is_name(end) {
+            end += 1;
+        }
+        if end == name_start {
+            return None;
+        }
+        let spaces_end = skip_spaces(end);
+        if let Some(rest_start) = (end + 1..=spaces_end).rev().find(|&i| is_rest(i)) {
+            end = rest_start;
+            while is_rest(end) {
+                end += 1;
+            }
+        }
+        Some((name_start, end))
+    };
+    let mut found = BTreeSet::new();
+    let mut p = 0;
+    while p < n {
+        if p > 0 && chars[p - 1] != '\n' {
+            p += 1;
+            continue;
+        }
+        let prompt = skip_spaces(p);
+        match match_at(prompt) {
+            Some((start, end)) => {
+                let value: String = chars[start..end].iter().collect();
+                let value = strip(&value);
+                if !value.is_empty() {
+                    found.insert(value.to_owned());
+                }
+                p = end;
+            }
+            None => p = prompt + 1,
+        }
+    }
+    found.into_iter().collect()
+}
+
+/// `_extract_errors(text)`: sorted, deduplicated, case kept.
+///
+/// Pattern: `\b(?:[A-Z][a-zA-Z0-9]+Error|[A-Z][a-zA-Z0-9]+Exception|FATAL|PANIC|Traceback)\b|HTTP\s+[45]\d{2}|
+/// \b[A-Z]{2,}_[A-Z0-9_]+_ERROR\b`. The suffixes `Error`/`Exception`/`_ERROR` consist of chars of the greedy class
+/// before them, and the closing `\b` cannot hold inside that class, so they can only end the maximal run, which
+/// must then be followed by a non-`\w` char (Unicode `\w`: `ValueErrorü` fails).
+pub fn errors(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut found = BTreeSet::new();
+    let mut p = 0;
+    while p < chars.len() {
+        match error_match_end(&chars, p) {
+            Some(e) => {
+                found.insert(chars[p..e].iter().collect::<String>());
+                p = e;
+            }
+            None => p += 1,
+        }
+    }
+    found.into_iter().collect()
+}
+
+fn error_match_end(chars: &[char], p: usize) -> Option<usize> {
+    let n = chars.len();
+    let word_at = |i: usize| i < n && is_word(chars[i]);
+    let starts_with = |i: usize, lit: &str| lit.chars().enumerate().all(|(k, c)| chars.get(i + k) == Some(&c));
+    let run_end = |mut i: usize, class: fn(char) -> bool| {
+        while i < n && class(chars[i]) {
+            i += 1;
+        }
+        i
+    };
+    let at_word_start = word_at(p) && (p == 0 || !is_word(chars[p - 1]));
+
+    if at_word_start {
+        if chars[p].is_ascii_uppercase() {
+            let end = run_end(p, |c| c.is_ascii_alphanumeric());
+            if !word_at(end) {
+                // `[A-Z]` + at least one `[a-zA-Z0-9]` + suffix.
+                for suffix in ["Error", "Exception"] {
+                    if end - p >= suffix.len() + 2 && starts_with(end - suffix.len(), suffix) {
+                        return Some(end);
+                    }
+                }
+            }
+        }
+        for word in ["FATAL", "PANIC", "Traceback"] {
+            if starts_with(p, word) && !word_at(p + word.len()) {
+                return Some(p + word.len());
+            }
+        }
+    }
+    if starts_with(p, "HTTP") {
+        let code = run_end(p + 4, is_space);
+        if code > p + 4
+            && matches!(chars.get(code), Some('4' | '5'))
+            && chars.get(code + 1).is_some_and(|&c| is_digit(c))
+            && chars.get(code + 2).is_some_and(|&c| is_digit(c))
+        {
+            return Some(code + 3);
+        }
+    }
+    if at_word_start {
+        let underscore = run_end(p, |c| c.is_ascii_uppercase());
+        if underscore - p >= 2 && chars.get(underscore) == Some(&'_') {
+            let end = run_end(underscore + 1, |c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+            // `_` + at least one `[A-Z0-9_]` + `_ERROR`.
+            if end - underscore >= 8 && starts_with(end - 6, "_ERROR") && !word_at(end) {
+                return Some(end);
+            }
+        }
+    }
+    None
+}
+
+/// Scan query terms (§4.7): with `q = NFC(prompt)`, identifiers(q) ∪ fold(files(q)) ∪ fold(errors(q)), sorted.
+pub fn scan_query_terms(prompt: &str) -> Vec<String> {
+    let q = nfc(prompt);
+    let mut terms: BTreeSet<String> = identifiers(&q).into_iter().collect();
+    terms.extend(files(&q).iter().chain(&errors(&q)).map(|t| fold_token(t)));
+    terms.into_iter().collect()
+}
+
+/// Recall query terms (§4.7): identifiers(NFC(query)), sorted.
+pub fn recall_query_terms(query: &str) -> Vec<String> {
+    identifiers(query)
+}
+
+/// Node terms (§4.7): identifiers ∪ fold(files) ∪ fold(errors), sorted and deduplicated. Commands never count.
+pub fn node_terms(identifiers: &[String], files: &[String], errors: &[String]) -> Vec<String> {
+    let mut terms: BTreeSet<String> = identifiers.iter().cloned().collect();
+    terms.extend(files.iter().chain(errors).map(|t| fold_token(t)));
+    terms.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(items: &[&str]) -> Vec<String> {
+        items.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn identifiers_follow_python_word_runs() {
+        assert_eq!(identifiers("İstanbul"), v(&["istanbul"]));
+        assert_eq!(identifiers("i\u{307}stanbul"), v(&["stanbul"])); // pre-decomposed: U+0307 splits the word
+        assert_eq!(identifiers("3000ms 12 5433 V12 ١٢٣ a٥٤ 1e9 0xFF"), v(&["5433", "a٥٤", "v12"]));
+        assert_eq!(identifiers("नमस्ते दुनिया"), v(&["नमस"]));
+        assert_eq!(identifiers("数据库迁移完成"), v(&["数据库迁移完成"]));
+        assert_eq!(identifiers("İab the nasıl için icin ΟΔΟΣ"), v(&["iab", "icin", "οδος"]));
+        assert_eq!(identifier_matches("the x² ½cd"), v(&["the", "½cd"]));
+    }
+
+    #[test]
+    fn files_keep_regex_quirks() {
+        assert_eq!(
+            files("package.json tsconfig.json main.tsx x.shtml x.css x.cs"),
+            v(&["main.ts", "package.js", "tsconfig.js", "x.cs", "x.css", "x.sh"])
+        );
+        assert_eq!(files("https://example.com/docs/index.html"), v(&["example.com/docs/index.html"]));
+        assert_eq!(files(r"C:\Users\dev\x.json"), v(&["Users/dev/x.json"]));
+        assert_eq!(files("./a/b/c.d.e"), v(&["./a/b/c.d.e"]));
+        assert_eq!(files("a//b.c a//b/c.d"), v(&["b/c.d"]));
+        assert!(files("/etc/passwd config.env Dockerfile .gitignore").is_empty());
+    }
+
+    #[test]
+    fn commands_cross_newlines() {
+        assert_eq!(commands("$ ls\nfoo bar"), v(&["ls\nfoo bar"]));
+        assert_eq!(commands("  $\nafter newline"), v(&["after newline"]));
+        assert_eq!(commands("$x\n$ "), v(&["x\n$"]));
+        assert_eq!(commands("> echo hi; rm -rf /"), v(&["echo hi"]));
+        assert_eq!(commands("$ dir\r\nnext\n$ ls -la\r\n"), v(&["dir\r\nnext", "ls -la"]));
+        assert!(commands(">>> python\nx $ ls").is_empty());
+    }
+
+    #[test]
+    fn errors_need_word_boundaries_except_http() {
+        assert_eq!(
+            errors("ValueError KeyError Error TypeErrors FATAL PANIC Traceback fatal"),
+            v(&["FATAL", "KeyError", "PANIC", "Traceback", "ValueError"])
+        );
+        assert_eq!(errors("HTTP 4044 XHTTP 500"), v(&["HTTP 404", "HTTP 500"]));
+        assert_eq!(errors("HTTP\n503 HTTP ٥٠٣"), v(&["HTTP\n503"]));
+        assert_eq!(errors("DB_CONN_ERROR SSL_READ_ERROR SSL_ERROR E_ERROR"), v(&["DB_CONN_ERROR", "SSL_READ_ERROR"]));
+        assert!(errors("ValueErrorü _ValueError").is_empty());
+    }
+
+    #[test]
+    fn term_sets() {
+        assert_eq!(
+            scan_query_terms("auth/middleware.py HTTP 503"),
+            v(&["503", "auth", "auth/middleware.py", "http", "http 503", "middleware"])
+        );
+        assert_eq!(recall_query_terms("auth/middleware.py HTTP 503"), v(&["503", "auth", "http", "middleware"]));
+        assert_eq!(node_terms(&v(&["zeta"]), &v(&["A/B.py"]), &v(&["HTTP 503"])), v(&["a/b.py", "http 503", "zeta"]));
+    }
+}

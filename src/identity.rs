@@ -1,0 +1,79 @@
+//! The three hashes of spec §3, all lowercase hex SHA-256 over exact bytes.
+
+use crate::json::{self, Value};
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+
+pub const IPCF_VERSION: &str = "1.1";
+pub const PROJECTION_VERSION: &str = "ipcf-projection-v2";
+
+/// Lowercase hex SHA-256 of `bytes`.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let mut out = String::with_capacity(64);
+    for b in digest.iter() {
+        out.push(char::from_digit(u32::from(b >> 4), 16).unwrap_or('0'));
+        out.push(char::from_digit(u32::from(b & 0xf), 16).unwrap_or('0'));
+    }
+    out
+}
+
+/// `payload_sha256`: over the raw payload's UTF-8 bytes (not normalised, not stripped).
+pub fn payload_sha256(payload: &str) -> String {
+    sha256_hex(payload.as_bytes())
+}
+
+/// The 8-field projection of §3.2. Lists are deduplicated and sorted here (and only here).
+pub struct Projection<'a> {
+    pub step_id: i64,
+    pub normalized_content: &'a str,
+    pub identifiers: &'a [String],
+    pub files: &'a [String],
+    pub commands: &'a [String],
+    pub errors: &'a [String],
+    pub folding_policy_hash: &'a str,
+}
+
+fn sorted_set(items: &[String]) -> Value {
+    let mut v: Vec<String> = items.to_vec();
+    v.sort();
+    v.dedup();
+    Value::from(v)
+}
+
+impl Projection<'_> {
+    /// The canonical JSON that is hashed (keys in code-point order, as `sort_keys` writes them).
+    pub fn preimage(&self) -> Vec<u8> {
+        let mut m = BTreeMap::new();
+        m.insert("commands".to_string(), sorted_set(self.commands));
+        m.insert("errors".to_string(), sorted_set(self.errors));
+        m.insert("files".to_string(), sorted_set(self.files));
+        m.insert("folding_policy_hash".to_string(), Value::from(self.folding_policy_hash));
+        m.insert("identifiers".to_string(), sorted_set(self.identifiers));
+        m.insert("normalized_content".to_string(), Value::from(self.normalized_content));
+        m.insert("projection_version".to_string(), Value::from(PROJECTION_VERSION));
+        m.insert("step_id".to_string(), Value::Int(i128::from(self.step_id)));
+        json::to_canonical(&Value::Object(m))
+    }
+
+    pub fn sha256(&self) -> String {
+        sha256_hex(&self.preimage())
+    }
+}
+
+/// `artifact_sha256`: over the canonical JSON of the node object without its `artifact_sha256` key.
+pub fn artifact_sha256(node: &BTreeMap<String, Value>) -> String {
+    let mut without = node.clone();
+    without.remove("artifact_sha256");
+    sha256_hex(&json::to_canonical(&Value::Object(without)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sha256_of_empty_string_is_the_known_digest() {
+        assert_eq!(sha256_hex(b""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    }
+}

@@ -1,0 +1,662 @@
+//! JSON with Python's semantics: a parser that reads what `json.load` reads, and the two writers of spec §2
+//! (canonical for hashing; the indent-2 sorted-key file format), byte-identical to
+//! `json.dumps(..., sort_keys=True, ensure_ascii=False)`.
+//!
+//! The parser mirrors CPython 3.11's C scanner (`Modules/_json.c`) index for index, so that the documents it
+//! accepts, the values it builds and even its error messages (`Expecting value: line 1 column 1 (char 0)`) are
+//! Python's. Deviations, all errors where Python would succeed: lone surrogates (a Rust `String` cannot hold
+//! them), ints beyond i128, nesting deeper than [`MAX_DEPTH`].
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A JSON value as Python's `json` module sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    Null,
+    Bool(bool),
+    /// Python int; arbitrary precision in Python, i128 here (larger ones are rejected at parse time).
+    Int(i128),
+    /// Python float, incl. NaN and ±Infinity (which Python reads and writes as bare words).
+    Float(f64),
+    Str(String),
+    Array(Vec<Value>),
+    /// Keys sorted by code point (the order every writer uses); duplicate keys: last one wins, as in Python.
+    Object(BTreeMap<String, Value>),
+}
+
+/// Why a document could not be parsed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParseError { pub message: String }
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(&self.message) }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Deepest nesting of arrays/objects `parse` accepts. Python's limit is its recursion limit (~1000 minus the
+/// caller's depth). The parser itself does not recurse; the bound keeps the recursive writers and `Drop` cheap.
+pub const MAX_DEPTH: usize = 512;
+
+/// Parse UTF-8 bytes like `json.loads(bytes.decode("utf-8"))`. Invalid UTF-8, lone surrogate escapes, ints
+/// beyond i128 and trailing data are errors. Never panics; nesting depth is bounded.
+pub fn parse(bytes: &[u8]) -> Result<Value, ParseError> {
+    let s = std::str::from_utf8(bytes).map_err(|e| utf8_error(bytes, &e))?;
+    let mut p = Parser { s, b: bytes, lone_surrogate: None };
+    if s.starts_with('\u{feff}') {
+        return Err(p.error("Unexpected UTF-8 BOM (decode using utf-8-sig)", 0));
+    }
+    let (value, end) = p.scan_once(p.skip_ws(0))?;
+    let end = p.skip_ws(end);
+    if end != bytes.len() {
+        return Err(p.error("Extra data", end));
+    }
+    // Reported only now: Python would have accepted the document, so any other error must win (same messages).
+    if let Some(pos) = p.lone_surrogate {
+        let (line, col, ch) = p.position(pos);
+        return Err(ParseError {
+            message: format!(
+                "Lone surrogate escape (Python would keep it in a str, a Rust String cannot hold it): \
+                 line {line} column {col} (char {ch})"
+            ),
+        });
+    }
+    Ok(value)
+}
+
+/// `json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()`.
+pub fn to_canonical(v: &Value) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_value(&mut out, v, None, 0);
+    out
+}
+
+/// `json.dump(v, f, indent=2, sort_keys=True, ensure_ascii=False)`: no trailing newline.
+pub fn to_pretty(v: &Value) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_value(&mut out, v, Some(2), 0);
+    out
+}
+
+/// Python `repr(float)` as `json` writes it (`1e+16`, `1e-07`, `0.5`, `NaN`, `Infinity`, `-Infinity`).
+pub fn python_float_repr(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "Infinity" } else { "-Infinity" }.into();
+    }
+    // Rust's `{:e}` gives the shortest round-trip digits (the same digits as Python's dtoa mode 0), e.g.
+    // "-1.2345e-7", "0e0"; only the layout differs.
+    let sci = format!("{f:e}");
+    let (sign, rest) = match sci.strip_prefix('-') {
+        Some(r) => ("-", r),
+        None => ("", sci.as_str()),
+    };
+    let (mantissa, exp) = rest.split_once('e').unwrap_or((rest, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    let n = digits.len() as i32;
+    // CPython's format_float_short, mode 'r': value = 0.DIGITS × 10^decpt; exponent form iff decpt ∉ (-4, 16].
+    let decpt = exp + 1;
+    if decpt <= -4 || decpt > 16 {
+        let frac = if n > 1 { format!(".{}", &digits[1..]) } else { String::new() };
+        let esign = if exp < 0 { '-' } else { '+' };
+        format!("{sign}{}{frac}e{esign}{:02}", &digits[..1], exp.abs())
+    } else if decpt <= 0 {
+        format!("{sign}0.{}{digits}", "0".repeat((-decpt) as usize))
+    } else if decpt >= n {
+        format!("{sign}{digits}{}.0", "0".repeat((decpt - n) as usize))
+    } else {
+        format!("{sign}{}.{}", &digits[..decpt as usize], &digits[decpt as usize..])
+    }
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Writers
+
+/// Python's `_iterencode`: empty containers stay `[]`/`{}`; with an indent every item sits on its own line and
+/// the item separator is a bare `,` (no trailing space). Kept free of closures and generics so that each level
+/// of nesting costs little stack.
+fn write_value(out: &mut Vec<u8>, v: &Value, indent: Option<usize>, level: usize) {
+    match v {
+        Value::Null => out.extend_from_slice(b"null"),
+        Value::Bool(true) => out.extend_from_slice(b"true"),
+        Value::Bool(false) => out.extend_from_slice(b"false"),
+        Value::Int(i) => out.extend_from_slice(i.to_string().as_bytes()),
+        Value::Float(f) => out.extend_from_slice(python_float_repr(*f).as_bytes()),
+        Value::Str(s) => write_str(out, s),
+        Value::Array(items) => {
+            out.push(b'[');
+            for (i, item) in items.iter().enumerate() {
+                item_start(out, i, indent, level + 1);
+                write_value(out, item, indent, level + 1);
+            }
+            container_end(out, items.is_empty(), indent, level);
+            out.push(b']');
+        }
+        Value::Object(map) => {
+            out.push(b'{');
+            for (i, (key, item)) in map.iter().enumerate() {
+                item_start(out, i, indent, level + 1);
+                write_str(out, key);
+                out.extend_from_slice(if indent.is_some() { b": " } else { b":" });
+                write_value(out, item, indent, level + 1);
+            }
+            container_end(out, map.is_empty(), indent, level);
+            out.push(b'}');
+        }
+    }
+}
+
+fn item_start(out: &mut Vec<u8>, i: usize, indent: Option<usize>, level: usize) {
+    if i > 0 {
+        out.push(b',');
+    }
+    if let Some(n) = indent {
+        newline(out, n * level);
+    }
+}
+
+fn container_end(out: &mut Vec<u8>, empty: bool, indent: Option<usize>, level: usize) {
+    if let (Some(n), false) = (indent, empty) {
+        newline(out, n * level);
+    }
+}
+
+fn newline(out: &mut Vec<u8>, spaces: usize) {
+    out.push(b'\n');
+    out.resize(out.len() + spaces, b' ');
+}
+
+/// `ensure_ascii=False` escaping: only `"`, `\` and C0 controls; everything else (DEL, U+2028, `/`, non-ASCII)
+/// is written raw.
+fn write_str(out: &mut Vec<u8>, s: &str) {
+    out.push(b'"');
+    let bytes = s.as_bytes();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let esc: &[u8] = match b {
+            b'"' => b"\\\"",
+            b'\\' => b"\\\\",
+            b'\n' => b"\\n",
+            b'\r' => b"\\r",
+            b'\t' => b"\\t",
+            0x08 => b"\\b",
+            0x0c => b"\\f",
+            0x00..=0x1f => b"",
+            _ => continue,
+        };
+        out.extend_from_slice(&bytes[start..i]);
+        if esc.is_empty() {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.extend_from_slice(&[b'\\', b'u', b'0', b'0', HEX[(b >> 4) as usize], HEX[(b & 15) as usize]]);
+        } else {
+            out.extend_from_slice(esc);
+        }
+        start = i + 1;
+    }
+    out.extend_from_slice(&bytes[start..]);
+    out.push(b'"');
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Parser: a transcription of CPython's scan_once_unicode & co. Indices are byte offsets into valid UTF-8; every
+// index the scanner stops at is an ASCII byte or the end, hence a char boundary.
+
+struct Parser<'a> {
+    s: &'a str,
+    b: &'a [u8],
+    /// Byte offset of the first lone surrogate escape seen (reported once the whole document parsed).
+    lone_surrogate: Option<usize>,
+}
+
+type Scan<T> = Result<(T, usize), ParseError>;
+
+impl Parser<'_> {
+    /// Python's `JSONDecodeError` message: positions count code points, lines and columns from 1.
+    fn error(&self, msg: &str, pos: usize) -> ParseError {
+        let (line, col, ch) = self.position(pos);
+        ParseError { message: format!("{msg}: line {line} column {col} (char {ch})") }
+    }
+
+    fn position(&self, pos: usize) -> (usize, usize, usize) {
+        let prefix = self.s.get(..pos).unwrap_or(self.s);
+        let ch = prefix.chars().count();
+        let line = prefix.bytes().filter(|&b| b == b'\n').count() + 1;
+        let col = match prefix.rfind('\n') {
+            Some(nl) => ch - prefix[..nl].chars().count(),
+            None => ch + 1,
+        };
+        (line, col, ch)
+    }
+
+    fn at(&self, i: usize) -> Option<u8> { self.b.get(i).copied() }
+
+    fn skip_ws(&self, mut i: usize) -> usize {
+        while matches!(self.at(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            i += 1;
+        }
+        i
+    }
+
+    /// CPython's `scan_once_unicode` with `_parse_array_unicode`/`_parse_object_unicode` folded in, run on
+    /// an explicit stack of open containers so that deep documents cannot exhaust the call stack.
+    fn scan_once(&mut self, mut idx: usize) -> Scan<Value> {
+        enum Open {
+            Array(Vec<Value>),
+            /// The object so far and the key whose value is being parsed.
+            Object(BTreeMap<String, Value>, String),
+        }
+        let mut stack: Vec<Open> = Vec::new();
+        loop {
+            // Parse the value at `idx`; an opened non-empty container resumes the loop at its first item.
+            let (mut value, mut next) = match self.at(idx) {
+                Some(c @ (b'[' | b'{')) => {
+                    if stack.len() >= MAX_DEPTH {
+                        return Err(ParseError { message: format!("JSON nesting deeper than {MAX_DEPTH} levels") });
+                    }
+                    let i = self.skip_ws(idx + 1);
+                    match (c, self.at(i)) {
+                        (b'[', Some(b']')) => (Value::Array(Vec::new()), i + 1),
+                        (b'{', Some(b'}')) => (Value::Object(BTreeMap::new()), i + 1),
+                        (b'[', _) => {
+                            stack.push(Open::Array(Vec::new()));
+                            idx = i;
+                            continue;
+                        }
+                        _ => {
+                            let (key, j) = self.object_key(i)?;
+                            stack.push(Open::Object(BTreeMap::new(), key));
+                            idx = j;
+                            continue;
+                        }
+                    }
+                }
+                _ => self.scan_scalar(idx)?,
+            };
+            // Hand the finished value to its container; close containers until one expects another item.
+            loop {
+                let i = self.skip_ws(next);
+                let close = match stack.last_mut() {
+                    None => return Ok((value, next)),
+                    Some(Open::Array(items)) => {
+                        items.push(value);
+                        b']'
+                    }
+                    Some(Open::Object(map, key)) => {
+                        map.insert(std::mem::take(key), value);
+                        b'}'
+                    }
+                };
+                match self.at(i) {
+                    Some(c) if c == close => {
+                        value = match stack.pop() {
+                            Some(Open::Array(items)) => Value::Array(items),
+                            Some(Open::Object(map, _)) => Value::Object(map),
+                            None => unreachable!("the stack was non-empty just above"),
+                        };
+                        next = i + 1;
+                    }
+                    Some(b',') => {
+                        idx = self.skip_ws(i + 1);
+                        if let Some(Open::Object(_, key)) = stack.last_mut() {
+                            let (k, j) = self.object_key(idx)?;
+                            *key = k;
+                            idx = j;
+                        }
+                        break;
+                    }
+                    _ => return Err(self.error("Expecting ',' delimiter", i)),
+                }
+            }
+        }
+    }
+
+    /// `"key" :` with the whitespace around the colon; returns the key and where its value starts.
+    fn object_key(&mut self, idx: usize) -> Scan<String> {
+        if self.at(idx) != Some(b'"') {
+            return Err(self.error("Expecting property name enclosed in double quotes", idx));
+        }
+        let (key, next) = self.scan_string(idx + 1)?;
+        let i = self.skip_ws(next);
+        if self.at(i) != Some(b':') {
+            return Err(self.error("Expecting ':' delimiter", i));
+        }
+        Ok((key, self.skip_ws(i + 1)))
+    }
+
+    /// A string, a literal or a number at `idx`.
+    fn scan_scalar(&mut self, idx: usize) -> Scan<Value> {
+        let rest = &self.b[idx.min(self.b.len())..];
+        let word = |w: &str, v: Value| rest.starts_with(w.as_bytes()).then(|| (v, idx + w.len()));
+        let found = match rest.first() {
+            None => return Err(self.error("Expecting value", idx)),
+            Some(b'"') => return self.scan_string(idx + 1).map(|(s, e)| (Value::Str(s), e)),
+            Some(b'n') => word("null", Value::Null),
+            Some(b't') => word("true", Value::Bool(true)),
+            Some(b'f') => word("false", Value::Bool(false)),
+            Some(b'N') => word("NaN", Value::Float(f64::NAN)),
+            Some(b'I') => word("Infinity", Value::Float(f64::INFINITY)),
+            Some(b'-') => word("-Infinity", Value::Float(f64::NEG_INFINITY)),
+            Some(_) => None,
+        };
+        match found {
+            Some(r) => Ok(r),
+            None => self.match_number(idx),
+        }
+    }
+
+    /// `-?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?`; a `.` or `e` not followed by digits is left for the caller
+    /// (which then reports "Extra data" or a missing delimiter, as Python does).
+    fn match_number(&self, start: usize) -> Scan<Value> {
+        let digit = |i: usize| self.at(i).is_some_and(|c| c.is_ascii_digit());
+        let mut idx = start;
+        if self.at(idx) == Some(b'-') {
+            idx += 1;
+        }
+        match self.at(idx) {
+            Some(b'1'..=b'9') => {
+                idx += 1;
+                while digit(idx) {
+                    idx += 1;
+                }
+            }
+            Some(b'0') => idx += 1,
+            _ => return Err(self.error("Expecting value", start)),
+        }
+        let mut is_float = false;
+        if self.at(idx) == Some(b'.') && digit(idx + 1) {
+            is_float = true;
+            idx += 2;
+            while digit(idx) {
+                idx += 1;
+            }
+        }
+        if matches!(self.at(idx), Some(b'e' | b'E')) {
+            let mut e = idx + 1;
+            if matches!(self.at(e), Some(b'+' | b'-')) {
+                e += 1;
+            }
+            if digit(e) {
+                is_float = true;
+                idx = e;
+                while digit(idx) {
+                    idx += 1;
+                }
+            }
+        }
+        let text = &self.s[start..idx];
+        let v = if is_float {
+            // Correctly rounded like Python's float(); overflow gives ±inf, underflow ±0.0.
+            Value::Float(text.parse().map_err(|_| self.error("Invalid number", start))?)
+        } else {
+            Value::Int(text.parse().map_err(|_| {
+                let shown = if text.len() > 60 { format!("{}…", &text[..60]) } else { text.to_string() };
+                self.error(&format!("Integer {shown} does not fit in 128 bits"), start)
+            })?)
+        };
+        Ok((v, idx))
+    }
+
+    /// CPython's `scanstring_unicode`; `end` is just past the opening quote.
+    fn scan_string(&mut self, mut end: usize) -> Scan<String> {
+        let begin = end - 1;
+        let len = self.b.len();
+        let mut out = String::new();
+        loop {
+            let mut next = end;
+            while next < len && !matches!(self.b[next], b'"' | b'\\') {
+                if self.b[next] <= 0x1f {
+                    return Err(self.error("Invalid control character at", next));
+                }
+                next += 1;
+            }
+            if next >= len {
+                return Err(self.error("Unterminated string starting at", begin));
+            }
+            out.push_str(&self.s[end..next]);
+            if self.b[next] == b'"' {
+                return Ok((out, next + 1));
+            }
+            next += 1; // past the backslash
+            let Some(c) = self.at(next) else {
+                return Err(self.error("Unterminated string starting at", begin));
+            };
+            if c != b'u' {
+                end = next + 1;
+                out.push(match c {
+                    b'"' => '"',
+                    b'\\' => '\\',
+                    b'/' => '/',
+                    b'b' => '\u{8}',
+                    b'f' => '\u{c}',
+                    b'n' => '\n',
+                    b'r' => '\r',
+                    b't' => '\t',
+                    _ => return Err(self.error("Invalid \\escape", end - 2)),
+                });
+                continue;
+            }
+            next += 1;
+            end = next + 4;
+            // `>=`, not `>`: Python wants at least one char after the 4 digits (the closing quote, at least).
+            if end >= len {
+                return Err(self.error("Invalid \\uXXXX escape", next - 1));
+            }
+            let mut cp = self.hex4(next).ok_or_else(|| self.error("Invalid \\uXXXX escape", end - 5))?;
+            if (0xd800..0xdc00).contains(&cp) && end + 6 < len && self.b[end] == b'\\' && self.b[end + 1] == b'u' {
+                let low = self.hex4(end + 2).ok_or_else(|| self.error("Invalid \\uXXXX escape", end + 1))?;
+                if (0xdc00..0xe000).contains(&low) {
+                    cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
+                    end += 6;
+                }
+                // else: Python keeps the lone high surrogate and rescans the second escape on its own.
+            }
+            match char::from_u32(cp) {
+                Some(ch) => out.push(ch),
+                None => {
+                    self.lone_surrogate.get_or_insert(next - 2);
+                    out.push('\u{fffd}');
+                }
+            }
+        }
+    }
+
+    fn hex4(&self, i: usize) -> Option<u32> {
+        let digits = self.b.get(i..i + 4)?;
+        digits.iter().try_fold(0u32, |acc, &d| Some(acc * 16 + (d as char).to_digit(16)?))
+    }
+}
+
+/// Python's `UnicodeDecodeError` text for `bytes.decode("utf-8")` (same maximal-subpart ranges as Rust).
+fn utf8_error(bytes: &[u8], e: &std::str::Utf8Error) -> ParseError {
+    let start = e.valid_up_to();
+    let (end, reason) = match e.error_len() {
+        None => (bytes.len(), "unexpected end of data"),
+        Some(n) => {
+            let lead = bytes[start];
+            let invalid_start = matches!(lead, 0x80..=0xc1 | 0xf5..=0xff);
+            (start + n, if invalid_start { "invalid start byte" } else { "invalid continuation byte" })
+        }
+    };
+    let message = if end - start == 1 {
+        format!("'utf-8' codec can't decode byte 0x{:02x} in position {start}: {reason}", bytes[start])
+    } else {
+        format!("'utf-8' codec can't decode bytes in position {start}-{}: {reason}", end - 1)
+    };
+    ParseError { message }
+}
+
+/// Python `str(v)` of the value `json.load` gives: a str as is, everything else as `repr` (`None`, `True`,
+/// `['a', 1]`, `{'k': 2.5}`). Dict keys print in code-point order (Python would keep file order).
+pub fn python_str(v: &Value) -> String {
+    match v {
+        Value::Str(s) => s.clone(),
+        other => python_repr(other),
+    }
+}
+
+/// Python `repr(v)` of a JSON value.
+pub fn python_repr(v: &Value) -> String {
+    match v {
+        Value::Null => "None".into(),
+        Value::Bool(true) => "True".into(),
+        Value::Bool(false) => "False".into(),
+        Value::Int(i) => i.to_string(),
+        Value::Float(f) if f.is_nan() => "nan".into(),
+        Value::Float(f) if f.is_infinite() => if *f > 0.0 { "inf" } else { "-inf" }.into(),
+        Value::Float(f) => python_float_repr(*f),
+        Value::Str(s) => crate::text::python_str_repr(s),
+        Value::Array(items) => format!("[{}]", items.iter().map(python_repr).collect::<Vec<_>>().join(", ")),
+        Value::Object(m) => format!(
+            "{{{}}}",
+            m.iter()
+                .map(|(k, v)| format!("{}: {}", crate::text::python_str_repr(k), python_repr(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Helpers for the engine
+
+impl Value {
+    pub fn as_str(&self) -> Option<&str> {
+        match self { Value::Str(s) => Some(s), _ => None }
+    }
+
+    /// Only a JSON int (not a bool; see [`Value::python_int`]).
+    pub fn as_i128(&self) -> Option<i128> {
+        match self { Value::Int(i) => Some(*i), _ => None }
+    }
+
+    /// A JSON int that fits in i64.
+    pub fn as_i64(&self) -> Option<i64> { self.as_i128().and_then(|i| i64::try_from(i).ok()) }
+
+    /// The value as Python int arithmetic sees it: ints, and bools as 0/1 (`isinstance(True, int)`).
+    pub fn python_int(&self) -> Option<i128> {
+        match self { Value::Int(i) => Some(*i), Value::Bool(b) => Some(i128::from(*b)), _ => None }
+    }
+
+    pub fn as_f64(&self) -> Option<f64> {
+        match self { Value::Float(f) => Some(*f), _ => None }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match self { Value::Bool(b) => Some(*b), _ => None }
+    }
+
+    pub fn as_array(&self) -> Option<&Vec<Value>> {
+        match self { Value::Array(a) => Some(a), _ => None }
+    }
+
+    pub fn as_object(&self) -> Option<&BTreeMap<String, Value>> {
+        match self { Value::Object(m) => Some(m), _ => None }
+    }
+
+    pub fn is_null(&self) -> bool { matches!(self, Value::Null) }
+
+    /// `obj.get(key)` on an object; `None` for a missing key or a non-object.
+    pub fn get(&self, key: &str) -> Option<&Value> { self.as_object()?.get(key) }
+
+    /// A list of strings (e.g. `files`), `None` if not an array or any item is not a string.
+    pub fn as_str_vec(&self) -> Option<Vec<String>> {
+        self.as_array()?.iter().map(|v| v.as_str().map(str::to_string)).collect()
+    }
+
+    /// `type(v).__name__` in Python, for error messages.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Null => "NoneType",
+            Value::Bool(_) => "bool",
+            Value::Int(_) => "int",
+            Value::Float(_) => "float",
+            Value::Str(_) => "str",
+            Value::Array(_) => "list",
+            Value::Object(_) => "dict",
+        }
+    }
+
+    /// `bool(v)` in Python: None, False, 0, 0.0, -0.0, "", [] and {} are falsy; NaN is truthy.
+    pub fn python_truthy(&self) -> bool {
+        match self {
+            Value::Null => false,
+            Value::Bool(b) => *b,
+            Value::Int(i) => *i != 0,
+            Value::Float(f) => *f != 0.0,
+            Value::Str(s) => !s.is_empty(),
+            Value::Array(a) => !a.is_empty(),
+            Value::Object(m) => !m.is_empty(),
+        }
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Self { Value::Str(s.to_string()) }
+}
+impl From<String> for Value {
+    fn from(s: String) -> Self { Value::Str(s) }
+}
+impl From<&String> for Value {
+    fn from(s: &String) -> Self { Value::Str(s.clone()) }
+}
+impl From<bool> for Value {
+    fn from(b: bool) -> Self { Value::Bool(b) }
+}
+impl From<f64> for Value {
+    fn from(f: f64) -> Self { Value::Float(f) }
+}
+// i32 is included so that an untyped literal (`Value::from(3)`) compiles.
+macro_rules! from_int {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Value {
+            fn from(i: $t) -> Self { Value::Int(i128::from(i)) }
+        }
+    )*};
+}
+from_int!(i32, i64, i128, u32, u64);
+impl From<usize> for Value {
+    fn from(i: usize) -> Self { Value::Int(i as i128) } // usize is at most 64 bits on every target
+}
+impl From<Vec<String>> for Value {
+    fn from(v: Vec<String>) -> Self { Value::Array(v.into_iter().map(Value::Str).collect()) }
+}
+impl From<&[String]> for Value {
+    fn from(v: &[String]) -> Self { Value::Array(v.iter().map(Value::from).collect()) }
+}
+impl From<Vec<Value>> for Value {
+    fn from(v: Vec<Value>) -> Self { Value::Array(v) }
+}
+impl From<BTreeMap<String, Value>> for Value {
+    fn from(m: BTreeMap<String, Value>) -> Self { Value::Object(m) }
+}
+/// `None` becomes `null`, as Python writes it.
+impl<T: Into<Value>> From<Option<T>> for Value {
+    fn from(o: Option<T>) -> Self { o.map_or(Value::Null, Into::into) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn float_layout() {
+        for (f, s) in [(1e16, "1e+16"), (1e-7, "1e-07"), (1.5e300, "1.5e+300"), (1e-4, "0.0001"), (-0.0, "-0.0"),
+                       (123456789012345.0, "123456789012345.0"), (1234567890123456.8, "1234567890123456.8"),
+                       (1e15, "1000000000000000.0"), (0.5, "0.5"), (5e-324, "5e-324"), (f64::NAN, "NaN")] {
+            assert_eq!(python_float_repr(f), s);
+        }
+    }
+
+    #[test]
+    fn writers() {
+        let v = parse(br#"{"b":[],"a":{},"c":[1,{"d":"\u007f\u2028/\u0000\u001f\b"}]}"#).unwrap();
+        let d = "\"\u{7f}\u{2028}/\\u0000\\u001f\\b\"";
+        let pretty = format!("{{\n  \"a\": {{}},\n  \"b\": [],\n  \"c\": [\n    1,\n    {{\n      \"d\": {d}\n    }}\n  ]\n}}");
+        assert_eq!(to_pretty(&v), pretty.as_bytes());
+        assert_eq!(to_canonical(&v), format!("{{\"a\":{{}},\"b\":[],\"c\":[1,{{\"d\":{d}}}]}}").as_bytes());
+    }
+}

@@ -1,0 +1,21 @@
+//! ContextFold: the IPCF-1.1 in-place context folding engine, byte-compatible with the reference
+//! `contextfold.py` (commit fac105f9, projection `ipcf-projection-v2`).
+//!
+//! The engine does no I/O of its own: it talks to a host-supplied [`store::Storage`]. Each module owns one
+//! concept of the protocol; see `../shared/spec/IPCF-1.1.md` for the rules they implement.
+
+pub mod error;
+pub mod text;
+pub mod extract;
+pub mod json;
+pub mod identity;
+pub mod policy;
+pub mod index;
+pub mod store;
+pub mod scan;
+pub mod recall;
+pub mod validate;
+pub mod engine;
+
+pub use engine::ContextFold;
+pub use error::{Error, ErrorCode};

@@ -1,0 +1,345 @@
+//! Storage, as the engine sees it: a flat map of store-relative keys (`.contextfold/recall_index.json`) to
+//! bytes, implemented by the host. The engine never touches a file system itself.
+
+use crate::error::{Error, Result};
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+pub const FOLD_DIR: &str = ".contextfold";
+pub const COLD_NODE_DIR: &str = ".contextfold/cold_nodes";
+pub const INDEX_KEY: &str = ".contextfold/recall_index.json";
+pub const POLICY_KEY: &str = ".contextfold/hydration_policy.json";
+pub const EVICTION_LOG_KEY: &str = ".contextfold/eviction_log.json";
+
+/// `step_{step_id:06d}.json`: Python's width counts the sign (`-5` → `step_-00005.json`), as does Rust's.
+pub fn cold_node_file_name(step_id: i64) -> String {
+    format!("step_{step_id:06}.json")
+}
+
+/// The canonical key of a step's cold node, which is also the POSIX `file_path` the index stores.
+pub fn cold_node_key(step_id: i64) -> String {
+    format!("{COLD_NODE_DIR}/{}", cold_node_file_name(step_id))
+}
+
+/// The host's storage. Methods are async so a host can back them with `fs/promises`, IndexedDB or
+/// `vscode.workspace.fs`; implementations must make `save` atomic (all or nothing).
+#[allow(async_fn_in_trait)]
+pub trait Storage {
+    /// The bytes under `key`, or `None` if there are none.
+    async fn load(&self, key: &str) -> Result<Option<Vec<u8>>>;
+    /// Atomically replace the bytes under `key`.
+    async fn save(&self, key: &str, data: &[u8]) -> Result<()>;
+    /// Remove `key`; removing a missing key is not an error.
+    async fn remove(&self, key: &str) -> Result<()>;
+    /// Every key that starts with `prefix`, sorted.
+    async fn list(&self, prefix: &str) -> Result<Vec<String>>;
+    /// Where `path` (relative to the store root, or absolute) really points: an absolute, normalised path with
+    /// `.`/`..` applied and any links followed, like Python's non-strict `Path.resolve()`. This is the hook behind
+    /// the path-containment rule (spec §10); the default is purely lexical (a store without links).
+    async fn resolve(&self, path: &str) -> Result<String> {
+        Ok(resolve_lexically(self.root(), path))
+    }
+    /// The absolute root shown in messages (the reference prints absolute paths).
+    fn root(&self) -> &str;
+}
+
+/// Lexical resolution: join a relative path to the root, then apply `.` and `..` (`..` at `/` stays there).
+pub fn resolve_lexically(root: &str, path: &str) -> String {
+    let joined = if path.starts_with('/') { path.to_string() } else { format!("{}/{path}", root.trim_end_matches('/')) };
+    let mut parts: Vec<&str> = Vec::new();
+    for part in joined.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            p => parts.push(p),
+        }
+    }
+    format!("/{}", parts.join("/"))
+}
+
+/// `os.path.dirname` of an absolute resolved path.
+pub fn parent(path: &str) -> &str {
+    match path.rfind('/') {
+        Some(0) => "/",
+        Some(i) => &path[..i],
+        None => "",
+    }
+}
+
+/// The store-relative key of an absolute path under `root`, if it is under it.
+pub fn key_under_root<'a>(root: &str, path: &'a str) -> Option<&'a str> {
+    let root = root.trim_end_matches('/');
+    path.strip_prefix(root)?.strip_prefix('/')
+}
+
+/// The absolute path of a key, for messages.
+pub fn display_path(storage: &impl Storage, key: &str) -> String {
+    format!("{}/{}", storage.root().trim_end_matches('/'), key)
+}
+
+/// An in-memory store. It can hold links (`link`), so the symlink rules can be exercised without a disk.
+#[derive(Debug)]
+pub struct MemoryStorage {
+    root: String,
+    files: Mutex<BTreeMap<String, Vec<u8>>>,
+    links: Mutex<BTreeMap<String, String>>,
+}
+
+impl Default for MemoryStorage {
+    fn default() -> Self {
+        MemoryStorage::with_root("/memory")
+    }
+}
+
+impl MemoryStorage {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A store whose messages show `root` as its absolute location.
+    pub fn with_root(root: &str) -> Self {
+        MemoryStorage { root: root.to_string(), files: Mutex::new(BTreeMap::new()), links: Mutex::new(BTreeMap::new()) }
+    }
+
+    /// Make `key` a link to `target` (a store-relative key, or an absolute path outside the store).
+    pub fn link(&self, key: &str, target: &str) {
+        lock(&self.files).remove(key);
+        lock(&self.links).insert(key.to_string(), target.to_string());
+    }
+
+    /// Follow links (at most 40, like the kernel) from an absolute path; a link target is store-relative or
+    /// absolute. A path outside the root is returned as it is.
+    fn follow(&self, absolute: String) -> String {
+        let links = lock(&self.links);
+        let mut current = absolute;
+        for _ in 0..40 {
+            let target = match key_under_root(&self.root, &current) {
+                Some(key) => links.get(key),
+                None => None,
+            };
+            match target {
+                Some(t) => current = resolve_lexically(&self.root, t),
+                None => break,
+            }
+        }
+        current
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A poisoned lock only means another thread panicked mid-call; the map itself is still whole.
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Storage for MemoryStorage {
+    async fn load(&self, key: &str) -> Result<Option<Vec<u8>>> {
+        let real = self.follow(resolve_lexically(&self.root, key));
+        let Some(real_key) = key_under_root(&self.root, &real) else { return Ok(None) };
+        Ok(lock(&self.files).get(real_key).cloned())
+    }
+    async fn save(&self, key: &str, data: &[u8]) -> Result<()> {
+        lock(&self.links).remove(key);
+        lock(&self.files).insert(key.to_string(), data.to_vec());
+        Ok(())
+    }
+    async fn remove(&self, key: &str) -> Result<()> {
+        lock(&self.links).remove(key);
+        lock(&self.files).remove(key);
+        Ok(())
+    }
+    async fn list(&self, prefix: &str) -> Result<Vec<String>> {
+        let mut keys: Vec<String> = lock(&self.files).keys().filter(|k| k.starts_with(prefix)).cloned().collect();
+        keys.extend(lock(&self.links).keys().filter(|k| k.starts_with(prefix)).cloned());
+        keys.sort();
+        keys.dedup();
+        Ok(keys)
+    }
+    async fn resolve(&self, path: &str) -> Result<String> {
+        Ok(self.follow(resolve_lexically(&self.root, path)))
+    }
+    fn root(&self) -> &str {
+        &self.root
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use fs::FsStorage;
+
+#[cfg(not(target_arch = "wasm32"))]
+mod fs {
+    use super::*;
+    use std::io::Write;
+    use std::path::{Component, Path, PathBuf};
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// A store in a directory of the local file system: writes go to a temp file in the target directory
+    /// (mode 0600) and are renamed over the target, as the reference does.
+    #[derive(Debug)]
+    pub struct FsStorage {
+        root: PathBuf,
+        root_str: String,
+    }
+
+    static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+    fn io_error(what: &str, path: &Path, e: std::io::Error) -> Error {
+        Error::storage(format!("{what} {}: {e}", path.display()))
+    }
+
+    impl FsStorage {
+        /// A store rooted at `root` (created if missing).
+        pub fn new(root: impl AsRef<Path>) -> Result<Self> {
+            let root = root.as_ref();
+            std::fs::create_dir_all(root).map_err(|e| io_error("cannot create", root, e))?;
+            let root = std::fs::canonicalize(root).map_err(|e| io_error("cannot resolve", root, e))?;
+            let root_str = root.to_string_lossy().into_owned();
+            Ok(FsStorage { root, root_str })
+        }
+
+        pub fn root_path(&self) -> &Path {
+            &self.root
+        }
+
+        fn path_of(&self, key: &str) -> PathBuf {
+            self.root.join(key)
+        }
+
+        /// `os.path.realpath` without `strict`: follow links of the parts that exist, keep the rest.
+        fn realpath(&self, path: &Path) -> PathBuf {
+            let mut out = PathBuf::from("/");
+            let mut pending: Vec<PathBuf> = vec![path.to_path_buf()];
+            let mut hops = 0;
+            while let Some(p) = pending.pop() {
+                let mut components: Vec<Component> = p.components().collect();
+                components.reverse();
+                while let Some(c) = components.pop() {
+                    match c {
+                        Component::RootDir => out = PathBuf::from("/"),
+                        Component::Prefix(_) | Component::CurDir => {}
+                        Component::ParentDir => {
+                            out.pop();
+                        }
+                        Component::Normal(name) => {
+                            let next = out.join(name);
+                            match std::fs::read_link(&next) {
+                                Ok(target) if hops < 40 => {
+                                    hops += 1;
+                                    let rest: PathBuf = components.iter().rev().collect();
+                                    let target = if target.is_absolute() { target } else { out.join(target) };
+                                    pending.push(rest);
+                                    pending.push(target);
+                                    components.clear();
+                                }
+                                _ => out = next,
+                            }
+                        }
+                    }
+                }
+            }
+            out
+        }
+    }
+
+    impl Storage for FsStorage {
+        async fn load(&self, key: &str) -> Result<Option<Vec<u8>>> {
+            let path = self.path_of(key);
+            match std::fs::read(&path) {
+                Ok(bytes) => Ok(Some(bytes)),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+                Err(e) => Err(io_error("cannot read", &path, e)),
+            }
+        }
+
+        async fn save(&self, key: &str, data: &[u8]) -> Result<()> {
+            let path = self.path_of(key);
+            let dir = path.parent().unwrap_or(&self.root).to_path_buf();
+            std::fs::create_dir_all(&dir).map_err(|e| io_error("cannot create", &dir, e))?;
+            let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
+            let temp = dir.join(format!(".tmp_{}_{n}", std::process::id()));
+            let write = || -> std::io::Result<()> {
+                let mut options = std::fs::OpenOptions::new();
+                options.write(true).create_new(true);
+                #[cfg(unix)]
+                std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+                let mut file = options.open(&temp)?;
+                file.write_all(data)?;
+                drop(file);
+                std::fs::rename(&temp, &path)
+            };
+            write().map_err(|e| {
+                let _ = std::fs::remove_file(&temp);
+                io_error("cannot write", &path, e)
+            })
+        }
+
+        async fn remove(&self, key: &str) -> Result<()> {
+            let path = self.path_of(key);
+            match std::fs::remove_file(&path) {
+                Ok(()) => Ok(()),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+                Err(e) => Err(io_error("cannot remove", &path, e)),
+            }
+        }
+
+        async fn list(&self, prefix: &str) -> Result<Vec<String>> {
+            let (dir, name_prefix) = match prefix.rfind('/') {
+                Some(i) => (&prefix[..i], &prefix[i + 1..]),
+                None => ("", prefix),
+            };
+            let path = self.path_of(dir);
+            let entries = match std::fs::read_dir(&path) {
+                Ok(entries) => entries,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+                Err(e) => return Err(io_error("cannot list", &path, e)),
+            };
+            let mut keys = Vec::new();
+            for entry in entries {
+                let entry = entry.map_err(|e| io_error("cannot list", &path, e))?;
+                // A name that is not UTF-8 cannot be a key; the engine only lists its own files.
+                if let Some(name) = entry.file_name().to_str() {
+                    if name.starts_with(name_prefix) {
+                        keys.push(if dir.is_empty() { name.to_string() } else { format!("{dir}/{name}") });
+                    }
+                }
+            }
+            keys.sort();
+            Ok(keys)
+        }
+
+        async fn resolve(&self, path: &str) -> Result<String> {
+            let p = Path::new(path);
+            let absolute = if p.is_absolute() { p.to_path_buf() } else { self.root.join(p) };
+            Ok(self.realpath(&absolute).to_string_lossy().into_owned())
+        }
+
+        fn root(&self) -> &str {
+            &self.root_str
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cold_node_names_count_the_sign_in_the_width() {
+        assert_eq!(cold_node_file_name(37), "step_000037.json");
+        assert_eq!(cold_node_file_name(1234567), "step_1234567.json");
+        assert_eq!(cold_node_file_name(-5), "step_-00005.json");
+    }
+
+    #[test]
+    fn lexical_resolution_is_absolute_and_normalised() {
+        assert_eq!(resolve_lexically("/r", "./a/../b/c"), "/r/b/c");
+        assert_eq!(resolve_lexically("/r", "../evil.json"), "/evil.json");
+        assert_eq!(resolve_lexically("/r/", "/r/a"), "/r/a");
+        assert_eq!(resolve_lexically("/r", "/../../etc/passwd"), "/etc/passwd");
+        assert_eq!(parent("/r/a/b"), "/r/a");
+        assert_eq!(parent("/a"), "/");
+        assert_eq!(key_under_root("/r", "/r/a/b"), Some("a/b"));
+        assert_eq!(key_under_root("/r", "/rx/a"), None);
+    }
+}

@@ -1,0 +1,193 @@
+//! Verification of cold nodes (spec §9), path containment (§10) and the whole-store audit (§13).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, ErrorCode, Result};
+use crate::identity;
+use crate::index::{python_int, RecallIndex};
+use crate::json::{self, Value};
+use crate::store::{self, Storage};
+
+/// One finding of `validate`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Problem {
+    /// The stable error code: `PATH_CONTAINMENT`, `BROKEN_REFERENCE`, `INTEGRITY_CHECK` or `ORPHANED_NODE`.
+    pub code: String,
+    /// The index entry concerned (absent for an orphan).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub step_id: Option<i64>,
+    /// The orphan's file name (only for an orphan).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub file: Option<String>,
+    /// The reference's error line, e.g. `CONF-12 Scenario B — Broken reference: …`.
+    pub message: String,
+}
+
+/// The result of `validate` (spec §13).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Validation {
+    pub ok: bool,
+    /// Entries verified without a problem.
+    pub pass_count: i64,
+    /// Every audited step id, in audit order (by int step id).
+    pub checked: Vec<i64>,
+    /// Entry problems in audit order, then orphans by file name.
+    pub problems: Vec<Problem>,
+}
+
+fn containment_error(message: String) -> Error {
+    Error::new(ErrorCode::PathContainment, message)
+}
+
+/// `_resolve_cold_node_path`: the entry's `file_path` must resolve (host links followed) to the canonical file
+/// of its step, directly inside `cold_nodes/`. Returns the resolved canonical path, absolute, for messages.
+pub async fn resolve_cold_node_path(storage: &impl Storage, step_id: i64, file_path: Option<&str>) -> Result<String> {
+    let file_path = match file_path {
+        Some(p) if !p.is_empty() => p,
+        _ => return Err(containment_error(format!("Step {step_id}: Missing file_path in recall_index node metadata."))),
+    };
+    let expected = store::cold_node_key(step_id);
+    let resolved = storage.resolve(file_path).await?;
+    let resolved_expected = storage.resolve(&expected).await?;
+    let resolved_dir = storage.resolve(store::COLD_NODE_DIR).await?;
+    if resolved != resolved_expected || store::parent(&resolved) != resolved_dir {
+        return Err(containment_error(format!(
+            "PathContainmentError: Cold node path '{file_path}' violates canonical boundary or does not match \
+             expected '{expected}' for step {step_id}."
+        )));
+    }
+    Ok(resolved_expected)
+}
+
+fn broken_reference(path: &str) -> Error {
+    Error::new(ErrorCode::BrokenReference, format!("Cold node file not found: {path} (CONF-12 Scenario B)"))
+}
+
+fn integrity(message: String) -> Error {
+    Error::new(ErrorCode::IntegrityCheck, message)
+}
+
+/// Parse a cold node file, which must hold a JSON object.
+fn parse_node(bytes: &[u8], path: &str) -> Result<BTreeMap<String, Value>> {
+    match json::parse(bytes) {
+        Ok(Value::Object(m)) => Ok(m),
+        Ok(other) => Err(integrity(format!(
+            "Cold node file holds a JSON {} instead of an object: {path} (CONF-12 Scenario C)",
+            other.type_name()
+        ))),
+        Err(_) => Err(integrity(format!("Corrupted or truncated JSON in cold node file: {path} (CONF-12 Scenario C)"))),
+    }
+}
+
+/// `verify_artifact` over bytes already loaded (`None`: the file is missing), in the order of spec §9.
+pub fn verify_bytes(bytes: Option<&[u8]>, path: &str, expected: Option<&Value>) -> Result<BTreeMap<String, Value>> {
+    let bytes = bytes.ok_or_else(|| broken_reference(path))?;
+    let node = parse_node(bytes, path)?;
+    let stored = match node.get("artifact_sha256") {
+        Some(v) if v.python_truthy() => v.clone(),
+        _ => return Err(integrity(format!("Missing artifact_sha256 in cold node file: {path} (CONF-09)"))),
+    };
+    let computed = identity::artifact_sha256(&node);
+    if stored.as_str() != Some(computed.as_str()) {
+        return Err(integrity(format!(
+            "IntegrityCheckError: artifact_sha256 mismatch for {path}.\n  Stored in file : {}\n  Computed       : \
+             {computed}\n  (CONF-09 / CONF-12 Scenario C)",
+            json::python_str(&stored)
+        )));
+    }
+    if let Some(expected) = expected.filter(|v| v.python_truthy()) {
+        if *expected != stored {
+            return Err(integrity(format!(
+                "IntegrityCheckError: artifact_sha256 does not match recall_index for {path}.\n  Index expected: {}\n  \
+                 File stored   : {}\n  (CONF-09 / CONF-12 Scenario C)",
+                json::python_str(expected),
+                json::python_str(&stored)
+            )));
+        }
+    }
+    Ok(node)
+}
+
+/// Load and verify the cold node under `key` (`path` is its resolved location, for messages).
+pub async fn verify_artifact(
+    storage: &impl Storage,
+    key: &str,
+    path: &str,
+    expected: Option<&Value>,
+) -> Result<BTreeMap<String, Value>> {
+    let bytes = storage.load(key).await?;
+    verify_bytes(bytes.as_deref(), path, expected)
+}
+
+/// Load a cold node with integrity verification off: only existence and JSON are checked.
+pub async fn load_node_unverified(storage: &impl Storage, key: &str, path: &str) -> Result<BTreeMap<String, Value>> {
+    let bytes = storage.load(key).await?.ok_or_else(|| broken_reference(path))?;
+    parse_node(&bytes, path)
+}
+
+/// `cmd_validate`: every entry by int step id (containment, existence, then the artifact check when
+/// `integrity` is on), then every `step_*.json` in `cold_nodes/` whose number is not indexed.
+pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bool) -> Result<Validation> {
+    let mut v = Validation { ok: true, pass_count: 0, checked: Vec::new(), problems: Vec::new() };
+    let mut problem = |code: ErrorCode, step_id: Option<i64>, file: Option<String>, message: String| {
+        v.problems.push(Problem { code: code.as_str().to_string(), step_id, file, message });
+    };
+    let mut pass_count = 0;
+    let mut checked = Vec::new();
+    for entry in index.entries_by_step() {
+        let step = entry.step_id;
+        checked.push(step);
+        let path = match resolve_cold_node_path(storage, step, entry.file_path()).await {
+            Ok(p) => p,
+            Err(e) if e.code() == ErrorCode::PathContainment => {
+                problem(ErrorCode::PathContainment, Some(step), None, format!("CONF-12 Path Containment — {}", e.message()));
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let Some(bytes) = storage.load(&store::cold_node_key(step)).await? else {
+            problem(
+                ErrorCode::BrokenReference,
+                Some(step),
+                None,
+                format!("CONF-12 Scenario B — Broken reference: step {step} in index but file missing: {path}"),
+            );
+            continue;
+        };
+        if integrity {
+            if let Err(e) = verify_bytes(Some(&bytes), &path, entry.raw.get("artifact_sha256")) {
+                problem(e.code(), Some(step), None, format!("CONF-09 / CONF-12 Scenario C — {}", e.message()));
+                continue;
+            }
+        }
+        pass_count += 1;
+    }
+    let prefix = format!("{}/", store::COLD_NODE_DIR);
+    for key in storage.list(&prefix).await? {
+        let Some(name) = key.strip_prefix(&prefix).filter(|n| !n.contains('/')) else { continue };
+        if !(name.starts_with("step_") && name.ends_with(".json")) {
+            continue;
+        }
+        let Some(step) = python_int(&name.replace("step_", "").replace(".json", "")) else { continue };
+        if !index.has_step(step) {
+            problem(
+                ErrorCode::OrphanedNode,
+                None,
+                Some(name.to_string()),
+                format!("CONF-12 Scenario A — Orphaned cold node: {name} exists on disk but has no recall index entry."),
+            );
+        }
+    }
+    v.ok = v.problems.is_empty();
+    v.pass_count = pass_count;
+    v.checked = checked;
+    Ok(v)
+}
