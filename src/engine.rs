@@ -260,6 +260,21 @@ pub struct Status {
     pub nodes: Vec<StatusNode>,
 }
 
+/// One turn of the harness loop: what `before_turn` hydrated into the prompt (pre_turn_dispatch).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Turn {
+    pub scan: ScanResult,
+    /// The selected nodes, hydrated, in selection order.
+    pub hydrated: Vec<Hydrated>,
+    /// The text to put in front of the model for this turn only: each hydrated node's bounded content under a
+    /// `[ContextFold: step N]` header, separated by blank lines; empty when nothing was hydrated.
+    pub context: String,
+    /// Sum of the hydrated token estimates (what the turn adds to the prompt).
+    pub tokens: i64,
+}
+
 /// An open store.
 pub struct ContextFold<S: Storage> {
     storage: S,
@@ -554,6 +569,31 @@ impl<S: Storage> ContextFold<S> {
             return Err(storage_context(e, "cannot write the eviction log (the eviction was undone)"));
         }
         Ok(Eviction { step_id, evicted_at })
+    }
+
+    /// pre_turn_dispatch: scan the prompt, then hydrate every selected node (CONF-13).
+    pub async fn before_turn(&self, prompt: &str) -> Result<Turn> {
+        let scan = self.scan(prompt).await?;
+        let mut hydrated = Vec::with_capacity(scan.selected.len());
+        for pick in &scan.selected {
+            hydrated.push(self.hydrate(pick.step_id).await?);
+        }
+        let context = hydrated
+            .iter()
+            .map(|h| format!("[ContextFold: step {}]\n{}", h.step_id, h.content))
+            .collect::<Vec<_>>()
+            .join("\n\n");
+        let tokens = hydrated.iter().fold(0i64, |sum, h| sum.saturating_add(h.token_estimate));
+        Ok(Turn { scan, hydrated, context, tokens })
+    }
+
+    /// post_turn_response: evict every node the turn hydrated (CONF-07).
+    pub async fn after_response(&mut self, turn: &Turn) -> Result<Vec<Eviction>> {
+        let mut out = Vec::with_capacity(turn.hydrated.len());
+        for h in &turn.hydrated {
+            out.push(self.evict(h.step_id).await?);
+        }
+        Ok(out)
     }
 
     /// Counts and the node list (spec §12).

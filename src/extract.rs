@@ -279,6 +279,30 @@ pub fn recall_query_terms(query: &str) -> Vec<String> {
     identifiers(query)
 }
 
+/// Everything extraction finds in one text (what the JS `extract()` returns).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Extraction {
+    pub identifiers: Vec<String>,
+    pub files: Vec<String>,
+    pub commands: Vec<String>,
+    pub errors: Vec<String>,
+    /// The terms a scan of this text as a prompt would look for.
+    pub query_terms: Vec<String>,
+}
+
+/// Identifiers, files, commands and errors of a text, plus its scan query terms.
+pub fn extract_all(text: &str) -> Extraction {
+    Extraction {
+        identifiers: identifiers(text),
+        files: files(text),
+        commands: commands(text),
+        errors: errors(text),
+        query_terms: scan_query_terms(text),
+    }
+}
+
 /// Node terms (§4.7): identifiers ∪ fold(files) ∪ fold(errors), sorted and deduplicated. Commands never count.
 pub fn node_terms(identifiers: &[String], files: &[String], errors: &[String]) -> Vec<String> {
     let mut terms: BTreeSet<String> = identifiers.iter().cloned().collect();

@@ -45,6 +45,8 @@ pub struct ScanSelection {
 #[serde(rename_all = "camelCase")]
 pub struct ScanResult {
     pub prompt: String,
+    /// The index had no nodes at all (the reference then prints `[SCAN] Recall index is empty.`).
+    pub index_empty: bool,
     pub query_terms: Vec<String>,
     /// Every matching node, by matched-term count then step id, both descending (display order).
     pub candidates: Vec<ScanCandidate>,
@@ -102,6 +104,7 @@ pub fn scan(index: &RecallIndex, prompt: &str, budget_limit: i64, max_per_call: 
     let n = query_terms.len();
     let mut result = ScanResult {
         prompt: prompt.to_string(),
+        index_empty: index.is_empty(),
         query_terms: query_terms.clone(),
         candidates: Vec::new(),
         selected: Vec::new(),
