@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs everything the build and the tests need, idempotently: a warm machine skips what it has.
-# Tools built from crates.io go to .tools/ (ignored) unless a matching one is already on PATH.
+# Tools built from crates.io go to cargo's bin directory (shared by every checkout on the machine, so a CI
+# clone reuses them) unless a matching one is already on PATH; their build directory is .tools/build (ignored).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 WASM_BINDGEN_VERSION=0.2.130
 GECKODRIVER_VERSION=0.37.1
-export PATH="$ROOT/.tools/bin:$HOME/.cargo/bin:$PATH"
+TOOL_ROOT="${CARGO_HOME:-$HOME/.cargo}"
+export PATH="$ROOT/.tools/bin:$TOOL_ROOT/bin:$PATH"
 log() { printf '[setup] %s\n' "$*"; }
 
 # Rust target for the wasm build.
@@ -34,11 +36,11 @@ fi
 # (a yanked webpki-roots), so it is installed unlocked (see ../shared/TOOLCHAIN.md §2.1).
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
   log "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION"
-  CARGO_TARGET_DIR="$ROOT/.tools/build" cargo install --quiet wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --root "$ROOT/.tools"
+  CARGO_TARGET_DIR="$ROOT/.tools/build" cargo install --quiet wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --root "$TOOL_ROOT"
 fi
 if ! geckodriver --version 2>/dev/null | grep -q "geckodriver $GECKODRIVER_VERSION"; then
   log "cargo install geckodriver $GECKODRIVER_VERSION"
-  CARGO_TARGET_DIR="$ROOT/.tools/build" cargo install --quiet geckodriver --version "=$GECKODRIVER_VERSION" --locked --root "$ROOT/.tools"
+  CARGO_TARGET_DIR="$ROOT/.tools/build" cargo install --quiet geckodriver --version "=$GECKODRIVER_VERSION" --locked --root "$TOOL_ROOT"
 fi
 
 # npm packages (lockfile-exact).

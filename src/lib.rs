@@ -16,6 +16,9 @@ pub mod scan;
 pub mod recall;
 pub mod validate;
 pub mod engine;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
+pub mod report;
 
 pub use engine::ContextFold;
 pub use error::{Error, ErrorCode};

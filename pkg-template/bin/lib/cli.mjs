@@ -1,0 +1,309 @@
+// The `contextfold` command line: argument parsing, file reading, exit codes and output routing. Everything
+// the engine decides comes from the package API (results) and the core's render* functions (console text, the
+// reference's bytes); nothing here re-implements a protocol rule.
+import { mkdir, readFile } from "node:fs/promises";
+import * as path from "node:path";
+
+import { loadCore } from "./core.mjs";
+import { runDemo } from "./demo.mjs";
+import { GENERAL, commandHelp } from "./help.mjs";
+import { parsePythonInt } from "./pyint.mjs";
+import { pyRepr, pyReprCut } from "./pyrepr.mjs";
+import { decodeUtf8 } from "./utf8.mjs";
+
+const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "demo"]);
+const FOLD_OPTIONS = new Set(["--file", "--files", "--commands", "--errors"]);
+const EXIT_CODES = {
+  NODE_NOT_FOUND: 2,
+  INTEGRITY_CHECK: 3,
+  PATH_CONTAINMENT: 3,
+  ORPHANED_NODE: 4,
+  BROKEN_REFERENCE: 5,
+  INVALID_INPUT: 1,
+  STORAGE: 6,
+};
+const ERRNO = { ENOENT: [2, "No such file or directory"], EISDIR: [21, "Is a directory"], EACCES: [13, "Permission denied"], EPERM: [1, "Operation not permitted"], ENOTDIR: [20, "Not a directory"], ELOOP: [40, "Too many levels of symbolic links"], ENAMETOOLONG: [36, "File name too long"] };
+
+/** A failure of the command line itself (not of the engine): printed as the reference prints its own. */
+class CliError extends Error {
+  /**
+   * @param {"usage" | "bad_argument"} kind usage: `text` goes to stdout as is; bad_argument: stderr `[ERROR] Bad argument: …`
+   * @param {string} message
+   * @param {string} [text] the exact console text (usage lines)
+   */
+  constructor(kind, message, text) {
+    super(message);
+    this.kind = kind;
+    this.text = text;
+  }
+}
+
+/** Python's `str.lower()` for the command word (JS full case mapping, the same for every command name). */
+function lower(s) {
+  return s.toLowerCase();
+}
+
+/** Split argv into the global options (anywhere) and the reference's own argument list. */
+export function parseArgs(argv) {
+  const out = { json: false, help: false, version: false, dir: undefined, args: [] };
+  let command;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (command === "fold" && FOLD_OPTIONS.has(a)) {
+      // A fold option's value is always the next argument, whatever it looks like (as in the reference).
+      if (i + 1 >= argv.length) throw new CliError("bad_argument", `option ${a} needs a value (to use "${a}" as a word of the summary, quote it together with the summary)`);
+      out.args.push(a, argv[++i]);
+      continue;
+    }
+    if (a === "--json") out.json = true;
+    else if (a === "--help" || a === "-h") out.help = true;
+    else if (a === "--version") out.version = true;
+    else if (a === "--dir" || a.startsWith("--dir=")) {
+      let v;
+      if (a === "--dir") {
+        if (i + 1 >= argv.length) throw new CliError("bad_argument", "option --dir needs a value");
+        v = argv[++i];
+      } else v = a.slice("--dir=".length);
+      if (v === "") throw new CliError("bad_argument", "option --dir needs a non-empty directory");
+      out.dir = v;
+    } else {
+      if (command === undefined) command = lower(a);
+      out.args.push(a);
+    }
+  }
+  return out;
+}
+
+/** Python `int(arg)` for a step id, limited to the integers a JS number holds exactly. */
+function stepId(arg, render) {
+  const r = parsePythonInt(arg);
+  if (!r.ok) {
+    if (r.kind === "limit") throw new CliError("bad_argument", r.message);
+    throw new CliError("bad_argument", render.renderIntParseError ? render.renderIntParseError(arg) : `invalid literal for int() with base 10: ${pyReprCut(arg)}`);
+  }
+  if (r.value > BigInt(Number.MAX_SAFE_INTEGER) || r.value < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new CliError("bad_argument", `step id ${r.value} is out of range (at most ${Number.MAX_SAFE_INTEGER} in absolute value)`);
+  }
+  return Number(r.value);
+}
+
+/** The reference's list options: split on ",", strip, drop empties. */
+function listOption(value) {
+  return value
+    .split(",")
+    .map((x) => x.trim())
+    .filter((x) => x !== "");
+}
+
+async function readAll(stream) {
+  const chunks = [];
+  for await (const c of stream) chunks.push(typeof c === "string" ? Buffer.from(c) : c);
+  return Buffer.concat(chunks);
+}
+
+/** The payload of `--file P`: the exact bytes as UTF-8 text ("-" = standard input). */
+async function readPayload(file, io) {
+  let bytes;
+  if (file === "-") {
+    bytes = await readAll(io.stdin);
+  } else {
+    try {
+      bytes = await readFile(path.resolve(io.cwd, file));
+    } catch (err) {
+      const known = err && ERRNO[err.code];
+      const msg = known ? `[Errno ${known[0]}] ${known[1]}: ${pyRepr(file)}` : `cannot read ${pyRepr(file)}: ${err?.message ?? err}`;
+      throw new CliError("bad_argument", msg);
+    }
+  }
+  const text = decodeUtf8(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  if (!text.ok) throw new CliError("bad_argument", text.message);
+  return text.text;
+}
+
+/** The fold arguments after the step id, as the reference reads them (options anywhere, last one wins). */
+async function foldInput(step, words, io) {
+  const input = { stepId: step, summary: "" };
+  const summary = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (FOLD_OPTIONS.has(w)) {
+      const v = words[++i]; // parseArgs guarantees a value
+      if (w === "--file") input.rawContent = await readPayload(v, io);
+      else input[w.slice(2)] = listOption(v);
+    } else summary.push(w);
+  }
+  input.summary = summary.join(" ");
+  return input;
+}
+
+function exitCodeOf(err, render) {
+  if (render?.exitCode && typeof err?.code === "string") {
+    try {
+      const c = render.exitCode(err.code);
+      if (Number.isInteger(c)) return c;
+    } catch {
+      /* fall through */
+    }
+  }
+  return EXIT_CODES[err?.code] ?? 1;
+}
+
+function jsonText(value) {
+  return JSON.stringify(value, null, 2) + "\n";
+}
+
+function errorDoc(name, code, message) {
+  return { error: { name, code, message } };
+}
+
+/**
+ * Run one command line.
+ * @param {string[]} argv the arguments after the program name
+ * @param {{ stdout: {write(s: string): unknown}, stderr: {write(s: string): unknown}, stdin?: AsyncIterable<Buffer>,
+ *           cwd?: string, env?: Record<string, string | undefined>, isTTY?: boolean }} io
+ * @returns {Promise<number>} the exit status
+ */
+export async function main(argv, io) {
+  io = { cwd: process.cwd(), env: process.env, stdin: process.stdin, isTTY: false, ...io };
+  let opts;
+  let core;
+  try {
+    opts = parseArgs(argv);
+  } catch (err) {
+    if (!(err instanceof CliError)) throw err;
+    // The message of a bad option does not depend on the core.
+    const json = argv.includes("--json");
+    if (json) io.stdout.write(jsonText(errorDoc("UsageError", "USAGE", err.message)));
+    else io.stderr.write(`\n[ERROR] Bad argument: ${err.message}\n`);
+    return 1;
+  }
+  const { json } = opts;
+  try {
+    core = await loadCore();
+    return await run(opts, core, io);
+  } catch (err) {
+    if (err instanceof CliError) {
+      if (json) {
+        io.stdout.write(jsonText(errorDoc(err.kind === "usage" ? "UsageError" : "BadArgument", err.kind === "usage" ? "USAGE" : "BAD_ARGUMENT", err.message)));
+      } else if (err.kind === "usage") {
+        io.stdout.write(err.text ?? `${err.message}\n`);
+      } else {
+        const r = core?.render;
+        io.stderr.write(r?.renderBadArgument ? r.renderBadArgument(err.message) : `\n[ERROR] Bad argument: ${err.message}\n`);
+      }
+      return 1;
+    }
+    const code = typeof err?.code === "string" ? err.code : undefined;
+    const name = err?.name ?? "Error";
+    const message = err?.message ?? String(err);
+    if (json) io.stdout.write(jsonText(errorDoc(name, code ?? "INTERNAL", message)));
+    else if (code && code in EXIT_CODES && core) io.stderr.write(core.render.renderError(code, message));
+    else io.stderr.write(`\n[ERROR] ${name}: ${message}\n`);
+    return code && code in EXIT_CODES ? exitCodeOf(err, core?.render) : 1;
+  }
+}
+
+async function run(opts, core, io) {
+  const { render, api, NodeFsStorage, version } = core;
+  const { json, args } = opts;
+  const out = (text) => io.stdout.write(text);
+  const command = args.length ? lower(args[0]) : undefined;
+
+  if (opts.version) {
+    out(json ? jsonText({ version }) : `contextfold ${version}\n`);
+    return 0;
+  }
+  if (opts.help) {
+    const text = command && COMMANDS.has(command) ? commandHelp(command) : GENERAL;
+    out(json ? jsonText({ help: text }) : text);
+    return 0;
+  }
+  if (command === undefined) {
+    out(json ? jsonText({ usage: render.renderUsage() }) : render.renderUsage());
+    return 0;
+  }
+  if (!COMMANDS.has(command)) {
+    const text = render.renderUnknownCommand ? render.renderUnknownCommand(command) : `Unknown command: '${command}'\n${render.renderUsage()}`;
+    throw new CliError("usage", `Unknown command: '${command}'`, text);
+  }
+  const minArgs = command === "fold" ? 3 : ["scan", "recall", "hydrate", "evict"].includes(command) ? 2 : 1;
+  if (args.length < minArgs) {
+    const text = commandUsage(command, render);
+    throw new CliError("usage", text.trimEnd(), text);
+  }
+
+  const root = path.resolve(io.cwd, opts.dir ?? ".");
+  if (command === "demo") return runDemo({ api, NodeFsStorage, render, root: opts.dir === undefined ? undefined : root, json, io });
+
+  // Arguments first (the reference parses them before it touches the store).
+  let input;
+  let step;
+  if (command === "fold") {
+    step = stepId(args[1], render);
+    input = await foldInput(step, args.slice(2), io);
+  } else if (command === "hydrate" || command === "evict") {
+    step = stepId(args[1], render);
+  }
+  // fold, status and validate create .contextfold/cold_nodes/ first, as the reference's ensure_dirs() does.
+  if (command === "fold" || command === "status" || command === "validate") {
+    await mkdir(path.join(root, ".contextfold", "cold_nodes"), { recursive: true });
+  }
+  const cf = await api.ContextFold.open(new NodeFsStorage(root));
+  try {
+    switch (command) {
+      case "fold": {
+        const outcome = await cf.foldDetailed(input);
+        out(json ? jsonText(outcome) : render.renderFold(outcome));
+        return 0;
+      }
+      case "scan": {
+        const result = await cf.scan(args.slice(1).join(" "));
+        out(json ? jsonText(result) : render.renderScan(result));
+        return 0;
+      }
+      case "recall": {
+        const query = args.slice(1).join(" ");
+        const candidates = await cf.recall(query);
+        if (json) out(jsonText(candidates));
+        else {
+          const empty = candidates.length === 0 && (await cf.status()).total === 0;
+          out(render.renderRecall(query, candidates, empty));
+        }
+        return 0;
+      }
+      case "hydrate": {
+        const h = await cf.hydrate(step);
+        out(json ? jsonText(h) : render.renderHydrate(h));
+        return 0;
+      }
+      case "evict": {
+        const e = await cf.evict(step);
+        out(json ? jsonText(e) : render.renderEvict(e));
+        return 0;
+      }
+      case "status": {
+        const s = await cf.status();
+        out(json ? jsonText(s) : render.renderStatus(s));
+        return 0;
+      }
+      case "validate": {
+        const v = await cf.validate();
+        out(json ? jsonText(v) : render.renderValidate(v));
+        return v.ok ? 0 : 1;
+      }
+    }
+  } finally {
+    await cf.close?.();
+  }
+  return 0;
+}
+
+function commandUsage(command, render) {
+  if (render.renderCommandUsage) {
+    const t = render.renderCommandUsage(command);
+    if (typeof t === "string") return t;
+  }
+  if (command === "fold" && render.renderFoldUsage) return render.renderFoldUsage();
+  const args = { fold: "<step_id> <summary> [--file path] [--files f1,f2] [--commands c1,c2] [--errors e1,e2]", scan: "<prompt>", recall: "<query>", hydrate: "<step_id>", evict: "<step_id>" };
+  return `Usage: python contextfold.py ${command} ${args[command]}\n`;
+}

@@ -1,0 +1,114 @@
+// Help texts of the CLI (`--help`). The reference's own usage screen (no arguments, unknown command) comes
+// from the core (renderUsage) and is kept byte for byte; these are the npm CLI's additions.
+
+const OPTIONS = `Options:
+  --dir DIR     store root, the directory that holds .contextfold/ (default: the current directory)
+  --json        print one JSON document on stdout (the API's result shapes) instead of the console text
+  --help, -h    this help; \`contextfold <command> --help\` for one command
+  --version     print the version`;
+
+const EXIT = `Exit status: 0 ok; 1 bad argument, usage error or failed validation; 2 node not found;
+3 integrity check or path containment; 4 orphaned node; 5 broken reference; 6 storage error.`;
+
+export const GENERAL = `contextfold — IPCF-1.1 in-place context folding (ContextFold engine, WebAssembly)
+
+Usage: contextfold <command> [arguments] [--dir DIR] [--json]
+
+Commands:
+  fold <step_id> <summary…> [--file P] [--files a,b] [--commands a,b] [--errors a,b]
+                      fold (archive) one turn into cold storage
+  scan <prompt…>      scan a prompt against the recall index and pick what to hydrate (CONF-13)
+  recall <query…>     list archived nodes matching a query, latest first (CONF-04)
+  hydrate <step_id>   print a cold node's verified, bounded content (CONF-05/06)
+  evict <step_id>     mark a node evicted after the response (CONF-07)
+  status              show the index summary
+  validate            check every cold node and the index (CONF-02/09/12); exit 1 on failure
+  demo                run the §6 scenario (8 turns, one multi-intent query) in a temporary store
+
+${OPTIONS}
+
+${EXIT}
+`;
+
+const COMMANDS = {
+  fold: `Usage: contextfold fold <step_id> <summary…> [--file P] [--files a,b] [--commands a,b] [--errors a,b]
+
+Fold (archive) one turn into cold storage: writes .contextfold/cold_nodes/step_NNNNNN.json, then the index.
+A step that is already indexed is left as it is ("[WARN] Step N already folded. Skipping.").
+
+  <step_id>         an integer, read as Python's int() reads it (spaces around it, a sign and
+                    underscores between digits are allowed: " 42 ", "+42", "1_000")
+  <summary…>        the remaining words, joined with single spaces
+  --file P          the payload (raw content) from file P, kept byte for byte (CRLF stays CRLF);
+                    it must be UTF-8. "--file -" reads the payload from standard input.
+                    Without --file the summary is the payload.
+  --files a,b       files, commands, errors of the node, given explicitly instead of extracted:
+  --commands a,b    split on commas, each trimmed, empty items dropped ("" gives an empty list)
+  --errors a,b
+
+Each of these options needs a value: "--files" with nothing after it is a usage error. To use such a
+word in the summary, quote it together with the summary: contextfold fold 45 "upper-case command --files".
+
+${OPTIONS}
+`,
+  scan: `Usage: contextfold scan <prompt…>
+
+Scan a prompt the way the Software MMU does before the model sees it (CONF-13): extract the query terms,
+list every folded step that carries one, and select the steps to hydrate (greedy coverage, newest first on
+ties, within the per-turn token budget). Nothing is written.
+
+${OPTIONS}
+`,
+  recall: `Usage: contextfold recall <query…>
+
+List archived nodes that match a query: the best coverage tier first, each tier latest first (CONF-04),
+with score, coverage and status (latest_chronological, superseded, historical, related). Nothing is written.
+
+${OPTIONS}
+`,
+  hydrate: `Usage: contextfold hydrate <step_id>
+
+Print the exact content of a cold node after verifying it (artifact hash, index hash, path containment),
+bounded by the per-call token cap of the policy. Exit 2 if the step is unknown, 3 on an integrity or
+containment failure, 4 for an orphaned cold node, 5 if the indexed file is missing.
+
+${OPTIONS}
+`,
+  evict: `Usage: contextfold evict <step_id>
+
+Mark a node evicted from the active prompt after the model's response (CONF-07) and append the event to
+.contextfold/eviction_log.json. The cold node itself is kept. Exit 2 if the step is unknown.
+
+${OPTIONS}
+`,
+  status: `Usage: contextfold status
+
+Show the store's location, node counts, archived tokens, the hydration policy and one line per node.
+
+${OPTIONS}
+`,
+  validate: `Usage: contextfold validate
+
+Verify every indexed cold node (path containment, presence, artifact hash, index hash) and look for
+orphaned cold nodes. Exit 0 if everything passes, 1 otherwise.
+
+${OPTIONS}
+`,
+  demo: `Usage: contextfold demo [--dir DIR] [--json]
+
+Run the §6 scenario of IPCF-1.1: fold 8 turns of a long session (PostgreSQL port changes, a migration
+rolled back and re-applied, ...), show the index, send the query "What port are we using for PostgreSQL,
+and which migration applied the billing table?", show the candidates, the steps hydrated (with the terms
+they answer and their cost) and the ones left out and why, the prompt size before, during and after the
+turn as measured by the token counter, then evict and validate.
+
+The store is a fresh temporary directory, removed afterwards, unless --dir DIR is given (then it is kept).
+Colour is used only when standard output is a terminal and NO_COLOR is not set.
+
+${OPTIONS}
+`,
+};
+
+export function commandHelp(command) {
+  return COMMANDS[command] ?? GENERAL;
+}

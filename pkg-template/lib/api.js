@@ -1,0 +1,149 @@
+// The public ContextFold class over one build of the wasm core. Every entry point (node, bundler, web,
+// browser) calls `createApi(core)` with its own wasm-bindgen glue. This layer only adapts: it maps errors,
+// serialises calls and shapes results; every protocol rule lives in the engine.
+import { toContextFoldError } from "./errors.js";
+
+const decoder = new TextDecoder("utf-8", { fatal: true });
+
+/** snake_case cold-node keys on disk -> camelCase fields of `ColdNode` (fallback path only, see `node`). */
+function camel(key) {
+  return key.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
+}
+
+/**
+ * @param {any} core the wasm-bindgen module (Engine, extract, ...)
+ * @param {() => void} [ensureReady] throws when the core cannot be used yet (web build before init)
+ */
+export function createApi(core, ensureReady = () => {}) {
+  async function call(fn) {
+    try {
+      return await fn();
+    } catch (err) {
+      throw toContextFoldError(err);
+    }
+  }
+
+  class ContextFold {
+    #engine;
+    #storage;
+    /** Calls run one after another in call order, so overlapping calls equal a sequential run. */
+    #queue = Promise.resolve();
+
+    /** @private Use `ContextFold.open`. */
+    constructor(engine, storage, token) {
+      if (token !== OPEN) throw new TypeError("use `await ContextFold.open(storage, options)`");
+      this.#engine = engine;
+      this.#storage = storage;
+    }
+
+    /** Open a store over a host storage (MemoryStorage, NodeFsStorage, IndexedDbStorage, VsCodeStorage or your own). */
+    static async open(storage, options) {
+      ensureReady();
+      const engine = await call(() => (options === undefined ? core.Engine.open(storage) : core.Engine.open(storage, options)));
+      return new ContextFold(engine, storage, OPEN);
+    }
+
+    #run(fn) {
+      const result = this.#queue.then(() => call(fn));
+      this.#queue = result.then(noop, noop);
+      return result;
+    }
+
+    /** Fold a step: the new cold node, or the existing one (with no write) if the step is already indexed. */
+    fold(input) {
+      return this.#run(async () => {
+        const outcome = await this.#engine.fold(input);
+        return outcome.kind === "folded" ? outcome.node : this.#node(outcome.entry);
+      });
+    }
+
+    /** Fold a step and say what happened: `{kind: "folded", node}` or `{kind: "duplicate", entry}`. */
+    foldDetailed(input) {
+      return this.#run(() => this.#engine.fold(input));
+    }
+
+    /** The engine's verified cold node of an indexed step. */
+    async #node(entry) {
+      if (typeof this.#engine.node === "function") return this.#engine.node(entry.stepId);
+      // Fallback for a core without `node()`: the file the index points at, keys mapped to camelCase.
+      const bytes = await this.#storage.load(entry.filePath);
+      const obj = JSON.parse(decoder.decode(bytes));
+      return Object.fromEntries(Object.entries(obj).map(([k, v]) => [camel(k), v]));
+    }
+
+    scan(prompt) {
+      return this.#run(() => this.#engine.scan(prompt));
+    }
+    recall(query) {
+      return this.#run(() => this.#engine.recall(query));
+    }
+    hydrate(stepId) {
+      return this.#run(() => this.#engine.hydrate(stepId));
+    }
+    evict(stepId) {
+      return this.#run(() => this.#engine.evict(stepId));
+    }
+    status() {
+      return this.#run(() => this.#engine.status());
+    }
+    validate() {
+      return this.#run(() => this.#engine.validate());
+    }
+    beforeTurn(prompt) {
+      return this.#run(() => this.#engine.beforeTurn(prompt));
+    }
+    afterResponse(turn) {
+      return this.#run(() => this.#engine.afterResponse(turn));
+    }
+    /** The index entry of a step, or undefined. */
+    entry(stepId) {
+      return this.#run(() => this.#engine.entry(stepId));
+    }
+    /** Re-read the index from the storage (after another process changed it). */
+    reload() {
+      return this.#run(() => this.#engine.reload());
+    }
+    /** Release the wasm memory of this instance (after pending calls finish). */
+    close() {
+      return this.#run(() => {
+        const e = this.#engine;
+        this.#engine = closedEngine;
+        if (e !== closedEngine) e.free();
+      });
+    }
+  }
+  if (typeof Symbol.dispose === "symbol") {
+    Object.defineProperty(ContextFold.prototype, Symbol.dispose, {
+      value() {
+        void this.close();
+      },
+      writable: true,
+      configurable: true,
+    });
+  }
+
+  /** Identifiers, files, commands, errors and scan query terms of a text (the engine's extractors). */
+  function extract(text) {
+    ensureReady();
+    try {
+      return core.extract(text);
+    } catch (err) {
+      throw toContextFoldError(err);
+    }
+  }
+
+  return { ContextFold, extract };
+}
+
+const OPEN = Symbol("open");
+function noop() {}
+const closedEngine = new Proxy(
+  {},
+  {
+    get() {
+      return () => {
+        throw new Error("this ContextFold was closed");
+      };
+    },
+  },
+);

@@ -1,0 +1,10 @@
+// Source of node/index.js (bundled to CommonJS by scripts/build.mjs; "./contextfold.js" stays external:
+// it is wasm-bindgen's nodejs build next to it).
+import * as core from "./contextfold.js";
+import { createApi } from "./api.js";
+
+export * from "./errors.js";
+export { MemoryStorage } from "./memory.js";
+const api = createApi(core);
+export const ContextFold = api.ContextFold;
+export const extract = api.extract;

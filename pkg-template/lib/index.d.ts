@@ -1,0 +1,148 @@
+// Public types of "contextfold". The engine's data types are the ones wasm-bindgen/tsify generate for the
+// core (imported below, re-exported unchanged); this file only adds the adapter layer.
+import type {
+  Storage,
+  FoldInput,
+  FoldOutcome,
+  ColdNode,
+  IndexEntry,
+  ScanResult,
+  ScanCandidate,
+  ScanSelection,
+  RecallCandidate,
+  Hydrated,
+  Eviction,
+  Status,
+  StatusNode,
+  Validation,
+  Problem,
+  Turn,
+  Extraction,
+  OpenOptions,
+} from "../bundler/contextfold.js";
+
+export type {
+  Storage,
+  FoldInput,
+  FoldOutcome,
+  ColdNode,
+  IndexEntry,
+  ScanResult,
+  ScanCandidate,
+  ScanSelection,
+  RecallCandidate,
+  Hydrated,
+  Eviction,
+  Status,
+  StatusNode,
+  Validation,
+  Problem,
+  Turn,
+  Extraction,
+  OpenOptions,
+};
+
+/** An open store: the IPCF-1.1 operations over one host storage. Calls on one instance run in call order. */
+export declare class ContextFold {
+  private constructor();
+  /** Open a store (reads the recall index if there is one). */
+  static open(storage: Storage, options?: OpenOptions): Promise<ContextFold>;
+  /** Fold a step into a cold node. For an already indexed step: the existing node, and nothing is written. */
+  fold(input: FoldInput): Promise<ColdNode>;
+  /** Fold a step and report whether it was new (`folded`) or already indexed (`duplicate`). */
+  foldDetailed(input: FoldInput): Promise<FoldOutcome>;
+  /** Match a prompt against the index and pick nodes to hydrate within the token budget. */
+  scan(prompt: string): Promise<ScanResult>;
+  /** Ranked candidates for a query (coverage tiers, latest first). */
+  recall(query: string): Promise<RecallCandidate[]>;
+  /** The verified, policy-bounded content of a node. */
+  hydrate(stepId: number): Promise<Hydrated>;
+  /** Mark a node evicted from the active prompt (the cold node is kept) and log it. */
+  evict(stepId: number): Promise<Eviction>;
+  /** Counts of the index and the active policy. */
+  status(): Promise<Status>;
+  /** Check every node's containment, existence and integrity; problems are reported, not thrown. */
+  validate(): Promise<Validation>;
+  /** Scan a prompt and hydrate what it selects: the context to put before the model for this turn. */
+  beforeTurn(prompt: string): Promise<Turn>;
+  /** After the model answered: evict what `beforeTurn` hydrated (policy `after_response`). */
+  afterResponse(turn: Turn): Promise<Eviction[]>;
+  /** The index entry of a step, if indexed. */
+  entry(stepId: number): Promise<IndexEntry | undefined>;
+  /** Re-read the recall index from the storage. */
+  reload(): Promise<void>;
+  /** Release the engine (after pending calls finish). */
+  close(): Promise<void>;
+  [Symbol.dispose](): void;
+}
+
+/** Identifiers, files, commands, errors and scan query terms of a text, as the engine extracts them. */
+export declare function extract(text: string): Extraction;
+
+/** Base class of every engine error; `code` is stable. */
+export declare class ContextFoldError extends Error {
+  readonly code: ErrorCode;
+  constructor(message: string, options?: { cause?: unknown });
+}
+export declare class NodeNotFoundError extends ContextFoldError {
+  readonly code: "NODE_NOT_FOUND";
+}
+export declare class IntegrityCheckError extends ContextFoldError {
+  readonly code: "INTEGRITY_CHECK" | "PATH_CONTAINMENT";
+}
+export declare class PathContainmentError extends IntegrityCheckError {
+  readonly code: "PATH_CONTAINMENT";
+}
+export declare class OrphanedNodeError extends ContextFoldError {
+  readonly code: "ORPHANED_NODE";
+}
+export declare class BrokenReferenceError extends ContextFoldError {
+  readonly code: "BROKEN_REFERENCE";
+}
+export declare class InvalidInputError extends ContextFoldError {
+  readonly code: "INVALID_INPUT";
+}
+export declare class StorageError extends ContextFoldError {
+  readonly code: "STORAGE";
+}
+export type ErrorCode =
+  | "NODE_NOT_FOUND"
+  | "INTEGRITY_CHECK"
+  | "PATH_CONTAINMENT"
+  | "ORPHANED_NODE"
+  | "BROKEN_REFERENCE"
+  | "INVALID_INPUT"
+  | "STORAGE";
+/** Every error code, by class name. */
+export declare const ErrorCodes: Readonly<{
+  NodeNotFoundError: "NODE_NOT_FOUND";
+  IntegrityCheckError: "INTEGRITY_CHECK";
+  PathContainmentError: "PATH_CONTAINMENT";
+  OrphanedNodeError: "ORPHANED_NODE";
+  BrokenReferenceError: "BROKEN_REFERENCE";
+  InvalidInputError: "INVALID_INPUT";
+  StorageError: "STORAGE";
+}>;
+/** The engine error mapped to its public class (anything else unchanged). */
+export declare function toContextFoldError(err: unknown): unknown;
+
+/** An in-memory Storage (a Map of keys to bytes), with helpers to look inside. */
+export declare class MemoryStorage implements Storage {
+  constructor(options?: { root?: string });
+  readonly root: string;
+  load(key: string): Promise<Uint8Array | null>;
+  save(key: string, data: Uint8Array): Promise<void>;
+  remove(key: string): Promise<void>;
+  list(prefix: string): Promise<string[]>;
+  /** Every key, sorted by code point. */
+  keys(): string[];
+  /** A copy of the bytes under key. */
+  get(key: string): Uint8Array | undefined;
+  /** The bytes under key as UTF-8 text. */
+  text(key: string): string | undefined;
+  /** Put bytes (or UTF-8 text) under key directly, e.g. a policy file before `open`. */
+  set(key: string, data: Uint8Array | string): void;
+  delete(key: string): boolean;
+  /** A sorted copy of the whole store. */
+  snapshot(): Map<string, Uint8Array>;
+}

@@ -1,0 +1,87 @@
+// A Storage over one IndexedDB object store (browsers, web workers). Each save/remove is one transaction,
+// so a write is all or nothing.
+import { checkKey, copyBytes, sortKeys } from "./keys.js";
+
+const STORE = "files";
+
+function request(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error("IndexedDB request failed"));
+  });
+}
+
+function done(tx) {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error("IndexedDB transaction failed"));
+    tx.onabort = () => reject(tx.error ?? new Error("IndexedDB transaction aborted"));
+  });
+}
+
+export class IndexedDbStorage {
+  #db;
+  /** Absolute location shown in messages: "/indexeddb/<dbName>" unless given. */
+  root;
+  /** The database name. */
+  name;
+
+  /** @private Use `IndexedDbStorage.open(dbName)`. */
+  constructor(db, name, root) {
+    if (!db || typeof db.transaction !== "function") throw new TypeError("use `await IndexedDbStorage.open(dbName)`");
+    this.#db = db;
+    this.name = name;
+    this.root = root;
+  }
+
+  /**
+   * Open (creating if needed) the database `dbName` with its one object store.
+   * @param {string} [dbName] default "contextfold"
+   * @param {{ root?: string, indexedDB?: IDBFactory }} [options]
+   */
+  static async open(dbName = "contextfold", options = {}) {
+    const factory = options.indexedDB ?? globalThis.indexedDB;
+    if (!factory) throw new Error("IndexedDB is not available in this environment");
+    const req = factory.open(dbName, 1);
+    req.onupgradeneeded = () => {
+      if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE);
+    };
+    const db = await request(req);
+    db.onversionchange = () => db.close();
+    return new IndexedDbStorage(db, dbName, options.root ?? `/indexeddb/${encodeURIComponent(dbName)}`);
+  }
+
+  async load(key) {
+    const tx = this.#db.transaction(STORE, "readonly");
+    const value = await request(tx.objectStore(STORE).get(key));
+    if (value === undefined || value === null) return null;
+    return copyBytes(value);
+  }
+  async save(key, data) {
+    checkKey(key);
+    const bytes = copyBytes(data);
+    const tx = this.#db.transaction(STORE, "readwrite");
+    tx.objectStore(STORE).put(bytes, key);
+    await done(tx);
+  }
+  async remove(key) {
+    const tx = this.#db.transaction(STORE, "readwrite");
+    tx.objectStore(STORE).delete(key);
+    await done(tx);
+  }
+  async list(prefix) {
+    const tx = this.#db.transaction(STORE, "readonly");
+    const range = prefix === "" ? undefined : IDBKeyRange.lowerBound(prefix);
+    const keys = await request(tx.objectStore(STORE).getAllKeys(range));
+    return sortKeys(keys.filter((k) => typeof k === "string" && k.startsWith(prefix)));
+  }
+  /** Close the database connection. */
+  close() {
+    this.#db.close();
+  }
+  /** Delete a whole database (e.g. in tests). */
+  static async deleteDatabase(dbName, options = {}) {
+    const factory = options.indexedDB ?? globalThis.indexedDB;
+    await request(factory.deleteDatabase(dbName));
+  }
+}

@@ -1,0 +1,15 @@
+import type { Storage } from "../bundler/contextfold.js";
+
+/** A Storage over a directory (Node fs/promises): temp file (mode 0600) + rename per write; links followed by `resolve`. */
+export declare class NodeFsStorage implements Storage {
+  /** @param root the directory that holds (or will hold) `.contextfold/`; made absolute */
+  constructor(root: string);
+  /** The absolute root directory. */
+  readonly root: string;
+  load(key: string): Promise<Uint8Array | null>;
+  save(key: string, data: Uint8Array): Promise<void>;
+  remove(key: string): Promise<void>;
+  list(prefix: string): Promise<string[]>;
+  /** Non-strict realpath: the longest existing prefix with links followed, the rest appended. */
+  resolve(path: string): Promise<string>;
+}

@@ -1,0 +1,129 @@
+// A Storage over a directory of the local file system (Node `fs/promises`). Writes go to a temp file in the
+// target directory, created with mode 0600, flushed, then renamed over the target (atomic on POSIX).
+import { lstat, mkdir, open, readFile, readdir, readlink, realpath, rename, rm } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import * as path from "node:path";
+import { checkKey, copyBytes, sortKeys } from "./keys.js";
+
+const TEMP_MARK = ".cf-tmp-";
+
+export class NodeFsStorage {
+  /** The absolute directory of the store (the project root that holds `.contextfold/`). */
+  root;
+
+  /** @param {string} root directory of the store; made absolute against the current directory */
+  constructor(root) {
+    if (typeof root !== "string" || root === "") throw new TypeError("NodeFsStorage needs a root directory");
+    this.root = path.resolve(root);
+  }
+
+  #file(key) {
+    checkKey(key);
+    return path.join(this.root, ...key.split("/"));
+  }
+
+  async load(key) {
+    try {
+      const data = await readFile(this.#file(key));
+      return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    } catch (err) {
+      if (err && (err.code === "ENOENT" || err.code === "ENOTDIR")) return null;
+      throw err;
+    }
+  }
+
+  async save(key, data) {
+    const file = this.#file(key);
+    const bytes = copyBytes(data);
+    const dir = path.dirname(file);
+    await mkdir(dir, { recursive: true });
+    const temp = path.join(dir, `.${path.basename(file)}${TEMP_MARK}${process.pid}-${randomBytes(6).toString("hex")}`);
+    let handle;
+    try {
+      handle = await open(temp, "wx", 0o600);
+      await handle.chmod(0o600); // not widened by a umask
+      await handle.writeFile(bytes);
+      await handle.sync();
+      await handle.close();
+      handle = undefined;
+      await rename(temp, file);
+    } catch (err) {
+      if (handle) await handle.close().catch(() => {});
+      await rm(temp, { force: true }).catch(() => {});
+      throw err;
+    }
+  }
+
+  async remove(key) {
+    await rm(this.#file(key), { force: true });
+  }
+
+  async list(prefix) {
+    if (typeof prefix !== "string") throw new TypeError("list prefix must be a string");
+    const slash = prefix.lastIndexOf("/");
+    const base = slash < 0 ? "" : prefix.slice(0, slash);
+    const out = [];
+    const walk = async (relDir) => {
+      let entries;
+      try {
+        entries = await readdir(relDir === "" ? this.root : path.join(this.root, ...relDir.split("/")), { withFileTypes: true });
+      } catch (err) {
+        if (err && (err.code === "ENOENT" || err.code === "ENOTDIR")) return;
+        throw err;
+      }
+      for (const ent of entries) {
+        const key = relDir === "" ? ent.name : `${relDir}/${ent.name}`;
+        if (ent.name.includes(TEMP_MARK)) continue;
+        if (ent.isDirectory()) {
+          if (key.startsWith(prefix) || prefix.startsWith(`${key}/`)) await walk(key);
+        } else if (key.startsWith(prefix)) {
+          out.push(key);
+        }
+      }
+    };
+    if (base === "" || !base.split("/").some((p) => p === "" || p === "." || p === "..")) await walk(base);
+    return sortKeys(out);
+  }
+
+  /**
+   * Where a store-relative or absolute path really points, like Python's non-strict `Path.resolve()`:
+   * the longest existing prefix through `fs.realpath` (links followed), the rest appended and normalised.
+   */
+  async resolve(p) {
+    return this.#resolve(p, 0);
+  }
+
+  async #resolve(p, depth) {
+    if (typeof p !== "string") throw new TypeError("resolve path must be a string");
+    const abs = p.startsWith("/") ? p : `${this.root}/${p}`;
+    const parts = abs.split("/").filter((s) => s !== "");
+    for (let i = parts.length; i >= 0; i--) {
+      const head = `/${parts.slice(0, i).join("/")}`;
+      let real;
+      try {
+        real = await realpath(head);
+      } catch (err) {
+        if (err && (err.code === "ENOENT" || err.code === "ENOTDIR" || err.code === "ELOOP")) {
+          // A dangling link is followed to where it points, as Python does.
+          const target = i > 0 && depth < 40 ? await danglingTarget(head) : undefined;
+          if (target !== undefined) return path.posix.resolve(await this.#resolve(target, depth + 1), ...parts.slice(i));
+          continue;
+        }
+        throw err;
+      }
+      return path.posix.resolve(real, ...parts.slice(i));
+    }
+    return path.posix.resolve("/", ...parts);
+  }
+}
+
+async function danglingTarget(p) {
+  try {
+    const st = await lstat(p);
+    if (!st.isSymbolicLink()) return undefined;
+    const t = await readlink(p);
+    return path.posix.isAbsolute(t) ? t : path.posix.join(path.posix.dirname(p), t);
+  } catch {
+    return undefined;
+  }
+}

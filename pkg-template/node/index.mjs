@@ -1,0 +1,19 @@
+// Node ESM entry: the CommonJS entry re-exported, so `import` and `require()` share one instance
+// (one engine module, one set of error classes: `instanceof` holds across both).
+import cjs from "./index.js";
+
+export const {
+  ContextFold,
+  extract,
+  MemoryStorage,
+  ContextFoldError,
+  NodeNotFoundError,
+  IntegrityCheckError,
+  PathContainmentError,
+  OrphanedNodeError,
+  BrokenReferenceError,
+  InvalidInputError,
+  StorageError,
+  ErrorCodes,
+  toContextFoldError,
+} = cjs;

@@ -1,0 +1,205 @@
+//! The exported `Engine` class: one open store over a JS `Storage`. Every method checks its input, waits its
+//! turn on the engine lock (overlapping calls run one at a time, in call order), calls the engine, and returns
+//! the result as a plain JS object typed by tsify. Errors are thrown as described in `errors.rs`.
+
+use js_sys::Function;
+use serde::Serialize;
+use tsify::{Ts, Tsify};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::errors::{js_message, to_js};
+use super::input;
+use super::lock::AsyncMutex;
+use super::storage::HostStorage;
+use crate::engine::{
+    format_utc, Clock, ContextFold, Eviction, FoldOutcome, Hydrated, IndexEntry, Options, Status,
+    TokenCounter, Turn,
+};
+use crate::error::{Error, Result};
+use crate::recall::RecallCandidate;
+use crate::scan::ScanResult;
+use crate::validate::Validation;
+
+#[wasm_bindgen(typescript_custom_section)]
+const OPTIONS_TS: &'static str = r#"
+/** How a store is opened; every field has the reference's default. */
+export interface OpenOptions {
+  /** The wall clock, UTC to the second, "2026-01-01T00:00:00Z". Called synchronously. Default: the JS Date. */
+  clock?: () => string;
+  /** Tokens in a text; must return a finite integer >= 0. Called synchronously. Default: code points / 4. */
+  tokenCounter?: (text: string) => number;
+  /** The active policy in place of `.contextfold/hydration_policy.json` (not written to the store). */
+  policy?: object;
+}
+"#;
+
+/// An open store. Obtain one with `Engine.open(storage, options)`.
+#[wasm_bindgen]
+pub struct Engine {
+    inner: AsyncMutex<ContextFold<HostStorage>>,
+}
+
+type JsResult<T> = std::result::Result<T, JsValue>;
+
+/// A result as the JS object its tsify type declares (`Option::None` as `undefined`, as the types say).
+pub(super) fn output<T: Tsify + Serialize>(value: &T, what: &str) -> JsResult<Ts<T>> {
+    value.into_ts().map_err(|e| {
+        to_js(Error::invalid_input(format!("{what}: the result cannot be represented in JavaScript: {e}")))
+    })
+}
+
+fn outputs<T: Tsify + Serialize>(values: &[T], what: &str) -> JsResult<Vec<Ts<T>>> {
+    values.iter().map(|v| output(v, what)).collect()
+}
+
+/// The host's `clock`, or the JS `Date` (UTC, to the second).
+fn clock(f: Option<Function>) -> Clock {
+    match f {
+        None => Box::new(|| Ok(format_utc((js_sys::Date::now() / 1000.0).floor() as i64))),
+        Some(f) => Box::new(move || {
+            let v = f
+                .call0(&JsValue::UNDEFINED)
+                .map_err(|e| Error::invalid_input(format!("options.clock threw: {}", js_message(&e))))?;
+            input::string(&v, "options.clock() result")
+        }),
+    }
+}
+
+fn token_counter(f: Function) -> TokenCounter {
+    Box::new(move |text| {
+        let v = f
+            .call1(&JsValue::UNDEFINED, &JsValue::from_str(text))
+            .map_err(|e| Error::invalid_input(format!("options.tokenCounter threw: {}", js_message(&e))))?;
+        input::count(&v, "options.tokenCounter() result")
+    })
+}
+
+fn optional_function(options: &JsValue, key: &str) -> Result<Option<Function>> {
+    let what = format!("open: options.{key}");
+    let v = input::get(options, key, &what)?;
+    if v.is_undefined() {
+        Ok(None)
+    } else if v.is_function() {
+        Ok(Some(v.unchecked_into()))
+    } else {
+        Err(Error::invalid_input(format!("{what} must be a function, got {}", input::type_name(&v))))
+    }
+}
+
+fn open_options(options: &JsValue) -> Result<Options> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(Options { clock: Some(clock(None)), ..Options::default() });
+    }
+    input::object(options, "open: options")?;
+    let clock_fn = optional_function(options, "clock")?;
+    let counter_fn = optional_function(options, "tokenCounter")?;
+    let policy = input::get(options, "policy", "open: options.policy")?;
+    let policy = if policy.is_undefined() { None } else { Some(input::json_value(&policy, "open: options.policy")?) };
+    Ok(Options { clock: Some(clock(clock_fn)), token_counter: counter_fn.map(token_counter), policy })
+}
+
+#[wasm_bindgen]
+impl Engine {
+    /// Open the store: check the storage and options, read the index if there is one. Nothing is written.
+    pub async fn open(
+        #[wasm_bindgen(unchecked_param_type = "Storage")] storage: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "OpenOptions")] options: JsValue,
+    ) -> JsResult<Engine> {
+        let storage = HostStorage::new(storage).map_err(to_js)?;
+        let options = open_options(&options).map_err(to_js)?;
+        let engine = ContextFold::open(storage, options).await.map_err(to_js)?;
+        Ok(Engine { inner: AsyncMutex::new(engine) })
+    }
+
+    /// Fold one turn into a cold node (spec §5); a step already indexed is a `duplicate` and writes nothing.
+    pub async fn fold(&self, #[wasm_bindgen(unchecked_param_type = "FoldInput")] input: JsValue) -> JsResult<Ts<FoldOutcome>> {
+        let input = input::fold_input(&input).map_err(to_js)?;
+        let mut engine = self.inner.lock().await.map_err(to_js)?;
+        let outcome = engine.fold(input).await.map_err(to_js)?;
+        output(&outcome, "fold")
+    }
+
+    /// Scan a prompt against the index (spec §7).
+    pub async fn scan(&self, #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue) -> JsResult<Ts<ScanResult>> {
+        let prompt = input::string(&prompt, "scan: prompt").map_err(to_js)?;
+        let engine = self.inner.lock().await.map_err(to_js)?;
+        let result = engine.scan(&prompt).await.map_err(to_js)?;
+        output(&result, "scan")
+    }
+
+    /// Recall by query (spec §6), best first.
+    pub async fn recall(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue,
+    ) -> JsResult<Vec<Ts<RecallCandidate>>> {
+        let query = input::string(&query, "recall: query").map_err(to_js)?;
+        let engine = self.inner.lock().await.map_err(to_js)?;
+        outputs(&engine.recall(&query), "recall")
+    }
+
+    /// Hydrate one node, verified and bounded (spec §8).
+    pub async fn hydrate(&self, #[wasm_bindgen(js_name = stepId, unchecked_param_type = "number")] step_id: JsValue) -> JsResult<Ts<Hydrated>> {
+        let step_id = input::step_id(&step_id, "hydrate: stepId").map_err(to_js)?;
+        let engine = self.inner.lock().await.map_err(to_js)?;
+        let hydrated = engine.hydrate(step_id).await.map_err(to_js)?;
+        output(&hydrated, "hydrate")
+    }
+
+    /// Mark a node evicted and log the event (spec §11).
+    pub async fn evict(&self, #[wasm_bindgen(js_name = stepId, unchecked_param_type = "number")] step_id: JsValue) -> JsResult<Ts<Eviction>> {
+        let step_id = input::step_id(&step_id, "evict: stepId").map_err(to_js)?;
+        let mut engine = self.inner.lock().await.map_err(to_js)?;
+        let eviction = engine.evict(step_id).await.map_err(to_js)?;
+        output(&eviction, "evict")
+    }
+
+    /// Counts and the node list (spec §12).
+    pub async fn status(&self) -> JsResult<Ts<Status>> {
+        let engine = self.inner.lock().await.map_err(to_js)?;
+        let status = engine.status().await.map_err(to_js)?;
+        output(&status, "status")
+    }
+
+    /// Audit every entry and look for orphans (spec §13).
+    pub async fn validate(&self) -> JsResult<Ts<Validation>> {
+        let engine = self.inner.lock().await.map_err(to_js)?;
+        let validation = engine.validate().await.map_err(to_js)?;
+        output(&validation, "validate")
+    }
+
+    /// pre_turn_dispatch: scan the prompt and hydrate every selected node (CONF-13).
+    #[wasm_bindgen(js_name = beforeTurn)]
+    pub async fn before_turn(&self, #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue) -> JsResult<Ts<Turn>> {
+        let prompt = input::string(&prompt, "beforeTurn: prompt").map_err(to_js)?;
+        let engine = self.inner.lock().await.map_err(to_js)?;
+        let turn = engine.before_turn(&prompt).await.map_err(to_js)?;
+        output(&turn, "beforeTurn")
+    }
+
+    /// post_turn_response: evict every node the turn hydrated (CONF-07).
+    #[wasm_bindgen(js_name = afterResponse)]
+    pub async fn after_response(&self, #[wasm_bindgen(unchecked_param_type = "Turn")] turn: JsValue) -> JsResult<Vec<Ts<Eviction>>> {
+        let turn: Turn = input::from_js(&turn, "afterResponse: turn").map_err(to_js)?;
+        let mut engine = self.inner.lock().await.map_err(to_js)?;
+        let evictions = engine.after_response(&turn).await.map_err(to_js)?;
+        outputs(&evictions, "afterResponse")
+    }
+
+    /// The index entry of a step, or `undefined`.
+    pub async fn entry(
+        &self,
+        #[wasm_bindgen(js_name = stepId, unchecked_param_type = "number")] step_id: JsValue,
+    ) -> JsResult<Option<Ts<IndexEntry>>> {
+        let step_id = input::step_id(&step_id, "entry: stepId").map_err(to_js)?;
+        let engine = self.inner.lock().await.map_err(to_js)?;
+        engine.entry(step_id).map(|e| output(&e, "entry")).transpose()
+    }
+
+    /// Re-read the index from storage (after another writer changed it).
+    pub async fn reload(&self) -> JsResult<()> {
+        let mut engine = self.inner.lock().await.map_err(to_js)?;
+        engine.reload().await.map_err(to_js)
+    }
+}
+

@@ -1,0 +1,1 @@
+//! Console text (bound once src/report.rs exists).

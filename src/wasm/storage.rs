@@ -1,0 +1,147 @@
+//! The host storage: the JS `Storage` interface, and the engine's [`store::Storage`] trait implemented over it.
+//! A method that throws or whose promise rejects becomes a `STORAGE` error carrying the JS error's message;
+//! a result of the wrong shape is a `STORAGE` error too (the host broke the interface, not the caller).
+
+use js_sys::{Array, Function, Promise, Uint8Array};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+use super::errors::js_message;
+use super::input::{self, type_name};
+use crate::error::{Error, Result};
+use crate::store;
+
+#[wasm_bindgen(typescript_custom_section)]
+const STORAGE_TS: &'static str = r#"
+/** Where the engine keeps its files: a flat map of store-relative keys ("/"-separated) to bytes. */
+export interface Storage {
+  /** Bytes under a store-relative key such as ".contextfold/recall_index.json", or null/undefined if none. */
+  load(key: string): Promise<Uint8Array | null | undefined>;
+  /** Atomically replace the bytes under key (all or nothing). */
+  save(key: string, data: Uint8Array): Promise<void>;
+  /** Remove key; removing a missing key is not an error. */
+  remove(key: string): Promise<void>;
+  /** Every key that starts with prefix, sorted. */
+  list(prefix: string): Promise<string[]>;
+  /** Optional: where a path (store-relative or absolute) really points, as an absolute normalised path with
+   *  links followed (for the path-containment rule). Without it, resolution is lexical against `root`. */
+  resolve?(path: string): Promise<string>;
+  /** Absolute location shown in messages, e.g. "/home/me/project" (default "/memory" if absent). */
+  readonly root?: string;
+}
+"#;
+
+/// The root shown in messages when the host names none.
+pub const DEFAULT_ROOT: &str = "/memory";
+
+/// A JS object implementing `Storage`, with its methods looked up once at open.
+pub struct HostStorage {
+    this: JsValue,
+    load: Function,
+    save: Function,
+    remove: Function,
+    list: Function,
+    resolve: Option<Function>,
+    root: String,
+}
+
+fn method(this: &JsValue, name: &str, required: bool) -> Result<Option<Function>> {
+    let what = format!("open: storage.{name}");
+    let value = input::get(this, name, &what)?;
+    if value.is_function() {
+        return Ok(Some(value.unchecked_into()));
+    }
+    if !required && value.is_undefined() {
+        return Ok(None);
+    }
+    Err(Error::invalid_input(format!("{what} must be a function, got {}", type_name(&value))))
+}
+
+fn required(this: &JsValue, name: &str) -> Result<Function> {
+    method(this, name, true)?.ok_or_else(|| Error::invalid_input(format!("open: storage.{name} must be a function")))
+}
+
+impl HostStorage {
+    /// Check that `this` implements `Storage` (the four methods, and `resolve`/`root` if present).
+    pub fn new(this: JsValue) -> Result<Self> {
+        input::object(&this, "open: storage")?;
+        let root = input::get(&this, "root", "open: storage.root")?;
+        let root = input::opt_string(&root, "open: storage.root")?.unwrap_or_else(|| DEFAULT_ROOT.to_string());
+        Ok(HostStorage {
+            load: required(&this, "load")?,
+            save: required(&this, "save")?,
+            remove: required(&this, "remove")?,
+            list: required(&this, "list")?,
+            resolve: method(&this, "resolve", false)?,
+            root,
+            this,
+        })
+    }
+
+    /// Call a method and await its result; a plain (non-promise) return value is accepted as well.
+    async fn call(&self, f: &Function, args: &[&JsValue]) -> Result<JsValue> {
+        let returned = match args {
+            [a] => f.call1(&self.this, a),
+            [a, b] => f.call2(&self.this, a, b),
+            _ => f.call0(&self.this),
+        };
+        let returned = returned.map_err(|e| Error::storage(js_message(&e)))?;
+        JsFuture::from(Promise::resolve(&returned)).await.map_err(|e| Error::storage(js_message(&e)))
+    }
+}
+
+impl store::Storage for HostStorage {
+    async fn load(&self, key: &str) -> Result<Option<Vec<u8>>> {
+        let v = self.call(&self.load, &[&JsValue::from_str(key)]).await?;
+        if v.is_null() || v.is_undefined() {
+            return Ok(None);
+        }
+        if let Some(bytes) = v.dyn_ref::<Uint8Array>() {
+            return Ok(Some(bytes.to_vec()));
+        }
+        if let Some(buffer) = v.dyn_ref::<js_sys::ArrayBuffer>() {
+            return Ok(Some(Uint8Array::new(buffer).to_vec()));
+        }
+        Err(Error::storage(format!(
+            "storage.load({key:?}) returned {}, expected a Uint8Array, null or undefined",
+            type_name(&v)
+        )))
+    }
+
+    async fn save(&self, key: &str, data: &[u8]) -> Result<()> {
+        // A copy in the JS heap, not a view of wasm memory (which may move while the host awaits).
+        let bytes = Uint8Array::from(data);
+        self.call(&self.save, &[&JsValue::from_str(key), bytes.as_ref()]).await.map(drop)
+    }
+
+    async fn remove(&self, key: &str) -> Result<()> {
+        self.call(&self.remove, &[&JsValue::from_str(key)]).await.map(drop)
+    }
+
+    async fn list(&self, prefix: &str) -> Result<Vec<String>> {
+        let v = self.call(&self.list, &[&JsValue::from_str(prefix)]).await?;
+        if !Array::is_array(&v) {
+            return Err(Error::storage(format!(
+                "storage.list({prefix:?}) returned {}, expected an array of strings",
+                type_name(&v)
+            )));
+        }
+        let what = format!("storage.list({prefix:?}) result");
+        input::string_list(&v, &what).map_err(|e| Error::storage(e.message().to_string()))
+    }
+
+    async fn resolve(&self, path: &str) -> Result<String> {
+        let Some(resolve) = &self.resolve else {
+            return Ok(store::resolve_lexically(&self.root, path));
+        };
+        let v = self.call(resolve, &[&JsValue::from_str(path)]).await?;
+        let what = format!("storage.resolve({path:?}) result");
+        input::string(&v, &what).map_err(|e| Error::storage(e.message().to_string()))
+    }
+
+    fn root(&self) -> &str {
+        &self.root
+    }
+}
+

@@ -1,0 +1,108 @@
+// An in-memory `Storage` for the wasm-bindgen tests (Node and browsers), with hooks to make a method fail
+// and to make every call take a macrotask, so that overlapping engine calls would interleave if the engine
+// did not serialise them.
+
+export class MemStorage {
+  constructor(root) {
+    this.files = new Map();
+    if (root !== undefined) this.root = root;
+    this.failures = new Map(); // op -> message (the next call of op rejects)
+    this.slow = false;
+    this.log = [];
+  }
+
+  async _enter(op, key) {
+    this.log.push(`${op} ${key}`);
+    if (this.slow) await new Promise((resolve) => setTimeout(resolve, 0));
+    const message = this.failures.get(op);
+    if (message !== undefined) {
+      this.failures.delete(op);
+      throw new Error(message);
+    }
+  }
+
+  async load(key) {
+    await this._enter("load", key);
+    const bytes = this.files.get(key);
+    return bytes === undefined ? null : bytes.slice();
+  }
+
+  async save(key, data) {
+    await this._enter("save", key);
+    if (!(data instanceof Uint8Array)) throw new TypeError(`save(${key}): data is not a Uint8Array`);
+    this.files.set(key, data.slice());
+  }
+
+  async remove(key) {
+    await this._enter("remove", key);
+    this.files.delete(key);
+  }
+
+  async list(prefix) {
+    await this._enter("list", prefix);
+    return [...this.files.keys()].filter((k) => k.startsWith(prefix)).sort();
+  }
+
+  // Test helpers.
+  failNext(op, message) { this.failures.set(op, message); }
+  setSlow(slow) { this.slow = slow; }
+  getText(key) {
+    const bytes = this.files.get(key);
+    return bytes === undefined ? undefined : new TextDecoder().decode(bytes);
+  }
+  setText(key, text) { this.files.set(key, new TextEncoder().encode(text)); }
+  forget(key) { this.files.delete(key); }
+  keys() { return [...this.files.keys()].sort(); }
+  logText() { return this.log.join("\n"); }
+  /** Every file as "key\n<text>\n" blocks, sorted: compares whole stores. */
+  dump() { return this.keys().map((k) => `${k}\n${this.getText(k)}\n`).join(""); }
+}
+
+/** A storage whose methods return plain values (no promises) and whose `load` returns the wrong type. */
+export function brokenStorage() {
+  return {
+    load(key) { return key.endsWith("recall_index.json") ? null : 42; },
+    save() {},
+    remove() {},
+    list() { return ["ok", 7]; },
+  };
+}
+
+/** A storage whose `load` throws synchronously with a non-Error value. */
+export function throwingStorage() {
+  return {
+    load() { throw "disk on fire"; },
+    save() { return Promise.reject(new Error("never")); },
+    remove() {},
+    list() { return []; },
+  };
+}
+
+export function fixedClock(now) { return () => now; }
+
+export function options(clock, tokenCounter, policy) {
+  const o = {};
+  if (clock !== undefined) o.clock = clock;
+  if (tokenCounter !== undefined) o.tokenCounter = tokenCounter;
+  if (policy !== undefined) o.policy = policy;
+  return o;
+}
+
+/** Token counters that break the contract in each way. */
+export function badCounter(kind) {
+  switch (kind) {
+    case "negative": return () => -1;
+    case "fraction": return () => 1.5;
+    case "nan": return () => NaN;
+    case "infinite": return () => Infinity;
+    case "string": return () => "12";
+    case "throws": return () => { throw new Error("counter broke"); };
+    default: return () => 0;
+  }
+}
+
+export function withLoneSurrogate(before, after) { return before + "\uD800" + after; }
+
+/** `JSON.parse`, for building inputs from text in the tests. */
+export function parse(text) { return JSON.parse(text); }
+export function stringify(value) { return JSON.stringify(value); }
