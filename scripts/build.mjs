@@ -65,8 +65,11 @@ mkdirSync(PKG, { recursive: true });
 for (const dir of Object.keys(TARGETS)) {
   cpSync(path.join(OUT, dir), path.join(PKG, dir), { recursive: true, filter: (src) => !src.endsWith(".gitignore") });
 }
-for (const dir of ["lib", "bundler", "browser", "web", "node"]) {
-  cpSync(path.join(TEMPLATE, dir), path.join(PKG, dir), { recursive: true, filter: (src) => !src.endsWith("entry-node.js") });
+// Every folder of the template (lib/, bundler/, browser/, web/, node/, bin/ ...) is copied as is; the top-level
+// package.json, README.md and LICENSE are written below.
+for (const ent of readdirSync(TEMPLATE, { withFileTypes: true })) {
+  if (!ent.isDirectory()) continue;
+  cpSync(path.join(TEMPLATE, ent.name), path.join(PKG, ent.name), { recursive: true, filter: (src) => !src.endsWith("entry-node.js") });
 }
 
 // CommonJS for Node require(): esbuild bundles the ESM sources; the wasm-bindgen glue and the package itself stay external.

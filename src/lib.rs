@@ -11,6 +11,7 @@ pub mod json;
 pub mod identity;
 pub mod policy;
 pub mod index;
+pub mod journal;
 pub mod store;
 pub mod scan;
 pub mod recall;
@@ -19,6 +20,7 @@ pub mod engine;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 pub mod report;
+pub mod replay;
 
 pub use engine::ContextFold;
 pub use error::{Error, ErrorCode};

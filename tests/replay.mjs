@@ -53,7 +53,15 @@ class Case {
     this.problems = [];
   }
   eq(what, actual, expected) {
-    if (!deepEq(actual, expected)) this.problems.push(`${what}: expected ${fmt(expected)}, got ${fmt(actual)}`);
+    if (deepEq(actual, expected)) return;
+    if (typeof actual === "string" && typeof expected === "string") {
+      let i = 0;
+      while (i < actual.length && i < expected.length && actual[i] === expected[i]) i++;
+      const at = (s) => JSON.stringify(s.slice(Math.max(0, i - 40), i + 40));
+      this.problems.push(`${what}: differs at index ${i}: expected …${at(expected)}…, got …${at(actual)}…`);
+    } else {
+      this.problems.push(`${what}: expected ${fmt(expected)}, got ${fmt(actual)}`);
+    }
   }
   ok(what, cond) {
     if (!cond) this.problems.push(what);

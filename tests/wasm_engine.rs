@@ -368,3 +368,135 @@ async fn overlapping_calls_match_sequential_calls() {
     assert!(sequential.iter().any(|r| r == r#"{"error":"NODE_NOT_FOUND"}"#));
     assert!(sequential.iter().any(|r| r.starts_with(r#"{"kind":"duplicate""#)));
 }
+
+/// The scan and recall vectors over the demo store, results and console text, through the bindings.
+#[wasm_bindgen_test]
+async fn scan_and_recall_vectors_render_the_reference_stdout() {
+    let (_storage, engine) = demo_store().await;
+    let scans = parse(include_str!("vectors/scan.json"));
+    let cases = Array::from(&get(&scans, "cases"));
+    let mut checked = 0;
+    for case in cases.iter() {
+        if get_str(&case, "store") != "demo" || !get(&case, "policy").is_null() {
+            continue;
+        }
+        let id = get_str(&case, "id");
+        let result = engine.scan(get(&case, "query")).await.unwrap();
+        let result: JsValue = result.into();
+        let selected: Vec<i64> = Array::from(&get(&result, "selected")).iter().map(|s| get(&s, "stepId").as_f64().unwrap() as i64).collect();
+        let expected: Vec<i64> = Array::from(&get(&case, "expected.selected_step_ids")).iter().map(|s| s.as_f64().unwrap() as i64).collect();
+        assert_eq!(selected, expected, "{id}");
+        assert_eq!(wasm::render_scan(result).unwrap(), get_str(&case, "expected.stdout"), "{id}");
+        checked += 1;
+    }
+    assert!(checked >= 5, "only {checked} scan cases");
+
+    let recalls = parse(include_str!("vectors/recall.json"));
+    let mut checked = 0;
+    for case in Array::from(&get(&recalls, "cases")).iter() {
+        if get(&case, "store").as_string().as_deref() != Some("demo") {
+            continue;
+        }
+        let id = get_str(&case, "id");
+        let candidates = engine.recall(get(&case, "query")).await.unwrap();
+        let candidates: Array = candidates.into_iter().map(JsValue::from).collect();
+        let got: Vec<(i64, String)> = candidates.iter().map(|c| (get(&c, "stepId").as_f64().unwrap() as i64, get_str(&c, "status"))).collect();
+        let want: Vec<(i64, String)> = Array::from(&get(&case, "expected.candidates")).iter().map(|c| (get(&c, "step_id").as_f64().unwrap() as i64, get_str(&c, "status"))).collect();
+        assert_eq!(got, want, "{id}");
+        let text = wasm::render_recall(get(&case, "query"), candidates.into(), false.into()).unwrap();
+        assert_eq!(text, get_str(&case, "expected.stdout"), "{id}");
+        checked += 1;
+    }
+    assert!(checked >= 5, "only {checked} recall cases");
+}
+
+#[wasm_bindgen_test]
+async fn render_functions() {
+    let (_storage, engine) = demo_store().await;
+    let dup = object(&[("stepId", 137.into()), ("summary", "changed summary".into())]);
+    let outcome: JsValue = engine.fold(dup).await.unwrap().into();
+    assert_eq!(wasm::render_fold(outcome).unwrap(), "[WARN] Step 137 already folded. Skipping.\n");
+    assert!(wasm::render_usage().starts_with("\nContextFold — IPCF-1.1 Reference Implementation\n"));
+    let text = wasm::render_error("NODE_NOT_FOUND".into(), "Step 5 not found in recall index. (CONF-10)".into()).unwrap();
+    assert_eq!(text, "\n[ERROR] NodeNotFoundError: Step 5 not found in recall index. (CONF-10)\n");
+    let message = expect_error(err(wasm::render_error("BOGUS".into(), "x".into())), "InvalidInputError", "INVALID_INPUT");
+    assert_eq!(message, "renderError: code is not an error code: \"BOGUS\"");
+    assert_eq!(wasm::exit_code("STORAGE".into()).unwrap(), 6);
+    assert_eq!(wasm::exit_code("PATH_CONTAINMENT".into()).unwrap(), 3);
+    assert_eq!(wasm::render_command_usage("status".into()).unwrap(), None);
+    assert_eq!(wasm::render_command_usage("scan".into()).unwrap().as_deref(), Some("Usage: python contextfold.py scan <prompt>\n"));
+    let status: JsValue = engine.status().await.unwrap().into();
+    assert!(wasm::render_status(status).unwrap().contains("Step  447"));
+    let message = expect_error(err(wasm::render_status(object(&[("total", "x".into())]))), "InvalidInputError", "INVALID_INPUT");
+    assert!(message.starts_with("renderStatus: status is malformed"), "{message}");
+    let bad_turn = object(&[("summary", with_lone_surrogate("", ""))]);
+    let message = expect_error(err(wasm::render_hydrate(bad_turn)), "InvalidInputError", "INVALID_INPUT");
+    assert_eq!(message, "renderHydrate: hydrated.summary contains a lone surrogate at index 0");
+}
+
+/// The single-fold vectors (Unicode, NFC/NFD, explicit lists, control characters, policies, ...) through the
+/// bindings: exact cold node bytes. A policy is written as the reference's canonical JSON text, which keeps
+/// floats such as `3000.0` that a JS object could not.
+#[wasm_bindgen_test]
+async fn fold_extra_vectors_give_the_reference_bytes() {
+    let vectors = parse(include_str!("vectors/fold_extra.json"));
+    let cases = Array::from(&get(&vectors, "cases"));
+    assert!(cases.length() >= 18);
+    for case in cases.iter() {
+        let id = get_str(&case, "id");
+        let i = get(&case, "input");
+        let input = object(&[
+            ("stepId", get(&i, "step_id")),
+            ("summary", get(&i, "summary")),
+            ("rawContent", get(&i, "raw_content")),
+            ("sessionId", get(&i, "session_id")),
+            ("files", get(&i, "files")),
+            ("commands", get(&i, "commands")),
+            ("errors", get(&i, "errors")),
+        ]);
+        let storage = MemStorage::new(None);
+        if !get(&i, "policy").is_null() {
+            storage.set_text(".contextfold/hydration_policy.json", &get_str(&case, "expected.policy_canonical_json"));
+        }
+        let engine = open(&storage).await;
+        let outcome: JsValue = engine.fold(input.clone()).await.unwrap_or_else(|e| panic!("{id}: {e:?}")).into();
+        assert_eq!(get_str(&outcome, "kind"), "folded", "{id}");
+        let key = get_str(&case, "expected.file_path");
+        assert_eq!(storage.get_text(&key), Some(get_str(&case, "expected.cold_node_file")), "{id}");
+        assert_eq!(get_str(&outcome, "node.artifactSha256"), get_str(&case, "expected.artifact_sha256"), "{id}");
+
+        if id == "custom_policy_changes_projection" {
+            // The same policy given as an option (all its numbers are ints) folds to the same bytes.
+            let storage = MemStorage::new(None);
+            let opts = options(fixed_clock(NOW), JsValue::UNDEFINED, get(&i, "policy"));
+            let engine = Engine::open(storage.clone().into(), opts).await.unwrap();
+            engine.fold(input).await.unwrap();
+            assert_eq!(storage.get_text(&key), Some(get_str(&case, "expected.cold_node_file")), "{id} via options.policy");
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+async fn policy_option_is_checked() {
+    let cases: Vec<(JsValue, &str)> = vec![
+        (Array::new().into(), "open: options.policy must be an object, got array"),
+        ("x".into(), "open: options.policy must be an object, got string"),
+        (object(&[("scope", js_sys::Function::new_no_args("").into())]), "open: options.policy.scope is not a JSON value (function)"),
+        (object(&[("a", Array::of1(&JsValue::UNDEFINED).into())]), "open: options.policy.a[0] is not a JSON value (undefined)"),
+        (object(&[("s", with_lone_surrogate("x", ""))]), "open: options.policy.s contains a lone surrogate at index 1"),
+    ];
+    for (policy, expected) in cases {
+        let opts = options(fixed_clock(NOW), JsValue::UNDEFINED, policy);
+        let message = expect_error(err(Engine::open(MemStorage::new(None).into(), opts).await), "InvalidInputError", "INVALID_INPUT");
+        assert_eq!(message, expected);
+    }
+    // A cyclic policy is an error, not a stack overflow.
+    let cyclic = object(&[]);
+    js_sys::Reflect::set(&cyclic, &"self".into(), &cyclic).unwrap();
+    let opts = options(fixed_clock(NOW), JsValue::UNDEFINED, cyclic);
+    let message = expect_error(err(Engine::open(MemStorage::new(None).into(), opts).await), "InvalidInputError", "INVALID_INPUT");
+    assert!(message.contains("is nested more than 512 levels deep (or is cyclic)"), "{}", &message[..200.min(message.len())]);
+    // null means no override.
+    let opts = options(fixed_clock(NOW), JsValue::UNDEFINED, JsValue::NULL);
+    assert!(Engine::open(MemStorage::new(None).into(), opts).await.is_ok());
+}

@@ -1,5 +1,5 @@
 // A Storage over `vscode.workspace.fs` (any file system provider: local, remote, virtual). The host passes
-// the FileSystem and a base Uri; nothing from "vscode" is imported at run time. Writes go to a temp file that
+// the FileSystem and a base Uri; the vscode module itself is never loaded at run time. Writes go to a temp file that
 // is renamed over the target.
 import { checkKey, copyBytes, sortKeys } from "./keys.js";
 

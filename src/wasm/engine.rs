@@ -95,7 +95,12 @@ fn open_options(options: &JsValue) -> Result<Options> {
     let clock_fn = optional_function(options, "clock")?;
     let counter_fn = optional_function(options, "tokenCounter")?;
     let policy = input::get(options, "policy", "open: options.policy")?;
-    let policy = if policy.is_undefined() { None } else { Some(input::json_value(&policy, "open: options.policy")?) };
+    let policy = if policy.is_undefined() || policy.is_null() {
+        None
+    } else {
+        input::object(&policy, "open: options.policy")?;
+        Some(input::json_value(&policy, "open: options.policy")?)
+    };
     Ok(Options { clock: Some(clock(clock_fn)), token_counter: counter_fn.map(token_counter), policy })
 }
 

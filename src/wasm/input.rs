@@ -119,13 +119,22 @@ pub fn boolean(v: &JsValue, what: &str) -> Result<bool> {
     v.as_bool().ok_or_else(|| invalid(what, format_args!("must be a boolean, got {}", type_name(v))))
 }
 
-/// An array of strings; items are named `what[i]`.
+/// An array of strings; items are named `what[i]`. Reads go through `Reflect`, so even a hostile array
+/// (a proxy whose traps throw) gives an error, not a JS exception unwinding through wasm.
 pub fn string_list(v: &JsValue, what: &str) -> Result<Vec<String>> {
     if !Array::is_array(v) {
         return Err(invalid(what, format_args!("must be an array of strings, got {}", type_name(v))));
     }
-    let array = v.unchecked_ref::<Array>();
-    (0..array.length()).map(|i| string(&array.get(i), &format!("{what}[{i}]"))).collect()
+    let length = get(v, "length", what)?.as_f64().unwrap_or(0.0);
+    let length = if length.is_finite() && length > 0.0 { length.min(f64::from(u32::MAX)) as u32 } else { 0 };
+    (0..length)
+        .map(|i| {
+            let item_what = format!("{what}[{i}]");
+            let item = Reflect::get_u32(v, i)
+                .map_err(|e| invalid(&item_what, format_args!("cannot be read: {}", super::errors::js_message(&e))))?;
+            string(&item, &item_what)
+        })
+        .collect()
 }
 
 pub fn opt_string_list(v: &JsValue, what: &str) -> Result<Option<Vec<String>>> {

@@ -20,6 +20,7 @@ use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
 pub use engine::Engine;
+pub use report::*;
 
 /// The package version (the crate's).
 #[wasm_bindgen]

@@ -1,1 +1,133 @@
-//! Console text (bound once src/report.rs exists).
+//! The reference's console text (`crate::report`) for the CLI: each `render*` takes a result as the engine
+//! returned it (checked and converted back, see `input::from_js`) and returns the exact text to print.
+
+use wasm_bindgen::prelude::*;
+
+use super::errors::{code_from_str, to_js};
+use super::input;
+use crate::engine::{Eviction, FoldOutcome, Hydrated, Status};
+use crate::error::Error;
+use crate::recall::RecallCandidate;
+use crate::report;
+use crate::scan::ScanResult;
+use crate::validate::Validation;
+
+type JsResult<T> = Result<T, JsValue>;
+
+fn arg<T: serde::de::DeserializeOwned>(v: &JsValue, what: &str) -> JsResult<T> {
+    input::from_js(v, what).map_err(to_js)
+}
+
+fn text(v: &JsValue, what: &str) -> JsResult<String> {
+    input::string(v, what).map_err(to_js)
+}
+
+/// `cmd_fold`'s output for a fold outcome.
+#[wasm_bindgen(js_name = renderFold)]
+pub fn render_fold(#[wasm_bindgen(unchecked_param_type = "FoldOutcome")] outcome: JsValue) -> JsResult<String> {
+    Ok(report::fold(&arg::<FoldOutcome>(&outcome, "renderFold: outcome")?))
+}
+
+/// `cmd_scan`'s output.
+#[wasm_bindgen(js_name = renderScan)]
+pub fn render_scan(#[wasm_bindgen(unchecked_param_type = "ScanResult")] result: JsValue) -> JsResult<String> {
+    Ok(report::scan(&arg::<ScanResult>(&result, "renderScan: result")?))
+}
+
+/// `cmd_recall`'s output; `indexEmpty` is whether the index had no nodes at all.
+#[wasm_bindgen(js_name = renderRecall)]
+pub fn render_recall(
+    #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "RecallCandidate[]")] candidates: JsValue,
+    #[wasm_bindgen(js_name = indexEmpty, unchecked_param_type = "boolean")] index_empty: JsValue,
+) -> JsResult<String> {
+    let query = text(&query, "renderRecall: query")?;
+    let candidates: Vec<RecallCandidate> = arg(&candidates, "renderRecall: candidates")?;
+    let index_empty = input::boolean(&index_empty, "renderRecall: indexEmpty").map_err(to_js)?;
+    Ok(report::recall(&query, &candidates, index_empty))
+}
+
+/// `cmd_hydrate`'s output.
+#[wasm_bindgen(js_name = renderHydrate)]
+pub fn render_hydrate(#[wasm_bindgen(unchecked_param_type = "Hydrated")] hydrated: JsValue) -> JsResult<String> {
+    Ok(report::hydrate(&arg::<Hydrated>(&hydrated, "renderHydrate: hydrated")?))
+}
+
+/// `cmd_evict`'s output.
+#[wasm_bindgen(js_name = renderEvict)]
+pub fn render_evict(#[wasm_bindgen(unchecked_param_type = "Eviction")] eviction: JsValue) -> JsResult<String> {
+    Ok(report::evict(&arg::<Eviction>(&eviction, "renderEvict: eviction")?))
+}
+
+/// `cmd_status`'s output.
+#[wasm_bindgen(js_name = renderStatus)]
+pub fn render_status(#[wasm_bindgen(unchecked_param_type = "Status")] status: JsValue) -> JsResult<String> {
+    Ok(report::status(&arg::<Status>(&status, "renderStatus: status")?))
+}
+
+/// `cmd_validate`'s output.
+#[wasm_bindgen(js_name = renderValidate)]
+pub fn render_validate(#[wasm_bindgen(unchecked_param_type = "Validation")] validation: JsValue) -> JsResult<String> {
+    Ok(report::validate(&arg::<Validation>(&validation, "renderValidate: validation")?))
+}
+
+/// The usage screen.
+#[wasm_bindgen(js_name = renderUsage)]
+pub fn render_usage() -> String {
+    report::usage()
+}
+
+/// `Unknown command: '<cmd>'` and the usage screen.
+#[wasm_bindgen(js_name = renderUnknownCommand)]
+pub fn render_unknown_command(#[wasm_bindgen(unchecked_param_type = "string")] command: JsValue) -> JsResult<String> {
+    Ok(report::unknown_command(&text(&command, "renderUnknownCommand: command")?))
+}
+
+/// The one-line usage of `fold`.
+#[wasm_bindgen(js_name = renderFoldUsage)]
+pub fn render_fold_usage() -> String {
+    report::fold_usage()
+}
+
+/// The one-line usage of a command that lacks its argument, or `undefined` for a command without one.
+#[wasm_bindgen(js_name = renderCommandUsage)]
+pub fn render_command_usage(
+    #[wasm_bindgen(unchecked_param_type = "string")] command: JsValue,
+) -> JsResult<Option<String>> {
+    Ok(report::command_usage(&text(&command, "renderCommandUsage: command")?))
+}
+
+/// The stderr text of an engine error, from its stable code (`"NODE_NOT_FOUND"`, ...) and message.
+#[wasm_bindgen(js_name = renderError)]
+pub fn render_error(
+    #[wasm_bindgen(unchecked_param_type = "string")] code: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] message: JsValue,
+) -> JsResult<String> {
+    let code = error_code(&code, "renderError: code")?;
+    let message = text(&message, "renderError: message")?;
+    Ok(report::error(&Error::new(code, message)))
+}
+
+/// The CLI exit status for an error code.
+#[wasm_bindgen(js_name = exitCode)]
+pub fn exit_code(#[wasm_bindgen(unchecked_param_type = "ErrorCode")] code: JsValue) -> JsResult<i32> {
+    Ok(error_code(&code, "exitCode: code")?.exit_code())
+}
+
+/// The stderr text of a bad argument.
+#[wasm_bindgen(js_name = renderBadArgument)]
+pub fn render_bad_argument(#[wasm_bindgen(unchecked_param_type = "string")] message: JsValue) -> JsResult<String> {
+    Ok(report::bad_argument(&text(&message, "renderBadArgument: message")?))
+}
+
+/// Python's message for `int(arg)` on a string it cannot read.
+#[wasm_bindgen(js_name = renderIntParseError)]
+pub fn render_int_parse_error(#[wasm_bindgen(unchecked_param_type = "string")] arg: JsValue) -> JsResult<String> {
+    Ok(report::int_parse_error(&text(&arg, "renderIntParseError: arg")?))
+}
+
+fn error_code(code: &JsValue, what: &str) -> JsResult<crate::error::ErrorCode> {
+    let code = text(code, what)?;
+    code_from_str(&code)
+        .ok_or_else(|| to_js(Error::invalid_input(format!("{what} is not an error code: {code:?}"))))
+}

@@ -14,7 +14,7 @@ extern "C" {
     #[wasm_bindgen(constructor)]
     pub fn new(root: Option<String>) -> MemStorage;
     #[wasm_bindgen(method, js_name = failNext)]
-    pub fn fail_next(this: &MemStorage, op: &str, message: &str);
+    pub fn fail_next(this: &MemStorage, op: &str, message: &str, skip: u32);
     #[wasm_bindgen(method, js_name = setSlow)]
     pub fn set_slow(this: &MemStorage, slow: bool);
     #[wasm_bindgen(method, js_name = getText)]
@@ -30,8 +30,22 @@ extern "C" {
     #[wasm_bindgen(method)]
     pub fn dump(this: &MemStorage) -> String;
 
+    #[wasm_bindgen(extends = MemStorage)]
+    #[derive(Clone)]
+    pub type LinkedStorage;
+    #[wasm_bindgen(constructor)]
+    pub fn new(root: Option<String>) -> LinkedStorage;
+    #[wasm_bindgen(method)]
+    pub fn link(this: &LinkedStorage, key: &str, target: &str);
+
+    #[wasm_bindgen(extends = MemStorage)]
+    #[derive(Clone)]
+    pub type ArrayBufferStorage;
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> ArrayBufferStorage;
+
     #[wasm_bindgen(js_name = brokenStorage)]
-    pub fn broken_storage() -> JsValue;
+    pub fn broken_storage(kind: &str) -> JsValue;
     #[wasm_bindgen(js_name = throwingStorage)]
     pub fn throwing_storage() -> JsValue;
     #[wasm_bindgen(js_name = fixedClock)]

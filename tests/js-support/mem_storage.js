@@ -6,7 +6,7 @@ export class MemStorage {
   constructor(root) {
     this.files = new Map();
     if (root !== undefined) this.root = root;
-    this.failures = new Map(); // op -> message (the next call of op rejects)
+    this.failures = new Map(); // op -> {message, skip}: after `skip` more calls, the next call of op rejects
     this.slow = false;
     this.log = [];
   }
@@ -14,10 +14,14 @@ export class MemStorage {
   async _enter(op, key) {
     this.log.push(`${op} ${key}`);
     if (this.slow) await new Promise((resolve) => setTimeout(resolve, 0));
-    const message = this.failures.get(op);
-    if (message !== undefined) {
-      this.failures.delete(op);
-      throw new Error(message);
+    const failure = this.failures.get(op);
+    if (failure !== undefined) {
+      if (failure.skip > 0) {
+        failure.skip -= 1;
+      } else {
+        this.failures.delete(op);
+        throw new Error(failure.message);
+      }
     }
   }
 
@@ -44,7 +48,7 @@ export class MemStorage {
   }
 
   // Test helpers.
-  failNext(op, message) { this.failures.set(op, message); }
+  failNext(op, message, skip = 0) { this.failures.set(op, { message, skip }); }
   setSlow(slow) { this.slow = slow; }
   getText(key) {
     const bytes = this.files.get(key);
@@ -58,14 +62,46 @@ export class MemStorage {
   dump() { return this.keys().map((k) => `${k}\n${this.getText(k)}\n`).join(""); }
 }
 
-/** A storage whose methods return plain values (no promises) and whose `load` returns the wrong type. */
-export function brokenStorage() {
+/** A storage that breaks the interface in one way (`kind`); its methods return plain values, not promises. */
+export function brokenStorage(kind) {
   return {
-    load(key) { return key.endsWith("recall_index.json") ? null : 42; },
+    load(key) { return kind === "load" && !key.endsWith("recall_index.json") ? 42 : null; },
     save() {},
     remove() {},
-    list() { return ["ok", 7]; },
+    list() { return kind === "list" ? ["ok", 7] : kind === "list-object" ? { length: 0 } : []; },
+    get root() { return kind === "root" ? 5 : "/broken"; },
   };
+}
+
+/** A MemStorage whose `resolve` follows links (key -> absolute target), like a file system with symlinks. */
+export class LinkedStorage extends MemStorage {
+  constructor(root) {
+    super(root);
+    this.links = new Map();
+  }
+  link(key, target) { this.links.set(key, target); }
+  async resolve(path) {
+    await this._enter("resolve", path);
+    const abs = path.startsWith("/") ? path : `${this.root}/${path}`;
+    const parts = [];
+    for (const p of abs.split("/")) {
+      if (p === "" || p === ".") continue;
+      if (p === "..") parts.pop(); else parts.push(p);
+    }
+    const resolved = "/" + parts.join("/");
+    const key = resolved.startsWith(this.root + "/") ? resolved.slice(this.root.length + 1) : null;
+    if (key !== null && this.links.has(key)) return this.links.get(key);
+    if (key === "bad-resolve") return 17;
+    return resolved;
+  }
+}
+
+/** A storage whose `load` answers with an ArrayBuffer instead of a Uint8Array. */
+export class ArrayBufferStorage extends MemStorage {
+  async load(key) {
+    const bytes = await super.load(key);
+    return bytes === null ? undefined : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  }
 }
 
 /** A storage whose `load` throws synchronously with a non-Error value. */

@@ -1,7 +1,7 @@
 // The `contextfold` command line: argument parsing, file reading, exit codes and output routing. Everything
 // the engine decides comes from the package API (results) and the core's render* functions (console text, the
 // reference's bytes); nothing here re-implements a protocol rule.
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile, stat } from "node:fs/promises";
 import * as path from "node:path";
 
 import { loadCore } from "./core.mjs";
@@ -136,6 +136,20 @@ async function foldInput(step, words, io) {
   return input;
 }
 
+/**
+ * The clock of the engine: the system clock, or a fixed time from SOURCE_DATE_EPOCH (seconds since the epoch,
+ * the reproducible-builds convention) so that runs can be replayed byte for byte (folded_at is hashed).
+ */
+export function clockFromEnv(env) {
+  const v = env.SOURCE_DATE_EPOCH;
+  if (v === undefined || v === "") return undefined;
+  if (!/^[0-9]{1,12}$/.test(v) || Number(v) > 253402300799) {
+    throw new CliError("bad_argument", `SOURCE_DATE_EPOCH must be a number of seconds since 1970 (got ${pyRepr(v)})`);
+  }
+  const iso = new Date(Number(v) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  return () => iso;
+}
+
 function exitCodeOf(err, render) {
   if (render?.exitCode && typeof err?.code === "string") {
     try {
@@ -168,20 +182,12 @@ export async function main(argv, io) {
   let opts;
   let core;
   try {
-    opts = parseArgs(argv);
-  } catch (err) {
-    if (!(err instanceof CliError)) throw err;
-    // The message of a bad option does not depend on the core.
-    const json = argv.includes("--json");
-    if (json) io.stdout.write(jsonText(errorDoc("UsageError", "USAGE", err.message)));
-    else io.stderr.write(`\n[ERROR] Bad argument: ${err.message}\n`);
-    return 1;
-  }
-  const { json } = opts;
-  try {
     core = await loadCore();
+    opts = parseArgs(argv);
     return await run(opts, core, io);
   } catch (err) {
+    // A bad option is found before the options are known: then --json anywhere counts.
+    const json = opts ? opts.json : argv.includes("--json");
     if (err instanceof CliError) {
       if (json) {
         io.stdout.write(jsonText(errorDoc(err.kind === "usage" ? "UsageError" : "BadArgument", err.kind === "usage" ? "USAGE" : "BAD_ARGUMENT", err.message)));
@@ -233,7 +239,9 @@ async function run(opts, core, io) {
   }
 
   const root = path.resolve(io.cwd, opts.dir ?? ".");
-  if (command === "demo") return runDemo({ api, NodeFsStorage, render, root: opts.dir === undefined ? undefined : root, json, io });
+  const clock = clockFromEnv(io.env);
+  const options = clock ? { clock } : undefined;
+  if (command === "demo") return runDemo({ api, NodeFsStorage, render, root: opts.dir === undefined ? undefined : root, json, io, clock });
 
   // Arguments first (the reference parses them before it touches the store).
   let input;
@@ -244,11 +252,17 @@ async function run(opts, core, io) {
   } else if (command === "hydrate" || command === "evict") {
     step = stepId(args[1], render);
   }
+  // A store root given with --dir must exist, except for fold, which starts a new store there.
+  if (command !== "fold") {
+    const st = await stat(root).catch(() => null);
+    if (!st) throw new CliError("bad_argument", `[Errno 2] No such file or directory: ${pyRepr(opts.dir ?? root)}`);
+    if (!st.isDirectory()) throw new CliError("bad_argument", `[Errno 20] Not a directory: ${pyRepr(opts.dir ?? root)}`);
+  }
   // fold, status and validate create .contextfold/cold_nodes/ first, as the reference's ensure_dirs() does.
   if (command === "fold" || command === "status" || command === "validate") {
     await mkdir(path.join(root, ".contextfold", "cold_nodes"), { recursive: true });
   }
-  const cf = await api.ContextFold.open(new NodeFsStorage(root));
+  const cf = await api.ContextFold.open(new NodeFsStorage(root), options);
   try {
     switch (command) {
       case "fold": {

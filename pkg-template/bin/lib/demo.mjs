@@ -55,12 +55,12 @@ function owners(scan) {
  * @param {{ api: any, NodeFsStorage: any, render: any, root?: string, json: boolean,
  *           io: { stdout: {write(s: string): unknown}, env: Record<string, string|undefined>, isTTY: boolean } }} ctx
  */
-export async function runDemo({ api, NodeFsStorage, root, json, io }) {
+export async function runDemo({ api, NodeFsStorage, root, json, io, clock }) {
   const temporary = root === undefined;
   const dir = temporary ? await mkdtemp(path.join(os.tmpdir(), "contextfold-demo-")) : root;
   try {
     await mkdir(path.join(dir, ".contextfold", "cold_nodes"), { recursive: true });
-    const cf = await api.ContextFold.open(new NodeFsStorage(dir), { tokenCounter: countTokens });
+    const cf = await api.ContextFold.open(new NodeFsStorage(dir), clock ? { tokenCounter: countTokens, clock } : { tokenCounter: countTokens });
     try {
       const data = await scenario(cf);
       if (json) {
@@ -85,7 +85,8 @@ async function scenario(cf) {
   const index = [];
   for (const turn of DEMO_TURNS) index.push(await cf.entry(turn.stepId));
   const promptTokens = countTokens(DEMO_QUERY);
-  const unfolded = DEMO_TURNS.map((t) => `${t.summary}\n${t.rawContent}`).join("\n\n");
+  // Without folding, every earlier turn's content stays in the prompt.
+  const unfolded = DEMO_TURNS.map((t) => t.rawContent).join("\n\n");
   const turn = await cf.beforeTurn(DEMO_QUERY);
   const assembled = turn.context === "" ? DEMO_QUERY : `${turn.context}\n\n${DEMO_QUERY}`;
   const during = countTokens(assembled);
@@ -163,7 +164,8 @@ function screen(d, c) {
         if (!by.has(o)) by.set(o, []);
         by.get(o).push(t);
       }
-      why = "already answered: " + [...by].map(([o, ts]) => `${ts.join(", ")} by ${o}${o > x.stepId ? " (newer)" : ""}`).join("; ");
+      // The step that took a term was picked first: it answered more of the remaining terms, or as many and is newer.
+      why = "already answered: " + [...by].map(([o, ts]) => `${ts.join(", ")} by ${o}${o > x.stepId ? " (newer)" : " (more terms)"}`).join("; ");
     }
     L.push(c.dim(`     · ${pad(x.stepId, 4)}  ${why}`));
   }
@@ -173,9 +175,9 @@ function screen(d, c) {
   const t = d.tokens;
   L.push(c.bold("4. Prompt size, measured by the token counter (code points / 4)"));
   L.push(`   before the turn     ${pad(t.before, 4)} tokens  the question alone`);
-  L.push(`   during the turn     ${pad(t.during, 4)} tokens  question + ${d.turn.hydrated.length} hydrated nodes (${d.turn.hydrated.map((h) => h.tokenEstimate).join(" + ")} = ${t.hydrated} tokens of content, with headers)`);
+  L.push(`   during the turn     ${pad(t.during, 4)} tokens  question + ${d.turn.hydrated.length} hydrated nodes (${d.turn.hydrated.map((h) => h.tokenEstimate).join(" + ")} = ${t.hydrated}) + headers`);
   L.push(`   after the response  ${pad(t.after, 4)} tokens  hydrated nodes evicted, cold storage kept`);
-  L.push(c.dim(`   without folding     ${pad(t.withoutFolding, 4)} tokens  all ${d.folds.length} turns carried in the prompt (${t.archived} tokens archived)`));
+  L.push(c.dim(`   without folding     ${pad(t.withoutFolding, 4)} tokens  the ${d.folds.length} turns' content kept in the prompt instead`));
   L.push("");
 
   L.push(c.bold("5. Evict and validate"));

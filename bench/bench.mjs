@@ -1,0 +1,254 @@
+#!/usr/bin/env node
+// `npm run bench [-- --json] [--nodes 1000,10000] [--storage memory,fs] [--repeat 5]`: per-turn costs of the
+// built package (pkg/) at session scale. Each (N, storage) pair runs in its own child process so that peak
+// memory is measured per size. Figures are medians over repeated runs; nothing here asserts a time.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { workload } from "./workload.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..");
+const pkgDir = path.join(root, "pkg");
+const FIXED_CLOCK = () => "2026-01-01T00:00:00Z";
+
+// The reference's figures (contextfold.py, same workload shape), from the issue: ms.
+const REFERENCE = {
+  scan: { 1000: 60, 10000: 879, 100000: 14400 },
+  fold: { 1000: 118, 10000: 1180, 100000: 15100 },
+  memoryMB: { 100000: 2310 },
+};
+
+function parseArgs(argv) {
+  const args = { json: false, nodes: [1000, 10000], storage: ["memory", "fs"], repeat: 5, queries: 40, child: null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--json") args.json = true;
+    else if (a === "--nodes") args.nodes = argv[++i].split(",").map(Number);
+    else if (a === "--storage") args.storage = argv[++i].split(",");
+    else if (a === "--repeat") args.repeat = Number(argv[++i]);
+    else if (a === "--queries") args.queries = Number(argv[++i]);
+    else if (a === "--child") args.child = argv[++i];
+    else throw new Error(`unknown argument ${a}`);
+  }
+  return args;
+}
+
+function loadPackage() {
+  const require = createRequire(path.join(pkgDir, "package.json"));
+  const main = require("./node/index.cjs");
+  const node = require("./node/fs.cjs");
+  return { ...main, ...node };
+}
+
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const median = s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return { median, min: s[0], max: s[s.length - 1], runs: s.length };
+};
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+async function timed(fn) {
+  const t = now();
+  await fn();
+  return now() - t;
+}
+
+/** One (N, storage) measurement, in a child process. */
+async function child(spec, args) {
+  const [nStr, kind] = spec.split(":");
+  const n = Number(nStr);
+  const cf_ = loadPackage();
+  const w = workload();
+  const dir = kind === "fs" ? mkdtempSync(path.join(os.tmpdir(), "contextfold-bench-")) : null;
+  const makeStorage = () => (kind === "fs" ? new cf_.NodeFsStorage(dir) : memory);
+  const memory = kind === "memory" ? new cf_.MemoryStorage() : null;
+  let peakRss = 0;
+  const sample = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
+  const sampler = setInterval(sample, 50);
+  try {
+    let cf = await cf_.ContextFold.open(makeStorage(), { clock: FIXED_CLOCK });
+    const buildStart = now();
+    const batch = 1000;
+    for (let i = 0; i < n; i += batch) {
+      const turns = [];
+      for (let j = i; j < Math.min(n, i + batch); j++) turns.push(w.turn(j));
+      if (cf.foldMany) await cf.foldMany(turns);
+      else for (const t of turns) await cf.fold(t);
+      sample();
+    }
+    if (cf.checkpoint) await cf.checkpoint();
+    const buildMs = now() - buildStart;
+    if (cf.close) await cf.close();
+
+    const open = [];
+    for (let r = 0; r < args.repeat; r++) {
+      open.push(await timed(async () => (cf = await cf_.ContextFold.open(makeStorage(), { clock: FIXED_CLOCK }))));
+      sample();
+    }
+    const scan = [];
+    let selected = 0;
+    for (let q = 0; q < args.queries; q++) {
+      const query = w.query(q);
+      scan.push(await timed(async () => (selected += (await cf.scan(query)).selected.length)));
+    }
+    const fold = [];
+    for (let r = 0; r < args.repeat * 4; r++) {
+      const t = w.turn(n + r);
+      fold.push(await timed(() => cf.fold(t)));
+    }
+    const hydrate = [];
+    for (let r = 0; r < args.repeat * 4; r++) {
+      const step = 1 + ((r * 7919) % n);
+      hydrate.push(await timed(() => cf.hydrate(step)));
+    }
+    sample();
+    return {
+      nodes: n,
+      storage: kind,
+      buildMs,
+      openMs: stats(open),
+      scanMs: stats(scan),
+      foldMs: stats(fold),
+      hydrateMs: stats(hydrate),
+      selectedPerScan: selected / args.queries,
+      peakRssMB: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20,
+    };
+  } finally {
+    clearInterval(sampler);
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Fold throughput on 1 MB payloads next to one node:crypto sha256 pass over the same bytes. */
+async function throughput(repeat) {
+  const cf_ = loadPackage();
+  const payloads = Array.from({ length: 4 }, (_, k) => {
+    const w = workload({ payloadChars: 1 << 20, seed: 7 + k });
+    return w.turn(k).rawContent;
+  });
+  const bytes = payloads.reduce((s, p) => s + Buffer.byteLength(p), 0);
+  const foldRuns = [];
+  const shaRuns = [];
+  for (let r = 0; r < repeat; r++) {
+    const cf = await cf_.ContextFold.open(new cf_.MemoryStorage(), { clock: FIXED_CLOCK });
+    let step = 1;
+    foldRuns.push(await timed(async () => {
+      for (const p of payloads) await cf.fold({ stepId: step++, summary: "large payload", rawContent: p });
+    }));
+    shaRuns.push(await timed(async () => {
+      for (const p of payloads) createHash("sha256").update(p).digest("hex");
+    }));
+  }
+  const mbps = (ms) => bytes / 2 ** 20 / (ms / 1000);
+  const fold = stats(foldRuns).median;
+  const sha = stats(shaRuns).median;
+  return { payloadBytes: bytes, foldMBps: mbps(fold), sha256MBps: mbps(sha), ratio: mbps(fold) / mbps(sha) };
+}
+
+/** Gzipped size of what a bundler ships: the wasm plus the JS of the bundler entry. */
+function packageSize() {
+  const dir = path.join(pkgDir, "bundler");
+  let wasm = 0;
+  let js = 0;
+  for (const f of readdirSync(dir)) {
+    const full = path.join(dir, f);
+    if (!statSync(full).isFile()) continue;
+    const gz = gzipSync(readFileSync(full), { level: 9 }).length;
+    if (f.endsWith(".wasm")) wasm += gz;
+    else if (f.endsWith(".js")) js += gz;
+  }
+  return { wasmGzipKB: wasm / 1024, jsGzipKB: js / 1024, totalGzipKB: (wasm + js) / 1024 };
+}
+
+function table(doc) {
+  const f = (x, d = 3) => (x === undefined ? "-" : x.toFixed(d));
+  const lines = [];
+  lines.push(`ContextFold bench — ${doc.machine.cpus} × ${doc.machine.cpuModel}, Node ${doc.machine.node}`);
+  lines.push("");
+  lines.push("nodes    storage  scan ms (med/min/max)      fold ms (med)  open ms (med)  hydrate ms (med)  peak RSS MB");
+  for (const r of doc.runs) {
+    lines.push(
+      `${String(r.nodes).padEnd(8)} ${r.storage.padEnd(8)} ${`${f(r.scanMs.median)} / ${f(r.scanMs.min)} / ${f(r.scanMs.max)}`.padEnd(26)} ` +
+        `${f(r.foldMs.median).padEnd(14)} ${f(r.openMs.median, 1).padEnd(14)} ${f(r.hydrateMs.median).padEnd(17)} ${f(r.peakRssMB, 0)}`,
+    );
+  }
+  lines.push("");
+  const t = doc.throughput;
+  lines.push(`fold throughput, 1 MB payloads: ${f(t.foldMBps, 1)} MB/s; node:crypto sha256: ${f(t.sha256MBps, 1)} MB/s; ratio ${f(t.ratio, 2)}`);
+  const s = doc.size;
+  lines.push(`package (bundler entry): wasm ${f(s.wasmGzipKB, 1)} KB + JS ${f(s.jsGzipKB, 1)} KB gzipped = ${f(s.totalGzipKB, 1)} KB`);
+  lines.push("");
+  lines.push("targets (same run):");
+  for (const c of doc.targets) lines.push(`  ${c.met ? "met    " : "NOT MET"}  ${c.name}: ${c.detail}`);
+  return lines.join("\n");
+}
+
+function targets(doc) {
+  const run = (n, kind) => doc.runs.find((r) => r.nodes === n && r.storage === kind);
+  const out = [];
+  const add = (name, value, limit, unit, cmp = (a, b) => a <= b) =>
+    value !== undefined && out.push({ name, met: cmp(value, limit), detail: `${value.toFixed(3)} ${unit} (limit ${limit.toFixed(3)})` });
+  const m10 = run(10000, "memory") ?? run(10000, "fs");
+  add("scan at 10,000 nodes ≤ 1/1000 of the reference's 879 ms", m10?.scanMs.median, 0.879, "ms");
+  for (const kind of ["memory", "fs"]) {
+    const a = run(1000, kind);
+    const b = run(100000, kind);
+    if (a && b) add(`scan at 100,000 ≤ 3 × scan at 1,000 (${kind})`, b.scanMs.median, 3 * a.scanMs.median, "ms");
+  }
+  const f10 = run(10000, "fs");
+  add("one more fold into an fs store of 10,000 nodes ≤ 11.8 ms", f10?.foldMs.median, 11.8, "ms");
+  const f1 = run(1000, "fs");
+  if (f1 && f10) add("fold flat in N (fs, 10,000 vs 1,000, ≤ 1.5×)", f10.foldMs.median, 1.5 * f1.foldMs.median, "ms");
+  for (const kind of ["memory", "fs"]) {
+    const b = run(100000, kind);
+    if (b) {
+      add(`open a 100,000-node store ≤ 2 s (${kind})`, b.openMs.median, 2000, "ms");
+      add(`memory at 100,000 nodes ≤ 200 MB (${kind})`, b.peakRssMB, 200, "MB");
+    }
+  }
+  add("fold throughput ≥ 0.25 × sha256", doc.throughput.ratio, 0.25, "×", (a, b) => a >= b);
+  add("wasm + JS ≤ 250 KB gzipped", doc.size.totalGzipKB, 250, "KB");
+  return out;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.child) {
+    process.stdout.write(JSON.stringify(await child(args.child, args)));
+    return;
+  }
+  const runs = [];
+  for (const n of args.nodes) {
+    for (const kind of args.storage) {
+      const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child", `${n}:${kind}`, "--repeat", String(args.repeat), "--queries", String(args.queries)], {
+        encoding: "utf8",
+        maxBuffer: 1 << 26,
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      if (r.status !== 0) throw new Error(`bench child ${n}:${kind} failed (status ${r.status})`);
+      runs.push(JSON.parse(r.stdout));
+      if (!args.json) process.stderr.write(`measured ${n} nodes over ${kind}\n`);
+    }
+  }
+  const doc = {
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown", node: process.version, platform: `${os.type()} ${os.release()}` },
+    workload: "bench/README.md",
+    reference: REFERENCE,
+    runs,
+    throughput: await throughput(args.repeat),
+    size: packageSize(),
+  };
+  doc.targets = targets(doc);
+  console.log(args.json ? JSON.stringify(doc, null, 2) : table(doc));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,117 @@
+//! The index journal: an append-only record of folds and evictions since the last checkpoint, so that one more
+//! fold costs a cold-node write plus one appended line instead of rewriting the whole `recall_index.json`
+//! (which the reference does, making N folds O(N²)).
+//!
+//! `.contextfold/recall_index.journal` holds one canonical-JSON object per line:
+//! - a header `{"base_evictions":E,"journal":"contextfold-index-journal/1"}`: the eviction log's length when the
+//!   journal was started, so a checkpoint interrupted after it rewrote the log does not log events twice;
+//! - `{"entry":{…15-key index entry…},"op":"fold"}`;
+//! - `{"evicted_at":"…","op":"evict","step_id":N}`.
+//!
+//! A checkpoint writes `eviction_log.json`, then `recall_index.json` (both exactly as the reference would have
+//! written them after the same operations), then removes the journal. Replaying a journal is idempotent, so a
+//! crash at any point loses nothing that was acknowledged. A last line without its newline (a torn append) is
+//! ignored.
+
+use std::collections::BTreeMap;
+
+use crate::error::{Error, ErrorCode, Result};
+use crate::json::{self, Value};
+
+pub const JOURNAL_FORMAT: &str = "contextfold-index-journal/1";
+
+/// One journal record.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Record {
+    Header { base_evictions: usize },
+    Fold { step_id: i64, entry: BTreeMap<String, Value> },
+    Evict { step_id: i64, evicted_at: String },
+}
+
+impl Record {
+    /// The record as one line: canonical JSON and `\n`.
+    pub fn to_line(&self) -> Vec<u8> {
+        let mut m = BTreeMap::new();
+        match self {
+            Record::Header { base_evictions } => {
+                m.insert("base_evictions".to_string(), Value::from(*base_evictions));
+                m.insert("journal".to_string(), Value::from(JOURNAL_FORMAT));
+            }
+            Record::Fold { entry, .. } => {
+                m.insert("entry".to_string(), Value::Object(entry.clone()));
+                m.insert("op".to_string(), Value::from("fold"));
+            }
+            Record::Evict { step_id, evicted_at } => {
+                m.insert("evicted_at".to_string(), Value::from(evicted_at));
+                m.insert("op".to_string(), Value::from("evict"));
+                m.insert("step_id".to_string(), Value::from(*step_id));
+            }
+        }
+        let mut line = json::to_canonical(&Value::Object(m));
+        line.push(b'\n');
+        line
+    }
+
+    fn from_value(v: Value) -> Option<Record> {
+        let Value::Object(mut m) = v else { return None };
+        if m.get("journal").and_then(Value::as_str) == Some(JOURNAL_FORMAT) {
+            let base = m.get("base_evictions").and_then(Value::as_i128)?;
+            return Some(Record::Header { base_evictions: usize::try_from(base).ok()? });
+        }
+        match m.get("op").and_then(Value::as_str)? {
+            "fold" => match m.remove("entry")? {
+                Value::Object(entry) => {
+                    let step_id = entry.get("step_id").and_then(Value::as_i64)?;
+                    Some(Record::Fold { step_id, entry })
+                }
+                _ => None,
+            },
+            "evict" => Some(Record::Evict {
+                step_id: m.get("step_id").and_then(Value::as_i64)?,
+                evicted_at: m.get("evicted_at").and_then(Value::as_str)?.to_string(),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// The records of a journal file. A torn last line is dropped; any other bad line is an integrity error,
+/// because skipping it could silently lose a fold.
+pub fn parse(bytes: &[u8]) -> Result<Vec<Record>> {
+    let mut records = Vec::new();
+    let complete = match bytes.iter().rposition(|&b| b == b'\n') {
+        Some(i) => &bytes[..=i],
+        None => &[][..],
+    };
+    for (n, line) in complete.split(|&b| b == b'\n').enumerate() {
+        if line.is_empty() {
+            continue;
+        }
+        let record = json::parse(line).ok().and_then(Record::from_value).ok_or_else(|| {
+            Error::new(ErrorCode::IntegrityCheck, format!("recall_index.journal: line {} is not a journal record", n + 1))
+        })?;
+        records.push(record);
+    }
+    Ok(records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_round_trip_and_torn_lines_are_dropped() {
+        let mut entry = BTreeMap::new();
+        entry.insert("step_id".to_string(), Value::from(7));
+        let records = vec![
+            Record::Header { base_evictions: 3 },
+            Record::Fold { step_id: 7, entry },
+            Record::Evict { step_id: 7, evicted_at: "2026-01-01T00:00:00Z".into() },
+        ];
+        let mut bytes: Vec<u8> = records.iter().flat_map(Record::to_line).collect();
+        assert_eq!(parse(&bytes).unwrap(), records);
+        bytes.extend_from_slice(b"{\"op\":\"fo");
+        assert_eq!(parse(&bytes).unwrap(), records);
+        assert!(parse(b"garbage\n").is_err());
+    }
+}
