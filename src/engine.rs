@@ -453,7 +453,12 @@ impl<S: Storage> ContextFold<S> {
         }
         self.index.insert(step_id, index_entry_object(&node, &key));
         if let Err(e) = self.storage.save(store::INDEX_KEY, &self.index.to_file_bytes()).await {
-            self.index.remove(step_id);
+            if created_here {
+                // Drop the `created_at` of this failed attempt too: the next fold's `load_index()` makes its own.
+                self.index = RecallIndex::default();
+            } else {
+                self.index.remove(step_id);
+            }
             let _ = self.storage.remove(&key).await;
             return Err(storage_context(e, "cannot write the index (the fold was undone)"));
         }

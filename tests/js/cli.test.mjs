@@ -445,7 +445,10 @@ describe("--json", () => {
     assert.equal(nf.error.message, "Step 999 not found in recall index. (CONF-10)");
     assert.equal(j(["hydrate", "abc"], 1).error.code, "BAD_ARGUMENT");
     assert.equal(j(["bogus"], 1).error.code, "USAGE");
-    assert.equal(j(["fold", "1", "x", "--files"], 1).error.code, "BAD_ARGUMENT");
+    // (--json last would be the value of --files: an option's value is always the next argument)
+    const dangling = cli(["--json", "fold", "1", "x", "--files"], { cwd: root });
+    assert.equal(dangling.status, 1);
+    assert.equal(JSON.parse(dangling.stdout).error.code, "BAD_ARGUMENT");
 
     rmSync(coldNode(root, 43));
     const bad = j(["validate"], 1);
