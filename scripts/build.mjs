@@ -124,10 +124,33 @@ if (readme.includes("<!-- include:")) throw new Error("README include marker not
 writeFileSync(path.join(PKG, "README.md"), readme);
 cpSync(existsSync(path.join(ROOT, "LICENSE")) ? path.join(ROOT, "LICENSE") : path.join(TEMPLATE, "LICENSE"), path.join(PKG, "LICENSE"));
 
+// One wasm file instead of three: when the targets' _bg.wasm are byte-identical (wasm-bindgen 0.2.130 makes them
+// so), node/ and web/ load bundler/contextfold_bg.wasm. (The bundler copy must stay: under the wasm ESM integration
+// its imports ("./contextfold_bg.js") resolve next to it.) Each rewrite must hit exactly one place in the glue.
+const wasmOf = (dir) => readFileSync(path.join(PKG, dir, "contextfold_bg.wasm"));
+if (!args.has("--no-dedupe") && wasmOf("node").equals(wasmOf("bundler")) && wasmOf("web").equals(wasmOf("bundler"))) {
+  const rewrite = (file, from, to) => {
+    const f = path.join(PKG, file);
+    const text = readFileSync(f, "utf8");
+    if (text.split(from).length !== 2) throw new Error(`${file}: expected exactly one ${from}`);
+    writeFileSync(f, text.replace(from, to));
+  };
+  rewrite("node/contextfold.js", "`${__dirname}/contextfold_bg.wasm`", "`${__dirname}/../bundler/contextfold_bg.wasm`");
+  rewrite("web/contextfold.js", "new URL('contextfold_bg.wasm', import.meta.url)", "new URL('../bundler/contextfold_bg.wasm', import.meta.url)");
+  rewrite("browser/index.js", 'new URL("../web/contextfold_bg.wasm", import.meta.url)', 'new URL("../bundler/contextfold_bg.wasm", import.meta.url)');
+  for (const dir of ["node", "web"]) {
+    rmSync(path.join(PKG, dir, "contextfold_bg.wasm"));
+    rmSync(path.join(PKG, dir, "contextfold_bg.wasm.d.ts"), { force: true });
+  }
+  pkgJson.exports["./web/contextfold_bg.wasm"] = "./bundler/contextfold_bg.wasm";
+  writeFileSync(path.join(PKG, "package.json"), `${JSON.stringify(pkgJson, null, 2)}\n`);
+  log("node/ and web/ share bundler/contextfold_bg.wasm");
+}
+
 // ---- 4. sizes ----
 const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
 const files = walk(PKG);
 const total = files.reduce((n, f) => n + statSync(f).size, 0);
-const wasm = readFileSync(path.join(PKG, "web", "contextfold_bg.wasm"));
+const wasm = readFileSync(path.join(PKG, "bundler", "contextfold_bg.wasm"));
 log(`wasm ${wasm.length} B (gzip -9: ${gzipSync(wasm, { level: 9 }).length} B); raw cargo output ${statSync(rawWasm).size} B`);
 log(`pkg/: ${files.length} files, ${total} B unpacked (version ${version})`);

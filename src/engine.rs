@@ -445,6 +445,8 @@ impl<S: Storage> ContextFold<S> {
 
         let key = store::cold_node_key(step_id);
         let node_bytes = json::to_pretty(&Value::Object(node.to_object(true)));
+        // An unindexed file may already sit at this key (an orphan): an undone fold must put it back.
+        let previous = self.storage.load(&key).await.map_err(|e| storage_context(e, "cannot read the cold node"))?;
         self.storage.save(&key, &node_bytes).await.map_err(|e| storage_context(e, "cannot write the cold node"))?;
 
         let created_here = !self.index_on_disk && !self.index.has_top("created_at");
@@ -459,7 +461,10 @@ impl<S: Storage> ContextFold<S> {
             } else {
                 self.index.remove(step_id);
             }
-            let _ = self.storage.remove(&key).await;
+            let _ = match &previous {
+                Some(bytes) => self.storage.save(&key, bytes).await,
+                None => self.storage.remove(&key).await,
+            };
             return Err(storage_context(e, "cannot write the index (the fold was undone)"));
         }
         self.index_on_disk = true;

@@ -279,7 +279,9 @@ impl Diffs {
             return;
         };
         if want.len() != got.len() {
-            let ids = |v: Vec<Option<&Value>>| v.into_iter().map(|x| x.map_or("?".into(), json::python_repr)).collect::<Vec<_>>().join(",");
+            let ids = |v: Vec<Option<&Value>>| {
+                v.into_iter().map(|x| x.map_or("?".into(), json::python_repr)).collect::<Vec<_>>().join(",")
+            };
             self.push(format!(
                 "{field}: expected {} items [{}] got {} [{}]",
                 want.len(),
@@ -517,7 +519,9 @@ async fn fold_demo(doc: &Value) -> Vec<CaseResult> {
     let mut out = Vec::new();
     let mut d = Diffs::default();
     let default = Policy::default();
-    d.opt_text(doc, "default_policy_canonical_json", || String::from_utf8_lossy(&json::to_canonical(&default.raw)).into_owned());
+    d.opt_text(doc, "default_policy_canonical_json", || {
+        String::from_utf8_lossy(&json::to_canonical(&default.raw)).into_owned()
+    });
     d.opt_text(doc, "default_policy_sha256", || default.hash());
     d.opt_value(doc, "default_policy", || default.raw.clone());
     out.push(CaseResult::from_diffs("default_policy", d));
@@ -644,9 +648,7 @@ async fn scan_case(id: &str, cf: &Cf, case: &Value) -> CaseResult {
     let q = text::nfc(query);
     d.opt_value(expected, "query_terms", || strs(&r.query_terms));
     d.opt_value(expected, "query_identifiers", || strs(&extract::identifiers(&q)));
-    d.opt_value(expected, "query_files", || {
-        strs(&sorted_set(extract::files(&q).iter().map(|f| text::fold_token(f))))
-    });
+    d.opt_value(expected, "query_files", || strs(&sorted_set(extract::files(&q).iter().map(|f| text::fold_token(f)))));
     d.opt_value(expected, "query_errors", || {
         strs(&sorted_set(extract::errors(&q).iter().map(|f| text::fold_token(f))))
     });
@@ -663,7 +665,11 @@ async fn scan_case(id: &str, cf: &Cf, case: &Value) -> CaseResult {
             .selected
             .iter()
             .map(|s| {
-                record(vec![("step_id", s.step_id.into()), ("matched_residual", strs(&s.matched)), ("cost", s.cost.into())])
+                record(vec![
+                    ("step_id", s.step_id.into()),
+                    ("matched_residual", strs(&s.matched)),
+                    ("cost", s.cost.into()),
+                ])
             })
             .collect();
         d.records("selected", want, &got);
@@ -833,7 +839,10 @@ async fn evict_file(doc: &Value, sibling: &dyn Fn(&str) -> Option<Value>) -> Vec
     for (i, want) in returns.iter().enumerate() {
         match cf.evict(step).await {
             Ok(ev) => {
-                let got = Value::Object(record(vec![("step_id", ev.step_id.into()), ("evicted_at", ev.evicted_at.as_str().into())]));
+                let got = Value::Object(record(vec![
+                    ("step_id", ev.step_id.into()),
+                    ("evicted_at", ev.evicted_at.as_str().into()),
+                ]));
                 d.value(&format!("returns[{i}]"), want, &got);
                 if let Some(w) = stdouts.get(i).and_then(Value::as_str) {
                     d.text(&format!("stdout[{i}]"), w, &report::evict(&ev));
@@ -868,7 +877,9 @@ async fn evict_file(doc: &Value, sibling: &dyn Fn(&str) -> Option<Value>) -> Vec
         let got = cf.storage().load(store::EVICTION_LOG_KEY).await.ok().flatten().unwrap_or_default();
         d.text("eviction_log_file", want, &String::from_utf8_lossy(&got));
     }
-    d.opt_value(doc, "index_entry_after", || cf.index().get(step).map_or(Value::Null, |e| Value::Object(e.raw.clone())));
+    d.opt_value(doc, "index_entry_after", || {
+        cf.index().get(step).map_or(Value::Null, |e| Value::Object(e.raw.clone()))
+    });
     if let Some(want) = doc.get("recall_index_file_after").and_then(Value::as_str) {
         d.text("recall_index_file_after", want, &index_text(&cf).await.unwrap_or_default());
     }
@@ -1138,7 +1149,10 @@ async fn crash_case(case: &Value) -> CaseResult {
     let id = case_id(case);
     let input = case.get("input").unwrap_or(&Value::Null);
     if lone_surrogate(input) {
-        return CaseResult::skip(id, "lone surrogate: not representable in a Rust String; InvalidInput at the wasm boundary (tested in wasm)");
+        return CaseResult::skip(
+            id,
+            "lone surrogate: not representable in a Rust String; InvalidInput at the wasm boundary (tested in wasm)",
+        );
     }
     let kind = case.get("kind").and_then(Value::as_str).unwrap_or("");
     let ops: Vec<&str> = kind.split("_then_").collect();
@@ -1158,7 +1172,10 @@ async fn crash_case(case: &Value) -> CaseResult {
         let before = snapshot(cf.storage()).await.unwrap_or_default();
         match crash_op(&mut cf, op, input).await {
             Err(why) => return CaseResult::skip(id, why),
-            Ok(Ok(())) if last => d.push(format!("{op}: succeeded, the reference raised {}", case.get("exception").and_then(|e| e.get("type")).map_or("?".into(), json::python_str))),
+            Ok(Ok(())) if last => d.push(format!(
+                "{op}: succeeded, the reference raised {}",
+                case.get("exception").and_then(|e| e.get("type")).map_or("?".into(), json::python_str)
+            )),
             Ok(Ok(())) => {}
             Ok(Err(e)) if !last => d.error(op, &e),
             Ok(Err(_)) => {

@@ -242,7 +242,12 @@ fn conf_06_turn_budget() {
 #[test]
 fn conf_07_enforced_eviction_cycle() {
     let mut cf = mem();
-    fold(&mut cf, 70, "Redis cache TTL set to 300 seconds", Some("$ redis-cli CONFIG SET ttl 300\nredis cache ttl 300"));
+    fold(
+        &mut cf,
+        70,
+        "Redis cache TTL set to 300 seconds",
+        Some("$ redis-cli CONFIG SET ttl 300\nredis cache ttl 300"),
+    );
     let mut harness = MockHarness::new();
     for _ in 0..2 {
         let turn = harness.dispatch(&cf, "what is the redis ttl?");
@@ -480,7 +485,10 @@ fn conf_13_passive_mmu_unicode() {
         assert!(!ids.iter().any(|t| t == not), "{not} not in {ids:?}");
     }
     let mut harness = MockHarness::new();
-    let nfd = text::nfc("sipariş_tablosu").chars().flat_map(|c| if c == 'ş' { vec!['s', '\u{327}'] } else { vec![c] }).collect::<String>();
+    let nfd = text::nfc("sipariş_tablosu")
+        .chars()
+        .flat_map(|c| if c == 'ş' { vec!['s', '\u{327}'] } else { vec![c] })
+        .collect::<String>();
     assert_ne!(nfd, "sipariş_tablosu");
     for prompt in ["istanbul sorgusu", nfd.as_str()] {
         let turn = harness.dispatch(&cf, prompt);
@@ -503,7 +511,11 @@ struct FailingStorage {
 
 impl FailingStorage {
     fn new() -> Self {
-        FailingStorage { inner: MemoryStorage::with_root("/store"), saves: AtomicUsize::new(0), fail_on: AtomicUsize::new(0) }
+        FailingStorage {
+            inner: MemoryStorage::with_root("/store"),
+            saves: AtomicUsize::new(0),
+            fail_on: AtomicUsize::new(0),
+        }
     }
     fn fail_save(&self, n: usize) {
         self.saves.store(0, Ordering::SeqCst);
@@ -511,10 +523,12 @@ impl FailingStorage {
     }
     fn snapshot(&self) -> BTreeMap<String, Vec<u8>> {
         let keys = block_on(self.inner.list("")).expect("list");
-        keys.into_iter().map(|k| {
-            let v = block_on(self.inner.load(&k)).expect("load").unwrap_or_default();
-            (k, v)
-        }).collect()
+        keys.into_iter()
+            .map(|k| {
+                let v = block_on(self.inner.load(&k)).expect("load").unwrap_or_default();
+                (k, v)
+            })
+            .collect()
     }
 }
 
@@ -554,7 +568,8 @@ fn failed_fold_leaves_the_store_as_it_was() {
             let before = cf.storage().snapshot();
             let index_before = cf.index().to_file_bytes();
             cf.storage().fail_save(n);
-            let e = block_on(cf.fold(input(91, "PostgreSQL switched to Port 5434", Some("port 5434")))).expect_err("fold");
+            let e =
+                block_on(cf.fold(input(91, "PostgreSQL switched to Port 5434", Some("port 5434")))).expect_err("fold");
             assert_eq!(e.code(), ErrorCode::Storage);
             assert_eq!(cf.storage().snapshot(), before, "save #{n} failed, first fold: {first}");
             assert_eq!(cf.index().to_file_bytes(), index_before);
@@ -570,6 +585,17 @@ fn failed_fold_leaves_the_store_as_it_was() {
             assert_eq!(cf.index().to_file_bytes(), clean.index().to_file_bytes());
         }
     }
+}
+
+#[test]
+fn failed_fold_over_an_orphan_puts_the_orphan_back() {
+    let mut cf = open(FailingStorage::new());
+    fold(&mut cf, 37, "PostgreSQL configured on Port 5433", Some("port 5433"));
+    block_on(cf.storage().save(&store::cold_node_key(91), b"orphan bytes")).expect("orphan");
+    let before = cf.storage().snapshot();
+    cf.storage().fail_save(2);
+    assert_eq!(code(block_on(cf.fold(input(91, "PostgreSQL switched to Port 5434", None)))), ErrorCode::Storage);
+    assert_eq!(cf.storage().snapshot(), before);
 }
 
 #[test]
@@ -642,7 +668,14 @@ fn odd_inputs_do_not_panic() {
         let h = block_on(cf.hydrate(step)).expect("hydrate");
         assert_eq!(h.content, "");
         assert!(block_on(cf.evict(step)).is_ok());
-        assert_eq!(block_on(cf.hydrate(step.wrapping_add(7))).map(|_| ()).err().map(|e| e.code()).unwrap_or(ErrorCode::NodeNotFound), ErrorCode::NodeNotFound);
+        assert_eq!(
+            block_on(cf.hydrate(step.wrapping_add(7)))
+                .map(|_| ())
+                .err()
+                .map(|e| e.code())
+                .unwrap_or(ErrorCode::NodeNotFound),
+            ErrorCode::NodeNotFound
+        );
     }
     assert_eq!(store::cold_node_file_name(i64::MIN), format!("step_{}.json", i64::MIN));
     for prompt in ["", " ", "\u{0}", "$", "\u{2028}", "i\u{307}", "🚀", &"x".repeat(100_000)] {
@@ -661,10 +694,15 @@ fn odd_inputs_do_not_panic() {
         let _ = block_on(cf.scan("port")).expect("scan");
         let _ = block_on(cf.hydrate(0)).expect("hydrate");
     }
-    block_on(cf.storage().save(store::POLICY_KEY, b"{\"max_rehydration_tokens_per_call\": 123456789012345678901234567890}")).expect("save");
+    block_on(
+        cf.storage().save(store::POLICY_KEY, b"{\"max_rehydration_tokens_per_call\": 123456789012345678901234567890}"),
+    )
+    .expect("save");
     let _ = block_on(cf.hydrate(0));
     // A damaged index is an error at open, not a panic.
-    for index in [&b"[]"[..], b"{\"nodes\": {\"x\": {}}}", b"{\"nodes\": []}", b"{", b"{\"nodes\": {\"1\": {\"files\": [1]}}}"] {
+    for index in
+        [&b"[]"[..], b"{\"nodes\": {\"x\": {}}}", b"{\"nodes\": []}", b"{", b"{\"nodes\": {\"1\": {\"files\": [1]}}}"]
+    {
         let s = MemoryStorage::with_root("/store");
         block_on(s.save(store::INDEX_KEY, index)).expect("save");
         assert!(block_on(ContextFold::open(s, options())).is_err());

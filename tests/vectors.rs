@@ -123,9 +123,22 @@ fn random_crashes() {
 #[test]
 fn every_file_has_a_test() {
     let known = [
-        "fold_demo.json", "fold_extra.json", "stores.json", "scan.json", "recall.json", "extract.json",
-        "hydrate.json", "evict.json", "validate.json", "cli.json", "random/fold.json", "random/scan.json",
-        "random/recall.json", "random/extract.json", "random/hydrate.json", "random/crashes.json",
+        "fold_demo.json",
+        "fold_extra.json",
+        "stores.json",
+        "scan.json",
+        "recall.json",
+        "extract.json",
+        "hydrate.json",
+        "evict.json",
+        "validate.json",
+        "cli.json",
+        "random/fold.json",
+        "random/scan.json",
+        "random/recall.json",
+        "random/extract.json",
+        "random/hydrate.json",
+        "random/crashes.json",
     ];
     for sub in ["", "random/"] {
         for entry in std::fs::read_dir(vectors().join(sub)).expect("vectors folder") {

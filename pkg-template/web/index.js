@@ -1,6 +1,6 @@
 // "contextfold/web": the web build with an explicit async init.
 //   import init, { ContextFold } from "contextfold/web";
-//   await init();                                  // fetches contextfold_bg.wasm next to this file
+//   await init();                                  // fetches the package's contextfold_bg.wasm (import.meta.url)
 //   await init({ module_or_path: bytesOrUrlOrResponseOrModule });
 import coreInit, * as core from "./contextfold.js";
 import { createApi } from "../lib/api.js";

@@ -13,10 +13,10 @@ const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const MIME = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css" };
 
 describe("browser (headless Chromium)", { skip: !existsSync(CHROMIUM) && `no ${CHROMIUM}` }, () => {
-  it("the Vite-built page folds and scans, and IndexedDbStorage passes the conformance suite", async (t) => {
+  it("Vite-built pages: the default entry folds and scans, IndexedDbStorage passes the conformance suite; contextfold/web inits and folds", async (t) => {
     const dir = scratch("browser-page");
-    for (const f of ["index.html", "browser-main.js"]) copyFileSync(path.join(ROOT, "tests", "js", "consumer", f), path.join(dir, f));
-    writeFileSync(path.join(dir, "vite.config.mjs"), `export default { root: ${JSON.stringify(dir)}, logLevel: "warn", build: { target: "es2022", outDir: "dist", emptyOutDir: true } };\n`);
+    for (const f of ["index.html", "browser-main.js", "web.html", "web-main.js"]) copyFileSync(path.join(ROOT, "tests", "js", "consumer", f), path.join(dir, f));
+    writeFileSync(path.join(dir, "vite.config.mjs"), `export default { root: ${JSON.stringify(dir)}, logLevel: "warn", build: { target: "es2022", outDir: "dist", emptyOutDir: true, rollupOptions: { input: { main: ${JSON.stringify(path.join(dir, "index.html"))}, web: ${JSON.stringify(path.join(dir, "web.html"))} } } } };\n`);
     execFileSync(path.join(BIN, "vite"), ["build", "--config", path.join(dir, "vite.config.mjs")], { cwd: dir, stdio: "pipe" });
     const dist = path.join(dir, "dist");
     const server = createServer((req, res) => {
@@ -36,18 +36,22 @@ describe("browser (headless Chromium)", { skip: !existsSync(CHROMIUM) && `no ${C
       args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"],
     });
     try {
-      const page = await browser.newPage();
-      const logs = [];
-      page.on("console", (m) => logs.push(`${m.type()}: ${m.text()}`));
-      page.on("pageerror", (e) => logs.push(`pageerror: ${e.message}`));
-      await page.goto(`http://127.0.0.1:${server.address().port}/`);
-      // A hang guard, not a timing assertion.
-      await page.waitForFunction(() => window.__results !== undefined, undefined, { timeout: 180_000 });
-      const results = await page.evaluate(() => window.__results);
-      for (const r of results) t.diagnostic(`${r.ok ? "ok" : "FAIL"} ${r.name}${r.ok ? "" : `: ${r.info}`}`);
-      const failed = results.filter((r) => !r.ok);
-      assert.deepEqual(failed, [], logs.join("\n"));
-      assert.ok(results.length >= 15, `${results.length} results`);
+      const all = [];
+      for (const html of ["index.html", "web.html"]) {
+        const page = await browser.newPage();
+        const logs = [];
+        page.on("console", (m) => logs.push(`${m.type()}: ${m.text()}`));
+        page.on("pageerror", (e) => logs.push(`pageerror: ${e.message}`));
+        await page.goto(`http://127.0.0.1:${server.address().port}/${html}`);
+        // A hang guard, not a timing assertion.
+        await page.waitForFunction(() => window.__results !== undefined, undefined, { timeout: 180_000 });
+        const results = await page.evaluate(() => window.__results);
+        for (const r of results) t.diagnostic(`${html}: ${r.ok ? "ok" : "FAIL"} ${r.name}${r.ok ? "" : `: ${r.info}`}`);
+        assert.deepEqual(results.filter((r) => !r.ok), [], `${html}\n${logs.join("\n")}`);
+        all.push(...results);
+        await page.close();
+      }
+      assert.ok(all.length >= 17, `${all.length} results`);
     } finally {
       await browser.close();
       server.close();

@@ -146,12 +146,32 @@ describe("error classes", () => {
     const e = await rejects(c.fold({ stepId: 2, summary: "two", rawContent: "payload 2" }));
     assert.ok(e instanceof StorageError, `${e.name}: ${e.message}`);
     assert.equal(e.code, "STORAGE");
+    assert.match(e.message, /EIO: disk failure/, "the host's message is kept");
     assert.deepEqual([...backing.snapshot().keys()], [...before.keys()], "no cold node left behind");
     for (const [k, v] of before) assert.deepEqual(backing.get(k), v, k);
     // a storage whose load throws
     const broken = { load: () => Promise.reject(new Error("boom")), save: async () => {}, remove: async () => {}, list: async () => [] };
     const e2 = await rejects(ContextFold.open(broken, { clock: CLOCK }));
     assert.ok(e2 instanceof StorageError, `${e2.name}: ${e2.message}`);
+  });
+
+  it("a storage without the Storage methods: InvalidInputError at open, naming the method", async () => {
+    const e = await rejects(ContextFold.open({ load: async () => null }, { clock: CLOCK }));
+    assert.ok(e instanceof InvalidInputError, `${e.name}: ${e.message}`);
+    assert.match(e.message, /storage\.(save|remove|list)/);
+  });
+
+  it("close(): pending calls finish, later calls reject; Symbol.dispose closes", async () => {
+    const c = await ContextFold.open(new MemoryStorage(), { clock: CLOCK });
+    const pending = c.fold({ stepId: 1, summary: "s" });
+    const closing = c.close();
+    assert.equal((await pending).stepId, 1);
+    await closing;
+    await assert.rejects(c.status(), /closed/);
+    const d = await ContextFold.open(new MemoryStorage(), { clock: CLOCK });
+    assert.equal(typeof d[Symbol.dispose], "function");
+    d[Symbol.dispose]();
+    await assert.rejects(d.status(), /closed/);
   });
 
   it("a bad clock or token counter: InvalidInputError", async () => {

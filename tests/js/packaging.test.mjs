@@ -192,7 +192,7 @@ console.log(n.artifactSha256);
     const readme = readFileSync(path.join(PKG_DIR, "README.md"), "utf8");
     assert.match(readme, /esnext\.disposable/);
     assert.match(readme, /import init, \{ ContextFold/);
-    const wasm = readFileSync(path.join(PKG_DIR, "web", "contextfold_bg.wasm"));
+    const wasm = readFileSync(path.join(PKG_DIR, "bundler", "contextfold_bg.wasm"));
     const tgz = readdirSync(path.join(ROOT, ".cache")).find((f) => /^contextfold-.*\.tgz$/.test(f));
     const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
     const files = walk(PKG_DIR);
