@@ -10,6 +10,7 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::extract;
 use crate::identity::{self, Projection, IPCF_VERSION, PROJECTION_VERSION};
 use crate::index::{clamp_i64, Entry, EvictionLog, RecallIndex};
+use crate::journal::{self, Record};
 use crate::json::{self, Value};
 use crate::policy::Policy;
 use crate::recall::{self, RecallCandidate};
@@ -32,6 +33,10 @@ pub struct Options {
     pub token_counter: Option<TokenCounter>,
     /// The active policy in place of `hydration_policy.json` (not written to the store).
     pub policy: Option<Value>,
+    /// Journal folds and evictions (one appended line each) instead of rewriting `recall_index.json` and
+    /// `eviction_log.json` on every call; [`ContextFold::checkpoint`] writes them. Needs a storage that
+    /// can append; ignored otherwise. See [`crate::journal`].
+    pub journal: bool,
 }
 
 /// The reference's token estimate before `max(1, …)`: code points divided by four.
@@ -284,7 +289,27 @@ pub struct ContextFold<S: Storage> {
     clock: Clock,
     token_counter: TokenCounter,
     policy_override: Option<Policy>,
+    journal: JournalState,
 }
+
+/// Where the index journal stands (see [`crate::journal`]).
+#[derive(Debug, Default)]
+struct JournalState {
+    /// Journal new changes (the option was given and the storage can append).
+    enabled: bool,
+    /// Records in the journal file; 0 means there is none.
+    records: usize,
+    /// The eviction log's length when the journal was started.
+    base_evictions: usize,
+    /// Evictions journaled since, for the log at the next checkpoint.
+    pending_evictions: Vec<(i64, String)>,
+    /// An append failed, so the file may end in a torn line: checkpoint before writing again.
+    suspect: bool,
+}
+
+/// Start a checkpoint by itself once the journal holds this many records, or as many as the index has
+/// entries if that is more: the rewrite is then paid once per doubling, so a fold stays O(1) amortised.
+const AUTO_CHECKPOINT_RECORDS: usize = 4096;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn system_clock() -> Result<String> {
@@ -321,7 +346,7 @@ fn storage_context(e: Error, what: &str) -> Error {
 }
 
 impl<S: Storage> ContextFold<S> {
-    /// Open the store: read `recall_index.json` if it exists. Nothing is written.
+    /// Open the store: read `recall_index.json` and replay the journal if there is one. Nothing is written.
     pub async fn open(storage: S, options: Options) -> Result<Self> {
         let clock = match options.clock {
             Some(c) => c,
@@ -332,24 +357,105 @@ impl<S: Storage> ContextFold<S> {
         };
         let token_counter = options.token_counter.unwrap_or_else(|| Box::new(|t| Ok(reference_token_count(t))));
         let policy_override = options.policy.map(|raw| Policy { raw });
-        let bytes = storage.load(store::INDEX_KEY).await.map_err(|e| storage_context(e, "cannot read the index"))?;
-        let (index, index_on_disk) = match bytes {
-            Some(b) => (RecallIndex::from_file_bytes(&b)?, true),
-            None => (RecallIndex::default(), false),
-        };
-        Ok(ContextFold { storage, index, index_on_disk, clock, token_counter, policy_override })
+        let (index, index_on_disk, mut journal) = load_state(&storage).await?;
+        journal.enabled = options.journal && storage.can_append();
+        Ok(ContextFold { storage, index, index_on_disk, clock, token_counter, policy_override, journal })
     }
 
-    /// Re-read the index from storage (after another writer changed it).
+    /// Re-read the index (and journal) from storage, after another writer changed them.
     pub async fn reload(&mut self) -> Result<()> {
-        let bytes = self.storage.load(store::INDEX_KEY).await?;
-        let (index, on_disk) = match bytes {
-            Some(b) => (RecallIndex::from_file_bytes(&b)?, true),
-            None => (RecallIndex::default(), false),
-        };
+        let (index, on_disk, mut journal) = load_state(&self.storage).await?;
+        journal.enabled = self.journal.enabled;
         self.index = index;
         self.index_on_disk = on_disk;
+        self.journal = journal;
         Ok(())
+    }
+
+    /// Whether changes are being journaled rather than written to `recall_index.json` each time.
+    pub fn journaling(&self) -> bool {
+        self.journal.enabled
+    }
+
+    /// Write `eviction_log.json` and `recall_index.json` as the reference would have after the same calls, then
+    /// drop the journal. A no-op when nothing is journaled. Safe to repeat after a failure.
+    pub async fn checkpoint(&mut self) -> Result<()> {
+        if self.journal.records == 0 && !self.journal.suspect {
+            return Ok(());
+        }
+        if !self.journal.pending_evictions.is_empty() {
+            let mut log = self.load_eviction_log().await?;
+            // An earlier, interrupted checkpoint may already have logged some of them.
+            let already = log.len().saturating_sub(self.journal.base_evictions);
+            for (step_id, at) in self.journal.pending_evictions.iter().skip(already) {
+                log.append(*step_id, at);
+            }
+            self.storage
+                .save(store::EVICTION_LOG_KEY, &log.to_file_bytes())
+                .await
+                .map_err(|e| storage_context(e, "checkpoint: cannot write the eviction log"))?;
+        }
+        if self.index_on_disk || !self.index.is_empty() {
+            self.storage
+                .save(store::INDEX_KEY, &self.index.to_file_bytes())
+                .await
+                .map_err(|e| storage_context(e, "checkpoint: cannot write the index"))?;
+            self.index_on_disk = true;
+        }
+        self.storage.remove(store::JOURNAL_KEY).await.map_err(|e| storage_context(e, "checkpoint: cannot remove the journal"))?;
+        self.journal = JournalState { enabled: self.journal.enabled, ..JournalState::default() };
+        Ok(())
+    }
+
+    async fn load_eviction_log(&self) -> Result<EvictionLog> {
+        match self.storage.load(store::EVICTION_LOG_KEY).await? {
+            Some(bytes) => EvictionLog::from_file_bytes(&bytes),
+            None => Ok(EvictionLog::default()),
+        }
+    }
+
+    /// Before a write outside the journal (or after a failed append): fold any journal into the files first.
+    async fn settle_journal(&mut self) -> Result<()> {
+        if self.journal.suspect || (!self.journal.enabled && self.journal.records > 0) {
+            self.checkpoint().await?;
+        }
+        Ok(())
+    }
+
+    /// Append records to the journal (with its header if it is new). On failure the file may hold a torn line,
+    /// so the journal is marked suspect and the next write checkpoints first.
+    async fn journal_append(&mut self, records: &[Record]) -> Result<()> {
+        let mut bytes = Vec::new();
+        let mut added = records.len();
+        let mut base = self.journal.base_evictions;
+        if self.journal.records == 0 {
+            base = self.load_eviction_log().await?.len();
+            let created_at = if self.index_on_disk {
+                None
+            } else {
+                self.index.top("created_at").and_then(Value::as_str).map(str::to_string)
+            };
+            bytes.extend(Record::Header { base_evictions: base, created_at }.to_line());
+            added += 1;
+        }
+        for r in records {
+            bytes.extend(r.to_line());
+        }
+        if let Err(e) = self.storage.append(store::JOURNAL_KEY, &bytes).await {
+            self.journal.suspect = true;
+            return Err(storage_context(e, "cannot append to the journal"));
+        }
+        self.journal.base_evictions = base;
+        self.journal.records += added;
+        Ok(())
+    }
+
+    /// Checkpoint by itself when the journal has grown as large as the index (see [`AUTO_CHECKPOINT_RECORDS`]).
+    /// A failure here loses nothing (the journal still holds every change), so it is not reported.
+    async fn maybe_auto_checkpoint(&mut self) {
+        if self.journal.records >= AUTO_CHECKPOINT_RECORDS.max(self.index.len()) {
+            let _ = self.checkpoint().await;
+        }
     }
 
     pub fn storage(&self) -> &S {
@@ -388,20 +494,92 @@ impl<S: Storage> ContextFold<S> {
         self.index.get(step_id).map(IndexEntry::from)
     }
 
-    /// Fold one turn (spec §5): write the cold node, then the index. A duplicate step id writes nothing.
-    /// If the index write fails, the cold node just written is removed again, so the store is as it was.
+    /// Fold one turn (spec §5): write the cold node, then the index (or a journal line). A duplicate step id
+    /// writes nothing. If the index write fails, the cold node just written is undone, so the store is as it was.
     pub async fn fold(&mut self, input: FoldInput) -> Result<FoldOutcome> {
-        let step_id = input.step_id;
-        if let Some(entry) = self.index.get(step_id) {
-            return Ok(FoldOutcome::Duplicate { entry: IndexEntry::from(entry) });
+        let mut outcomes = self.fold_many(vec![input]).await?;
+        outcomes.pop().ok_or_else(|| Error::invalid_input("fold: nothing to fold"))
+    }
+
+    /// Fold many turns with one index write: all of them, or (on any error) none.
+    pub async fn fold_many(&mut self, inputs: Vec<FoldInput>) -> Result<Vec<FoldOutcome>> {
+        self.settle_journal().await?;
+        let index_was_new = !self.index_on_disk && !self.index.has_top("created_at");
+        // (step, key, what the key held before) of every node written, to undo them on failure.
+        let mut written: Vec<(i64, String, Option<Vec<u8>>)> = Vec::new();
+        let mut outcomes = Vec::with_capacity(inputs.len());
+        let mut records = Vec::new();
+        let mut policy: Option<Policy> = None;
+        let result: Result<()> = async {
+            for input in inputs {
+                if let Some(entry) = self.index.get(input.step_id) {
+                    outcomes.push(FoldOutcome::Duplicate { entry: IndexEntry::from(entry) });
+                    continue;
+                }
+                if policy.is_none() {
+                    policy = Some(self.policy().await?);
+                }
+                let node = self.make_node(input, policy.as_ref().unwrap_or(&Policy::default()))?;
+                let key = store::cold_node_key(node.step_id);
+                let bytes = json::to_pretty(&Value::Object(node.to_object(true)));
+                // An unindexed file may already sit at this key (an orphan): an undone fold must put it back.
+                let previous = self.storage.load(&key).await.map_err(|e| storage_context(e, "cannot read the cold node"))?;
+                self.storage.save(&key, &bytes).await.map_err(|e| storage_context(e, "cannot write the cold node"))?;
+                written.push((node.step_id, key.clone(), previous));
+                if !self.index_on_disk && !self.index.has_top("created_at") {
+                    self.index = RecallIndex::new(&node.folded_at);
+                }
+                let entry = index_entry_object(&node, &key);
+                if self.journal.enabled {
+                    records.push(Record::Fold { step_id: node.step_id, entry: entry.clone() });
+                }
+                self.index.insert(node.step_id, entry);
+                outcomes.push(FoldOutcome::Folded { node });
+            }
+            if written.is_empty() {
+                return Ok(());
+            }
+            if self.journal.enabled {
+                self.journal_append(&records).await
+            } else {
+                self.storage
+                    .save(store::INDEX_KEY, &self.index.to_file_bytes())
+                    .await
+                    .map_err(|e| storage_context(e, "cannot write the index (the fold was undone)"))?;
+                self.index_on_disk = true;
+                Ok(())
+            }
         }
+        .await;
+        if let Err(e) = result {
+            for (step_id, key, previous) in written.into_iter().rev() {
+                self.index.remove(step_id);
+                let _ = match previous {
+                    Some(bytes) => self.storage.save(&key, &bytes).await,
+                    None => self.storage.remove(&key).await,
+                };
+            }
+            if index_was_new {
+                // Drop the `created_at` of this failed attempt too: the next fold's `load_index()` makes its own.
+                self.index = RecallIndex::default();
+            }
+            return Err(e);
+        }
+        if self.journal.enabled {
+            self.maybe_auto_checkpoint().await;
+        }
+        Ok(outcomes)
+    }
+
+    /// The cold node of a turn (spec §5 steps 3–6): extraction, the three hashes, the clock and the token count.
+    fn make_node(&self, input: FoldInput, policy: &Policy) -> Result<ColdNode> {
+        let step_id = input.step_id;
         let payload = match &input.raw_content {
             Some(raw) if !raw.is_empty() => raw.clone(),
             _ => input.summary.clone(),
         };
         let payload_nfc = nfc(&payload);
         let normalized_content = rstrip(&payload_nfc).to_string();
-        let policy = self.policy().await?;
         let combined = format!("{}\n{}", nfc(&input.summary), payload_nfc);
         let files = input.files.clone().unwrap_or_else(|| extract::files(&combined));
         let commands = input.commands.clone().unwrap_or_else(|| extract::commands(&combined));
@@ -442,33 +620,7 @@ impl<S: Storage> ContextFold<S> {
             status: "cold".into(),
         };
         node.artifact_sha256 = identity::artifact_sha256(&node.to_object(false));
-
-        let key = store::cold_node_key(step_id);
-        let node_bytes = json::to_pretty(&Value::Object(node.to_object(true)));
-        // An unindexed file may already sit at this key (an orphan): an undone fold must put it back.
-        let previous = self.storage.load(&key).await.map_err(|e| storage_context(e, "cannot read the cold node"))?;
-        self.storage.save(&key, &node_bytes).await.map_err(|e| storage_context(e, "cannot write the cold node"))?;
-
-        let created_here = !self.index_on_disk && !self.index.has_top("created_at");
-        if created_here {
-            self.index = RecallIndex::new(&node.folded_at);
-        }
-        self.index.insert(step_id, index_entry_object(&node, &key));
-        if let Err(e) = self.storage.save(store::INDEX_KEY, &self.index.to_file_bytes()).await {
-            if created_here {
-                // Drop the `created_at` of this failed attempt too: the next fold's `load_index()` makes its own.
-                self.index = RecallIndex::default();
-            } else {
-                self.index.remove(step_id);
-            }
-            let _ = match &previous {
-                Some(bytes) => self.storage.save(&key, bytes).await,
-                None => self.storage.remove(&key).await,
-            };
-            return Err(storage_context(e, "cannot write the index (the fold was undone)"));
-        }
-        self.index_on_disk = true;
-        Ok(FoldOutcome::Folded { node })
+        Ok(node)
     }
 
     /// Scan a prompt against the index (spec §7).
@@ -551,30 +703,29 @@ impl<S: Storage> ContextFold<S> {
         let Some(entry) = self.index.get(step_id) else {
             return Err(Error::new(ErrorCode::NodeNotFound, format!("Step {step_id} not found in recall index.")));
         };
-        let previous = entry.raw.get("evicted").cloned();
+        let was_evicted = entry.evicted();
+        self.settle_journal().await?;
         let evicted_at = self.now()?;
-        let mut log = match self.storage.load(store::EVICTION_LOG_KEY).await? {
-            Some(bytes) => EvictionLog::from_file_bytes(&bytes)?,
-            None => EvictionLog::default(),
-        };
-        self.index.mark_evicted(step_id);
-        let restore = |index: &mut RecallIndex| {
-            if let Some(e) = index.get(step_id) {
-                let mut raw = e.raw.clone();
-                match &previous {
-                    Some(v) => raw.insert("evicted".into(), v.clone()),
-                    None => raw.remove("evicted"),
-                };
-                index.insert(step_id, raw);
+        if self.journal.enabled {
+            self.index.mark_evicted(step_id);
+            let record = Record::Evict { step_id, evicted_at: evicted_at.clone() };
+            if let Err(e) = self.journal_append(&[record]).await {
+                self.index.set_evicted(step_id, was_evicted);
+                return Err(e);
             }
-        };
+            self.journal.pending_evictions.push((step_id, evicted_at.clone()));
+            self.maybe_auto_checkpoint().await;
+            return Ok(Eviction { step_id, evicted_at });
+        }
+        let mut log = self.load_eviction_log().await?;
+        self.index.mark_evicted(step_id);
         if let Err(e) = self.storage.save(store::INDEX_KEY, &self.index.to_file_bytes()).await {
-            restore(&mut self.index);
+            self.index.set_evicted(step_id, was_evicted);
             return Err(storage_context(e, "cannot write the index"));
         }
         log.append(step_id, &evicted_at);
         if let Err(e) = self.storage.save(store::EVICTION_LOG_KEY, &log.to_file_bytes()).await {
-            restore(&mut self.index);
+            self.index.set_evicted(step_id, was_evicted);
             let _ = self.storage.save(store::INDEX_KEY, &self.index.to_file_bytes()).await;
             return Err(storage_context(e, "cannot write the eviction log (the eviction was undone)"));
         }
@@ -642,6 +793,44 @@ impl<S: Storage> ContextFold<S> {
         let policy = self.policy().await?;
         validate::validate(&self.storage, &self.index, policy.integrity_verification()?).await
     }
+}
+
+/// `recall_index.json` (if any) with the journal (if any) replayed over it. Replaying is idempotent: a fold
+/// already in the index is skipped, an eviction only sets a flag that may already be set.
+async fn load_state<S: Storage>(storage: &S) -> Result<(RecallIndex, bool, JournalState)> {
+    let bytes = storage.load(store::INDEX_KEY).await.map_err(|e| storage_context(e, "cannot read the index"))?;
+    let (mut index, on_disk) = match bytes {
+        Some(b) => (RecallIndex::from_file_bytes(&b)?, true),
+        None => (RecallIndex::default(), false),
+    };
+    let mut journal = JournalState::default();
+    let Some(bytes) = storage.load(store::JOURNAL_KEY).await.map_err(|e| storage_context(e, "cannot read the journal"))?
+    else {
+        return Ok((index, on_disk, journal));
+    };
+    // A torn last line (an append cut short) must not be appended to: checkpoint before the next write.
+    journal.suspect = !bytes.is_empty() && !bytes.ends_with(b"\n");
+    for record in journal::parse(&bytes)? {
+        journal.records += 1;
+        match record {
+            Record::Header { base_evictions, created_at } => {
+                journal.base_evictions = base_evictions;
+                if let Some(created_at) = created_at.filter(|_| !on_disk && !index.has_top("created_at")) {
+                    index = RecallIndex::new(&created_at);
+                }
+            }
+            Record::Fold { step_id, entry } => {
+                if index.get(step_id).is_none() {
+                    index.insert(step_id, entry);
+                }
+            }
+            Record::Evict { step_id, evicted_at } => {
+                index.mark_evicted(step_id);
+                journal.pending_evictions.push((step_id, evicted_at));
+            }
+        }
+    }
+    Ok((index, on_disk, journal))
 }
 
 /// The 15-key index entry of a freshly folded node (spec §2.4).

@@ -199,6 +199,13 @@ impl RecallIndex {
         }
     }
 
+    /// Set the `evicted` flag of a step's entry (used to undo an eviction whose write failed).
+    pub fn set_evicted(&mut self, step_id: i64, evicted: bool) {
+        if let Some(e) = self.entries.get_mut(&step_id.to_string()) {
+            e.raw.insert("evicted".to_string(), Value::Bool(evicted));
+        }
+    }
+
     fn put(&mut self, key: String, step_id: i64, raw: BTreeMap<String, Value>) {
         self.remove_key(&key);
         let mut entry = Entry { step_id, raw, terms: Vec::new(), summary_terms: Vec::new() };
@@ -249,6 +256,11 @@ impl RecallIndex {
     /// Set a top-level key (e.g. `created_at` when the first fold creates the file).
     pub fn set_top(&mut self, key: &str, value: Value) {
         self.top.insert(key.to_string(), value);
+    }
+
+    /// A top-level value (`created_at`, …).
+    pub fn top(&self, key: &str) -> Option<&Value> {
+        self.top.get(key)
     }
 
     /// Whether a top-level key is present.

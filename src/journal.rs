@@ -3,8 +3,9 @@
 //! (which the reference does, making N folds O(N²)).
 //!
 //! `.contextfold/recall_index.journal` holds one canonical-JSON object per line:
-//! - a header `{"base_evictions":E,"journal":"contextfold-index-journal/1"}`: the eviction log's length when the
-//!   journal was started, so a checkpoint interrupted after it rewrote the log does not log events twice;
+//! - a header `{"base_evictions":E,"created_at":…,"journal":"contextfold-index-journal/1"}`: the eviction log's
+//!   length when the journal was started, so a checkpoint interrupted after it rewrote the log does not log events
+//!   twice, and (while `recall_index.json` does not exist yet) the index's `created_at`;
 //! - `{"entry":{…15-key index entry…},"op":"fold"}`;
 //! - `{"evicted_at":"…","op":"evict","step_id":N}`.
 //!
@@ -23,7 +24,7 @@ pub const JOURNAL_FORMAT: &str = "contextfold-index-journal/1";
 /// One journal record.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Record {
-    Header { base_evictions: usize },
+    Header { base_evictions: usize, created_at: Option<String> },
     Fold { step_id: i64, entry: BTreeMap<String, Value> },
     Evict { step_id: i64, evicted_at: String },
 }
@@ -33,8 +34,11 @@ impl Record {
     pub fn to_line(&self) -> Vec<u8> {
         let mut m = BTreeMap::new();
         match self {
-            Record::Header { base_evictions } => {
+            Record::Header { base_evictions, created_at } => {
                 m.insert("base_evictions".to_string(), Value::from(*base_evictions));
+                if let Some(c) = created_at {
+                    m.insert("created_at".to_string(), Value::from(c));
+                }
                 m.insert("journal".to_string(), Value::from(JOURNAL_FORMAT));
             }
             Record::Fold { entry, .. } => {
@@ -56,7 +60,8 @@ impl Record {
         let Value::Object(mut m) = v else { return None };
         if m.get("journal").and_then(Value::as_str) == Some(JOURNAL_FORMAT) {
             let base = m.get("base_evictions").and_then(Value::as_i128)?;
-            return Some(Record::Header { base_evictions: usize::try_from(base).ok()? });
+            let created_at = m.get("created_at").and_then(Value::as_str).map(str::to_string);
+            return Some(Record::Header { base_evictions: usize::try_from(base).ok()?, created_at });
         }
         match m.get("op").and_then(Value::as_str)? {
             "fold" => match m.remove("entry")? {
@@ -104,7 +109,7 @@ mod tests {
         let mut entry = BTreeMap::new();
         entry.insert("step_id".to_string(), Value::from(7));
         let records = vec![
-            Record::Header { base_evictions: 3 },
+            Record::Header { base_evictions: 3, created_at: Some("2026-01-01T00:00:00Z".into()) },
             Record::Fold { step_id: 7, entry },
             Record::Evict { step_id: 7, evicted_at: "2026-01-01T00:00:00Z".into() },
         ];

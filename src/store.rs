@@ -10,6 +10,8 @@ pub const COLD_NODE_DIR: &str = ".contextfold/cold_nodes";
 pub const INDEX_KEY: &str = ".contextfold/recall_index.json";
 pub const POLICY_KEY: &str = ".contextfold/hydration_policy.json";
 pub const EVICTION_LOG_KEY: &str = ".contextfold/eviction_log.json";
+/// Folds and evictions since the last checkpoint (see [`crate::journal`]); not a reference file.
+pub const JOURNAL_KEY: &str = ".contextfold/recall_index.journal";
 
 /// `step_{step_id:06d}.json`: Python's width counts the sign (`-5` → `step_-00005.json`), as does Rust's.
 pub fn cold_node_file_name(step_id: i64) -> String {
@@ -33,6 +35,17 @@ pub trait Storage {
     async fn remove(&self, key: &str) -> Result<()>;
     /// Every key that starts with `prefix`, sorted.
     async fn list(&self, prefix: &str) -> Result<Vec<String>>;
+    /// Whether [`Storage::append`] is cheap and supported; the engine only journals on such a store.
+    fn can_append(&self) -> bool {
+        false
+    }
+    /// Append bytes to `key`, creating it if missing. Need not be atomic: a torn last line of the journal is
+    /// tolerated. The default rewrites the whole value, which is correct but not cheap.
+    async fn append(&self, key: &str, data: &[u8]) -> Result<()> {
+        let mut bytes = self.load(key).await?.unwrap_or_default();
+        bytes.extend_from_slice(data);
+        self.save(key, &bytes).await
+    }
     /// Where `path` (relative to the store root, or absolute) really points: an absolute, normalised path with
     /// `.`/`..` applied and any links followed, like Python's non-strict `Path.resolve()`. This is the hook behind
     /// the path-containment rule (spec §10); the default is purely lexical (a store without links).
@@ -41,6 +54,34 @@ pub trait Storage {
     }
     /// The absolute root shown in messages (the reference prints absolute paths).
     fn root(&self) -> &str;
+}
+
+/// A borrowed store is a store, so a caller can keep the storage and open engines over it.
+impl<T: Storage> Storage for &T {
+    async fn load(&self, key: &str) -> Result<Option<Vec<u8>>> {
+        (**self).load(key).await
+    }
+    async fn save(&self, key: &str, data: &[u8]) -> Result<()> {
+        (**self).save(key, data).await
+    }
+    async fn remove(&self, key: &str) -> Result<()> {
+        (**self).remove(key).await
+    }
+    async fn list(&self, prefix: &str) -> Result<Vec<String>> {
+        (**self).list(prefix).await
+    }
+    fn can_append(&self) -> bool {
+        (**self).can_append()
+    }
+    async fn append(&self, key: &str, data: &[u8]) -> Result<()> {
+        (**self).append(key, data).await
+    }
+    async fn resolve(&self, path: &str) -> Result<String> {
+        (**self).resolve(path).await
+    }
+    fn root(&self) -> &str {
+        (**self).root()
+    }
 }
 
 /// Lexical resolution: join a relative path to the root, then apply `.` and `..` (`..` at `/` stays there).
@@ -147,6 +188,14 @@ impl Storage for MemoryStorage {
     async fn remove(&self, key: &str) -> Result<()> {
         lock(&self.links).remove(key);
         lock(&self.files).remove(key);
+        Ok(())
+    }
+    fn can_append(&self) -> bool {
+        true
+    }
+    async fn append(&self, key: &str, data: &[u8]) -> Result<()> {
+        lock(&self.links).remove(key);
+        lock(&self.files).entry(key.to_string()).or_default().extend_from_slice(data);
         Ok(())
     }
     async fn list(&self, prefix: &str) -> Result<Vec<String>> {
@@ -272,6 +321,22 @@ mod fs {
                 let _ = std::fs::remove_file(&temp);
                 io_error("cannot write", &path, e)
             })
+        }
+
+        fn can_append(&self) -> bool {
+            true
+        }
+
+        async fn append(&self, key: &str, data: &[u8]) -> Result<()> {
+            let path = self.path_of(key);
+            let dir = path.parent().unwrap_or(&self.root).to_path_buf();
+            std::fs::create_dir_all(&dir).map_err(|e| io_error("cannot create", &dir, e))?;
+            let mut options = std::fs::OpenOptions::new();
+            options.append(true).create(true);
+            #[cfg(unix)]
+            std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+            let mut file = options.open(&path).map_err(|e| io_error("cannot open", &path, e))?;
+            file.write_all(data).map_err(|e| io_error("cannot append to", &path, e))
         }
 
         async fn remove(&self, key: &str) -> Result<()> {

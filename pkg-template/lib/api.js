@@ -65,7 +65,9 @@ export function createApi(core, ensureReady = () => {}) {
     /** The engine's verified cold node of an indexed step. */
     async #node(entry) {
       if (typeof this.#engine.node === "function") return this.#engine.node(entry.stepId);
-      // Fallback for a core without `node()`: the file the index points at, keys mapped to camelCase.
+      // Fallback for a core without `node()`: the engine's hydrate does the checks (containment, existence,
+      // artifact hash, as the policy says; it writes nothing), then the verified file is read and its keys mapped.
+      await this.#engine.hydrate(entry.stepId);
       const bytes = await this.#storage.load(entry.filePath);
       const obj = JSON.parse(decoder.decode(bytes));
       return Object.fromEntries(Object.entries(obj).map(([k, v]) => [camel(k), v]));

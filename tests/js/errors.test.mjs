@@ -224,3 +224,20 @@ describe("concurrency", () => {
     assert.match(results[1].ok.err, /NodeNotFoundError/);
   });
 });
+
+describe("duplicate fold", () => {
+  it("returns the existing node without writing; a tampered existing node is an IntegrityCheckError", async () => {
+    const { MemoryStorage: M, ContextFold: C } = cf;
+    const s = new M();
+    const c = await C.open(s, { clock: CLOCK });
+    const first = await c.fold({ stepId: 7, summary: "first", rawContent: "payload" });
+    const before = s.snapshot();
+    const again = await c.fold({ stepId: 7, summary: "second", rawContent: "other" });
+    assert.deepEqual(again, first);
+    assert.deepEqual([...s.snapshot()], [...before]);
+    const key = ".contextfold/cold_nodes/step_000007.json";
+    s.set(key, s.text(key).replace('"first"', '"forged"'));
+    const err = await c.fold({ stepId: 7, summary: "third" }).then(() => undefined, (e) => e);
+    assert.ok(err instanceof cf.IntegrityCheckError, `${err && err.name}`);
+  });
+});
