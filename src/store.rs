@@ -1,7 +1,7 @@
 //! Storage, as the engine sees it: a flat map of store-relative keys (`.contextfold/recall_index.json`) to
 //! bytes, implemented by the host. The engine never touches a file system itself.
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
@@ -219,6 +219,7 @@ pub use fs::FsStorage;
 #[cfg(not(target_arch = "wasm32"))]
 mod fs {
     use super::*;
+    use crate::error::Error;
     use std::io::Write;
     use std::path::{Component, Path, PathBuf};
     use std::sync::atomic::{AtomicU64, Ordering};

@@ -31,6 +31,10 @@ export interface OpenOptions {
   tokenCounter?: (text: string) => number;
   /** The active policy in place of `.contextfold/hydration_policy.json` (not written to the store). */
   policy?: object;
+  /** Append one journal line per fold or eviction instead of rewriting `recall_index.json` each time (needs
+   *  `storage.append`). The reference files are written by `checkpoint()` / `close()`, and by the engine
+   *  itself whenever the journal has grown as large as the index. Default false. */
+  journal?: boolean;
 }
 "#;
 
@@ -101,7 +105,9 @@ fn open_options(options: &JsValue) -> Result<Options> {
         input::object(&policy, "open: options.policy")?;
         Some(input::json_value(&policy, "open: options.policy")?)
     };
-    Ok(Options { clock: Some(clock(clock_fn)), token_counter: counter_fn.map(token_counter), policy })
+    let journal = input::get(options, "journal", "open: options.journal")?;
+    let journal = if journal.is_undefined() { false } else { input::boolean(&journal, "open: options.journal")? };
+    Ok(Options { clock: Some(clock(clock_fn)), token_counter: counter_fn.map(token_counter), policy, journal })
 }
 
 #[wasm_bindgen]
@@ -123,6 +129,41 @@ impl Engine {
         let mut engine = self.inner.lock().await.map_err(to_js)?;
         let outcome = engine.fold(input).await.map_err(to_js)?;
         output(&outcome, "fold")
+    }
+
+    /// Fold many turns with one index write: all of them or, on any error, none.
+    #[wasm_bindgen(js_name = foldMany)]
+    pub async fn fold_many(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "FoldInput[]")] inputs: JsValue,
+    ) -> JsResult<Vec<Ts<FoldOutcome>>> {
+        if !js_sys::Array::is_array(&inputs) {
+            return Err(to_js(Error::invalid_input(format!(
+                "foldMany: inputs must be an array, got {}",
+                input::type_name(&inputs)
+            ))));
+        }
+        let array: &js_sys::Array = inputs.unchecked_ref();
+        let mut list = Vec::with_capacity(array.length() as usize);
+        for (i, v) in array.iter().enumerate() {
+            let name = format!("foldMany: inputs[{i}]");
+            list.push(input::fold_input_named(&v, &name, &format!("{name}.")).map_err(to_js)?);
+        }
+        let mut engine = self.inner.lock().await.map_err(to_js)?;
+        let outcomes = engine.fold_many(list).await.map_err(to_js)?;
+        outputs(&outcomes, "foldMany")
+    }
+
+    /// Write `recall_index.json` and `eviction_log.json` from the journal, then drop it (a no-op without one).
+    pub async fn checkpoint(&self) -> JsResult<()> {
+        let mut engine = self.inner.lock().await.map_err(to_js)?;
+        engine.checkpoint().await.map_err(to_js)
+    }
+
+    /// Whether this engine journals its changes (`journal: true` and a storage with `append`).
+    pub async fn journaling(&self) -> JsResult<bool> {
+        let engine = self.inner.lock().await.map_err(to_js)?;
+        Ok(engine.journaling())
     }
 
     /// Scan a prompt against the index (spec §7).

@@ -162,9 +162,14 @@ pub fn get(obj: &JsValue, key: &str, what: &str) -> Result<JsValue> {
 
 /// `fold(input)`: `{stepId, summary, rawContent?, sessionId?, files?, commands?, errors?}`.
 pub fn fold_input(v: &JsValue) -> Result<FoldInput> {
-    object(v, "fold: input")?;
+    fold_input_named(v, "fold: input", "fold: ")
+}
+
+/// A fold input that messages call `name` (`foldMany: inputs[3]`), its fields `{prefix}{key}`.
+pub fn fold_input_named(v: &JsValue, name: &str, prefix: &str) -> Result<FoldInput> {
+    object(v, name)?;
     let field = |key: &str| -> Result<(JsValue, String)> {
-        let what = format!("fold: {key}");
+        let what = format!("{prefix}{key}");
         Ok((get(v, key, &what)?, what))
     };
     let (x, what) = field("stepId")?;

@@ -24,6 +24,9 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** Every key that starts with prefix, sorted. */
   list(prefix: string): Promise<string[]>;
+  /** Optional: append bytes to key, creating it if missing (need not be atomic). With it, a store opened with
+   *  `{ journal: true }` appends one line per fold or eviction instead of rewriting the whole index. */
+  append?(key: string, data: Uint8Array): Promise<void>;
   /** Optional: where a path (store-relative or absolute) really points, as an absolute normalised path with
    *  links followed (for the path-containment rule). Without it, resolution is lexical against `root`. */
   resolve?(path: string): Promise<string>;
@@ -42,6 +45,7 @@ pub struct HostStorage {
     save: Function,
     remove: Function,
     list: Function,
+    append: Option<Function>,
     resolve: Option<Function>,
     root: String,
 }
@@ -73,6 +77,7 @@ impl HostStorage {
             save: required(&this, "save")?,
             remove: required(&this, "remove")?,
             list: required(&this, "list")?,
+            append: method(&this, "append", false)?,
             resolve: method(&this, "resolve", false)?,
             root,
             this,
@@ -129,6 +134,18 @@ impl store::Storage for HostStorage {
         }
         let what = format!("storage.list({prefix:?}) result");
         input::string_list(&v, &what).map_err(|e| Error::storage(e.message().to_string()))
+    }
+
+    fn can_append(&self) -> bool {
+        self.append.is_some()
+    }
+
+    async fn append(&self, key: &str, data: &[u8]) -> Result<()> {
+        let Some(append) = &self.append else {
+            return Err(Error::storage("storage.append is not implemented"));
+        };
+        let bytes = Uint8Array::from(data);
+        self.call(append, &[&JsValue::from_str(key), bytes.as_ref()]).await.map(drop)
     }
 
     async fn resolve(&self, path: &str) -> Result<String> {
