@@ -41,8 +41,8 @@ function parseArgs(argv) {
 
 function loadPackage() {
   const require = createRequire(path.join(pkgDir, "package.json"));
-  const main = require("./node/index.cjs");
-  const node = require("./node/fs.cjs");
+  const main = require("./node/index.js");
+  const node = require("./node/node-fs.js");
   return { ...main, ...node };
 }
 

@@ -5,30 +5,42 @@
 //! matcher returns (leftmost start, then the first successful path in backtracking order), in linear time.
 //! The comments on each scanner derive why the shortcuts are equivalent to the backtracking search.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 use crate::text::{fold_token, is_digit, is_space, is_stopword, is_word, nfc, strip};
 
 /// `_extract_identifiers(text)`: sorted, deduplicated, folded, stopwords removed. NFC is applied inside.
 pub fn identifiers(text: &str) -> Vec<String> {
-    let folded: BTreeSet<String> = identifier_matches(&nfc(text)).iter().map(|m| fold_token(m)).collect();
+    let text_nfc = nfc(text);
+    // Deduplicate the raw matches before folding: a long payload repeats its words many times.
+    let mut raw: HashSet<&str> = HashSet::new();
+    for_each_identifier_match(&text_nfc, |m| {
+        raw.insert(m);
+    });
+    let folded: BTreeSet<String> = raw.into_iter().map(fold_token).collect();
     folded.into_iter().filter(|t| !is_stopword(t)).collect()
 }
 
 /// The raw matches of the identifier regex over `NFC(text)`, in order (for vectors and debugging).
-///
-/// `\b[^\W\d]\w{2,}\b|\b[0-9]{3,}\b` can only start where a `\w`-run starts (`\b` before a `\w` char) and, as
-/// both quantifiers are greedy and must end at `\b`, only match the whole run. So a run matches iff it has ≥ 3
-/// chars and either its first char is not Nd, or it is all ASCII digits (`3000ms`, `1e9`, `١٢٣` give nothing).
 pub fn identifier_matches(text_nfc: &str) -> Vec<String> {
     let mut matches = Vec::new();
+    for_each_identifier_match(text_nfc, |m| matches.push(m.to_owned()));
+    matches
+}
+
+/// Calls `found` with each match of `\b[^\W\d]\w{2,}\b|\b[0-9]{3,}\b`, in order.
+///
+/// The pattern can only start where a `\w`-run starts (`\b` before a `\w` char) and, as both quantifiers are
+/// greedy and must end at `\b`, only match the whole run. So a run matches iff it has ≥ 3 chars and either its
+/// first char is not Nd, or it is all ASCII digits (`3000ms`, `1e9`, `١٢٣` give nothing).
+fn for_each_identifier_match<'a>(text_nfc: &'a str, mut found: impl FnMut(&'a str)) {
     let mut run_start: Option<usize> = None;
     let mut run_chars = 0;
     let mut first_is_digit = false;
     let mut all_ascii_digits = true;
     let mut close_run = |start: usize, end: usize, len: usize, first_digit: bool, ascii_digits: bool| {
         if len >= 3 && (!first_digit || ascii_digits) {
-            matches.push(text_nfc[start..end].to_owned());
+            found(&text_nfc[start..end]);
         }
     };
     for (i, c) in text_nfc.char_indices() {
@@ -48,7 +60,6 @@ pub fn identifier_matches(text_nfc: &str) -> Vec<String> {
     if let Some(start) = run_start {
         close_run(start, text_nfc.len(), run_chars, first_is_digit, all_ascii_digits);
     }
-    matches
 }
 
 /// Extensions of the second files alternative, in pattern order (the first that is a prefix wins).
@@ -202,6 +213,11 @@ pub fn errors(text: &str) -> Vec<String> {
     let mut found = BTreeSet::new();
     let mut p = 0;
     while p < chars.len() {
+        // Every alternative starts with an ASCII capital (`[A-Z]…`, `FATAL`, `PANIC`, `Traceback`, `HTTP`).
+        if !chars[p].is_ascii_uppercase() {
+            p += 1;
+            continue;
+        }
         match error_match_end(&chars, p) {
             Some(e) => {
                 found.insert(chars[p..e].iter().collect::<String>());

@@ -152,6 +152,10 @@ fn next_significant_is_cased(chars: impl Iterator<Item = char>) -> bool {
 
 /// `_fold_token`: `NFC(w.lower())`, drop every U+0307, `ı` → `i`.
 pub fn fold_token(w: &str) -> String {
+    if w.is_ascii() {
+        // ASCII is already NFC and holds neither U+0307 nor `ı`.
+        return w.to_ascii_lowercase();
+    }
     nfc(&lower(w)).chars().filter(|&c| c != '\u{307}').map(|c| if c == 'ı' { 'i' } else { c }).collect()
 }
 
