@@ -62,6 +62,21 @@ export function createApi(core, ensureReady = () => {}) {
       return this.#run(() => this.#engine.fold(input));
     }
 
+    /** Fold several steps in one call (one index write, or one journal append per step); outcomes in order. */
+    foldMany(inputs) {
+      return this.#run(() => this.#engine.foldMany(inputs));
+    }
+
+    /** With `journal: true`: write recall_index.json / eviction_log.json from the journal and drop it. */
+    checkpoint() {
+      return this.#run(() => this.#engine.checkpoint());
+    }
+
+    /** Whether this instance journals (`journal: true` and a storage with `append`). */
+    journaling() {
+      return this.#run(() => this.#engine.journaling());
+    }
+
     /** The engine's verified cold node of an indexed step. */
     async #node(entry) {
       if (typeof this.#engine.node === "function") return this.#engine.node(entry.stepId);
@@ -105,25 +120,34 @@ export function createApi(core, ensureReady = () => {}) {
     reload() {
       return this.#run(() => this.#engine.reload());
     }
-    /** Release the wasm memory of this instance (after pending calls finish). */
+    /** Checkpoint a journal (if any), then release the engine (after pending calls finish). If the checkpoint
+     *  fails, the error is thrown and the instance stays open. */
     close() {
-      return this.#run(() => {
+      return this.#release(true);
+    }
+
+    static {
+      const define = (sym, value) =>
+        typeof sym === "symbol" && Object.defineProperty(this.prototype, sym, { value, writable: true, configurable: true });
+      // Symbol.dispose cannot wait: no checkpoint (a journal stays valid and is replayed on the next open).
+      define(Symbol.dispose, function dispose() {
+        this.#release(false).catch(noop);
+      });
+      define(Symbol.asyncDispose, function asyncDispose() {
+        return this.close();
+      });
+    }
+
+    #release(checkpoint) {
+      return this.#run(async () => {
         const e = this.#engine;
+        if (e === closedEngine) return;
+        if (checkpoint && typeof e.checkpoint === "function") await e.checkpoint();
         this.#engine = closedEngine;
-        if (e !== closedEngine) e.free();
+        e.free();
       });
     }
   }
-  if (typeof Symbol.dispose === "symbol") {
-    Object.defineProperty(ContextFold.prototype, Symbol.dispose, {
-      value() {
-        void this.close();
-      },
-      writable: true,
-      configurable: true,
-    });
-  }
-
   /** Identifiers, files, commands, errors and scan query terms of a text (the engine's extractors). */
   function extract(text) {
     ensureReady();

@@ -51,6 +51,12 @@ export declare class ContextFold {
   fold(input: FoldInput): Promise<ColdNode>;
   /** Fold a step and report whether it was new (`folded`) or already indexed (`duplicate`). */
   foldDetailed(input: FoldInput): Promise<FoldOutcome>;
+  /** Fold several steps in one call; the outcomes in input order. */
+  foldMany(inputs: FoldInput[]): Promise<FoldOutcome[]>;
+  /** With `journal: true`: write recall_index.json and eviction_log.json from the journal, then drop it. */
+  checkpoint(): Promise<void>;
+  /** Whether this instance journals its changes (`journal: true` and a storage with `append`). */
+  journaling(): Promise<boolean>;
   /** Match a prompt against the index and pick nodes to hydrate within the token budget. */
   scan(prompt: string): Promise<ScanResult>;
   /** Ranked candidates for a query (coverage tiers, latest first). */
@@ -71,9 +77,11 @@ export declare class ContextFold {
   entry(stepId: number): Promise<IndexEntry | undefined>;
   /** Re-read the recall index from the storage. */
   reload(): Promise<void>;
-  /** Release the engine (after pending calls finish). */
+  /** Checkpoint a journal (if any), then release the engine (after pending calls finish). */
   close(): Promise<void>;
+  /** Releases without waiting and without a checkpoint (a journal stays valid); prefer `await using` / `close()`. */
   [Symbol.dispose](): void;
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 /** Identifiers, files, commands, errors and scan query terms of a text, as the engine extracts them. */
@@ -134,6 +142,7 @@ export declare class MemoryStorage implements Storage {
   save(key: string, data: Uint8Array): Promise<void>;
   remove(key: string): Promise<void>;
   list(prefix: string): Promise<string[]>;
+  append(key: string, data: Uint8Array): Promise<void>;
   /** Every key, sorted by code point. */
   keys(): string[];
   /** A copy of the bytes under key. */

@@ -12,6 +12,7 @@ export declare class IndexedDbStorage implements Storage {
   readonly root: string;
   load(key: string): Promise<Uint8Array | null>;
   save(key: string, data: Uint8Array): Promise<void>;
+  append(key: string, data: Uint8Array): Promise<void>;
   remove(key: string): Promise<void>;
   list(prefix: string): Promise<string[]>;
   close(): void;

@@ -64,6 +64,22 @@ export class IndexedDbStorage {
     tx.objectStore(STORE).put(bytes, key);
     await done(tx);
   }
+  /** Append in one readwrite transaction (read, concatenate, put). */
+  async append(key, data) {
+    checkKey(key);
+    const add = copyBytes(data);
+    const tx = this.#db.transaction(STORE, "readwrite");
+    const store = tx.objectStore(STORE);
+    const req = store.get(key);
+    req.onsuccess = () => {
+      const old = req.result == null ? new Uint8Array(0) : copyBytes(req.result);
+      const joined = new Uint8Array(old.length + add.length);
+      joined.set(old);
+      joined.set(add, old.length);
+      store.put(joined, key);
+    };
+    await done(tx);
+  }
   async remove(key) {
     const tx = this.#db.transaction(STORE, "readwrite");
     tx.objectStore(STORE).delete(key);

@@ -24,6 +24,19 @@ export class MemoryStorage {
     checkKey(key);
     this.#files.set(key, copyBytes(data));
   }
+  async append(key, data) {
+    checkKey(key);
+    const add = copyBytes(data);
+    const old = this.#files.get(key);
+    if (old === undefined) {
+      this.#files.set(key, add);
+      return;
+    }
+    const joined = new Uint8Array(old.length + add.length);
+    joined.set(old);
+    joined.set(add, old.length);
+    this.#files.set(key, joined);
+  }
   async remove(key) {
     this.#files.delete(key);
   }

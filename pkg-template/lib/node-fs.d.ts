@@ -8,6 +8,8 @@ export declare class NodeFsStorage implements Storage {
   readonly root: string;
   load(key: string): Promise<Uint8Array | null>;
   save(key: string, data: Uint8Array): Promise<void>;
+  /** Append with O_APPEND (a new file gets mode 0600). */
+  append(key: string, data: Uint8Array): Promise<void>;
   remove(key: string): Promise<void>;
   list(prefix: string): Promise<string[]>;
   /** Non-strict realpath: the longest existing prefix with links followed, the rest appended. */

@@ -54,6 +54,20 @@ export class NodeFsStorage {
     }
   }
 
+  /** Append bytes (one write with O_APPEND; a new file gets mode 0600). */
+  async append(key, data) {
+    const file = this.#file(key);
+    const bytes = copyBytes(data);
+    await mkdir(path.dirname(file), { recursive: true });
+    const handle = await open(file, "a", 0o600);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
   async remove(key) {
     await rm(this.#file(key), { force: true });
   }

@@ -179,6 +179,51 @@ export function runStorageAdapterTests(name, makeStorage, options = {}) {
       eq(await s.list(".contextfold/"), [".contextfold/recall_index.json"], "no temp files left");
     });
 
+    t("append (when present) creates, then adds to the end; concurrent appends all land", async (s) => {
+      if (typeof s.append !== "function") return;
+      await s.append(".contextfold/journal.jsonl", bytes("one\n"));
+      await s.append(".contextfold/journal.jsonl", bytes("two\n"));
+      eq(await s.load(".contextfold/journal.jsonl"), bytes("one\ntwo\n"), "two appends");
+      const lines = Array.from({ length: 10 }, (_, i) => `line ${i}\n`);
+      await Promise.all(lines.map((l) => s.append(".contextfold/many.jsonl", bytes(l))));
+      const got = new TextDecoder().decode(await s.load(".contextfold/many.jsonl"));
+      eq(got.split("\n").filter(Boolean).sort(), lines.map((l) => l.trim()).sort(), "every line once");
+      eq(await s.list(".contextfold/"), [".contextfold/journal.jsonl", ".contextfold/many.jsonl"], "list");
+    });
+
+    t("journal (when append is present): a reopened store sees the journal; checkpoint writes the same files", async (s) => {
+      if (typeof s.append !== "function") return;
+      const steps = [
+        { stepId: 1, summary: "PostgreSQL configured on Port 5433", rawContent: "$ docker compose up -d postgres" },
+        { stepId: 2, summary: "Migration V12 applied", rawContent: "Applied V12__TenantBilling.sql" },
+        { stepId: 3, summary: "JWT secret rotated" },
+      ];
+      const j = await CF.open(s, { clock, journal: true });
+      ok(await j.journaling(), "journaling() with journal: true and append");
+      await j.fold(steps[0]);
+      await j.foldMany(steps.slice(1));
+      await j.evict(2);
+      const again = await CF.open(s, { clock, journal: true });
+      const st = await again.status();
+      eq([st.total, st.active, st.evicted], [3, 2, 1], "status from index + journal");
+      await again.checkpoint();
+      const plain = new Map();
+      const ref = {
+        load: async (k) => plain.get(k) ?? null,
+        save: async (k, d) => void plain.set(k, d.slice()),
+        remove: async (k) => void plain.delete(k),
+        list: async (p) => [...plain.keys()].filter((k) => k.startsWith(p)).sort(),
+      };
+      const r = await CF.open(ref, { clock });
+      await r.fold(steps[0]);
+      await r.foldMany(steps.slice(1));
+      await r.evict(2);
+      for (const key of [".contextfold/recall_index.json", ".contextfold/eviction_log.json", ".contextfold/cold_nodes/step_000002.json"]) {
+        eq(await s.load(key), plain.get(key), `${key} after checkpoint equals the unjournaled store's`);
+      }
+      eq((await s.list(".contextfold/")).filter((k) => !plain.has(k)), [], "no journal left after checkpoint");
+    });
+
     t("engine round trip: fold, scan, hydrate, evict, reopen, validate", async (s) => {
       const cf = await CF.open(s, { clock });
       const n = await cf.fold({ stepId: 37, summary: "PostgreSQL configured on Port 5433", rawContent: "$ docker compose up -d postgres\nPostgreSQL running on port 5433" });

@@ -28,6 +28,8 @@ export declare class VsCodeStorage implements Storage {
   readonly root: string;
   load(key: string): Promise<Uint8Array | null>;
   save(key: string, data: Uint8Array): Promise<void>;
+  /** Old bytes + new bytes, written through temp + rename. */
+  append(key: string, data: Uint8Array): Promise<void>;
   remove(key: string): Promise<void>;
   list(prefix: string): Promise<string[]>;
 }

@@ -28,6 +28,7 @@ function joinPath(base, rel) {
 export class VsCodeStorage {
   #fs;
   #base;
+  #appending = new Map();
   /** Absolute location shown in messages (the base Uri's path unless given). */
   root;
 
@@ -81,6 +82,27 @@ export class VsCodeStorage {
         // the temp file may not exist
       }
       throw err;
+    }
+  }
+
+  /** Append: the old bytes plus the new ones, written like save (the FileSystem API has no append). */
+  async append(key, data) {
+    checkKey(key);
+    const add = copyBytes(data);
+    const previous = this.#appending.get(key) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      const old = (await this.load(key)) ?? new Uint8Array(0);
+      const joined = new Uint8Array(old.length + add.length);
+      joined.set(old);
+      joined.set(add, old.length);
+      await this.save(key, joined);
+    });
+    const settled = next.then(() => {}, () => {});
+    this.#appending.set(key, settled);
+    try {
+      await next;
+    } finally {
+      if (this.#appending.get(key) === settled) this.#appending.delete(key);
     }
   }
 
