@@ -171,8 +171,8 @@ pub struct IndexEntry {
     pub evicted: bool,
 }
 
-impl From<&Entry> for IndexEntry {
-    fn from(e: &Entry) -> Self {
+impl From<&Entry<'_>> for IndexEntry {
+    fn from(e: &Entry<'_>) -> Self {
         IndexEntry {
             step_id: e.step_id,
             summary: e.summary().to_string(),
@@ -185,7 +185,7 @@ impl From<&Entry> for IndexEntry {
             payload_sha256: e.payload_sha256().to_string(),
             projection_sha256: e.projection_sha256().to_string(),
             artifact_sha256: e.artifact_sha256().map(str::to_string),
-            projection_version: e.raw.get("projection_version").and_then(Value::as_str).unwrap_or("").to_string(),
+            projection_version: e.projection_version().to_string(),
             folded_at: e.folded_at().to_string(),
             evicted: e.evicted(),
         }
@@ -629,13 +629,29 @@ impl<S: Storage> ContextFold<S> {
         scan::scan(&self.index, prompt, policy.max_tokens_per_turn()?, policy.max_tokens_per_call()?)
     }
 
+    /// [`Self::scan`] without the candidate list: the same selection, at a cost that does not grow with the
+    /// number of matching nodes (what `before_turn` needs).
+    pub async fn scan_selection(&self, prompt: &str) -> Result<ScanResult> {
+        let policy = self.policy().await?;
+        let options = scan::ScanOptions { candidates: scan::CandidateMode::None };
+        scan::scan_with(&self.index, prompt, policy.max_tokens_per_turn()?, policy.max_tokens_per_call()?, options)
+    }
+
     /// Recall by query (spec §6).
     pub fn recall(&self, query: &str) -> Vec<RecallCandidate> {
         recall::recall(&self.index, query)
     }
 
-    /// Hydrate one node, verified and bounded (spec §8).
-    pub async fn hydrate(&self, step_id: i64) -> Result<Hydrated> {
+    /// The stored cold node of a step, read exactly as hydrate reads it (path containment, then verification
+    /// when the policy asks for it). Nothing is written.
+    pub async fn node(&self, step_id: i64) -> Result<ColdNode> {
+        let (node, _, _) = self.load_node(step_id).await?;
+        Ok(ColdNode::from_object(&node))
+    }
+
+    /// Steps 1–3 of hydrate (spec §8): the entry (or why there is none), its contained path, the node as
+    /// read (verified if the policy says so), its resolved path for messages, and the policy in force.
+    async fn load_node(&self, step_id: i64) -> Result<(BTreeMap<String, Value>, String, Policy)> {
         let Some(entry) = self.index.get(step_id) else {
             let key = store::cold_node_key(step_id);
             return Err(if self.storage.load(&key).await?.is_some() {
@@ -654,16 +670,22 @@ impl<S: Storage> ContextFold<S> {
         let path = validate::resolve_cold_node_path(&self.storage, step_id, entry.file_path()).await?;
         let key = store::cold_node_key(step_id);
         let node = if policy.integrity_verification()? {
-            let expected = entry.raw.get("artifact_sha256").ok_or_else(|| {
+            let expected = entry.get("artifact_sha256").ok_or_else(|| {
                 Error::new(
                     ErrorCode::IntegrityCheck,
                     format!("Step {step_id}: Missing artifact_sha256 in recall_index node metadata."),
                 )
             })?;
-            validate::verify_artifact(&self.storage, &key, &path, Some(expected)).await?
+            validate::verify_artifact(&self.storage, &key, &path, Some(&expected)).await?
         } else {
             validate::load_node_unverified(&self.storage, &key, &path).await?
         };
+        Ok((node, path, policy))
+    }
+
+    /// Hydrate one node, verified and bounded (spec §8).
+    pub async fn hydrate(&self, step_id: i64) -> Result<Hydrated> {
+        let (node, path, policy) = self.load_node(step_id).await?;
         let raw_content = match node.get("raw_content") {
             Some(Value::Str(s)) => s.clone(),
             _ => {

@@ -3,13 +3,6 @@
 // serialises calls and shapes results; every protocol rule lives in the engine.
 import { toContextFoldError } from "./errors.js";
 
-const decoder = new TextDecoder("utf-8", { fatal: true });
-
-/** snake_case cold-node keys on disk -> camelCase fields of `ColdNode` (fallback path only, see `node`). */
-function camel(key) {
-  return key.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
-}
-
 /**
  * @param {any} core the wasm-bindgen module (Engine, extract, ...)
  * @param {() => void} [ensureReady] throws when the core cannot be used yet (web build before init)
@@ -78,14 +71,13 @@ export function createApi(core, ensureReady = () => {}) {
     }
 
     /** The engine's verified cold node of an indexed step. */
-    async #node(entry) {
-      if (typeof this.#engine.node === "function") return this.#engine.node(entry.stepId);
-      // Fallback for a core without `node()`: the engine's hydrate does the checks (containment, existence,
-      // artifact hash, as the policy says; it writes nothing), then the verified file is read and its keys mapped.
-      await this.#engine.hydrate(entry.stepId);
-      const bytes = await this.#storage.load(entry.filePath);
-      const obj = JSON.parse(decoder.decode(bytes));
-      return Object.fromEntries(Object.entries(obj).map(([k, v]) => [camel(k), v]));
+    #node(entry) {
+      return this.#engine.node(entry.stepId);
+    }
+
+    /** The stored cold node of a step, checked as hydrate checks it (containment, artifact hash); no write. */
+    node(stepId) {
+      return this.#run(() => this.#engine.node(stepId));
     }
 
     scan(prompt) {

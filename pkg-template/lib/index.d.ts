@@ -63,6 +63,8 @@ export declare class ContextFold {
   recall(query: string): Promise<RecallCandidate[]>;
   /** The verified, policy-bounded content of a node. */
   hydrate(stepId: number): Promise<Hydrated>;
+  /** The stored cold node of a step, checked as `hydrate` checks it; nothing is written. */
+  node(stepId: number): Promise<ColdNode>;
   /** Mark a node evicted from the active prompt (the cold node is kept) and log it. */
   evict(stepId: number): Promise<Eviction>;
   /** Counts of the index and the active policy. */

@@ -13,7 +13,7 @@ use super::input;
 use super::lock::AsyncMutex;
 use super::storage::HostStorage;
 use crate::engine::{
-    format_utc, Clock, ContextFold, Eviction, FoldOutcome, Hydrated, IndexEntry, Options, Status,
+    format_utc, Clock, ColdNode, ContextFold, Eviction, FoldOutcome, Hydrated, IndexEntry, Options, Status,
     TokenCounter, Turn,
 };
 use crate::error::{Error, Result};
@@ -230,6 +230,18 @@ impl Engine {
         let mut engine = self.inner.lock().await.map_err(to_js)?;
         let evictions = engine.after_response(&turn).await.map_err(to_js)?;
         outputs(&evictions, "afterResponse")
+    }
+
+    /// The stored cold node of a step, read as hydrate reads it (containment, then verification unless the
+    /// policy turns it off). Throws like hydrate; writes nothing.
+    pub async fn node(
+        &self,
+        #[wasm_bindgen(js_name = stepId, unchecked_param_type = "number")] step_id: JsValue,
+    ) -> JsResult<Ts<ColdNode>> {
+        let step_id = input::step_id(&step_id, "node: stepId").map_err(to_js)?;
+        let engine = self.inner.lock().await.map_err(to_js)?;
+        let node = engine.node(step_id).await.map_err(to_js)?;
+        output(&node, "node")
     }
 
     /// The index entry of a step, or `undefined`.
