@@ -122,12 +122,12 @@ console.log(n.artifactSha256);
 
   it("tsc --noEmit (TypeScript 7) on Node ESM, CommonJS and browser consumers with @ts-expect-error lines", () => {
     const dir = scratch("ts");
-    for (const f of ["usage.ts", "types.ts", "types.cts", "web.ts"]) copyFileSync(path.join(ROOT, "tests", "js", "consumer", f), path.join(dir, f));
+    for (const f of ["usage.ts", "readme.ts", "types.ts", "types.cts", "web.ts"]) copyFileSync(path.join(ROOT, "tests", "js", "consumer", f), path.join(dir, f));
     const typeRoots = [path.join(ROOT, "node_modules", "@types")];
     const base = { strict: true, noEmit: true, skipLibCheck: false, target: "es2022", noUnusedLocals: false, typeRoots };
     writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({
       compilerOptions: { ...base, module: "nodenext", moduleResolution: "nodenext", lib: ["es2023"], types: ["node"] },
-      files: ["usage.ts", "types.ts", "types.cts"],
+      files: ["usage.ts", "readme.ts", "types.ts", "types.cts"],
     }));
     writeFileSync(path.join(dir, "tsconfig.bundler.json"), JSON.stringify({
       compilerOptions: { ...base, module: "esnext", moduleResolution: "bundler", lib: ["es2022", "dom", "esnext.disposable"], types: [] },
@@ -169,6 +169,19 @@ console.log(n.artifactSha256);
       assert.match(out, /duplicate/);
       assert.match(out, /NODE_NOT_FOUND/);
     }
+  });
+
+  it("the repository README's example is the type-checked readme.ts, verbatim, and it runs", async () => {
+    const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+    const example = readFileSync(path.join(ROOT, "tests", "js", "consumer", "readme.ts"), "utf8").trimEnd();
+    assert.ok(readme.includes(example), "README.md includes tests/js/consumer/readme.ts verbatim");
+    assert.ok(example.split("\n").length <= 12, "the README example stays about ten lines");
+    const esbuild = await import(path.join(ROOT, "node_modules", "esbuild", "lib", "main.js"));
+    const { code } = await esbuild.transform(example, { loader: "ts", format: "esm" });
+    const dir = scratch("readme", { "readme.mjs": code });
+    const out = node(path.join(dir, "readme.mjs"), [], { cwd: dir });
+    assert.match(out, /\[ContextFold: step 137\]/, "the turn hydrated step 137");
+    assert.ok(existsSync(path.join(dir, ".contextfold", "recall_index.json")), "close() wrote the index");
   });
 
   it("no `any` in the public declarations", () => {
