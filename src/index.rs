@@ -1,76 +1,221 @@
 //! The recall index (`recall_index.json`, spec §2.4) and the eviction log (§2.5), held in memory.
 //!
-//! Each entry keeps its parsed JSON object as read or written, so the file is rewritten byte for byte as the
-//! reference would (extra keys included), plus what scan and recall need, computed once: the node's term set
-//! (§4.7) as interned term ids, and a term → entries inverted map. So scan never re-reads or re-tokenises the
-//! index per call, which is what the reference does.
+//! Compact by design (100k entries × ~170 identifiers must fit in a wasm heap): every string of the lists is
+//! interned once and entries keep LEB128 term ids; the usual scalar fields are typed (their strings share one
+//! allocation per entry); whatever is not of its usual type, and any unknown key, stays a `Value` in `extra`,
+//! so the object rebuilt for writing is exactly the one read. Postings are delta-coded step ids in blocks.
+//! Scan and recall never re-read or re-tokenise the index per call, which is what the reference does.
 
+use std::collections::hash_map::DefaultHasher;
 use std::collections::{BTreeMap, HashMap};
+use std::hash::{Hash, Hasher};
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::extract;
 use crate::identity::{IPCF_VERSION, PROJECTION_VERSION};
 use crate::json::{self, Value};
 
-/// Dense id of an interned term.
+/// Dense id of an interned string (a term, or a string of an entry's lists).
 pub type TermId = u32;
 
-/// One index entry: the on-disk object and the derived fields the algorithms use.
-#[derive(Debug, Clone)]
-pub struct Entry {
-    /// `int(key)`: the step id the entry is filed under.
-    pub step_id: i64,
-    /// The object exactly as it is (or will be) in the file.
-    pub raw: BTreeMap<String, Value>,
-    /// Sorted, deduplicated term ids of identifiers ∪ fold(files) ∪ fold(errors) (§4.7).
-    pub terms: Vec<TermId>,
-    /// Sorted term ids of `identifiers(NFC(summary))`, which recall scores double (§6).
-    pub summary_terms: Vec<TermId>,
+const NONE_ID: TermId = TermId::MAX;
+
+/// The four string lists of an entry, in the order `EntryData::lists` encodes them.
+const LISTS: [&str; 4] = ["identifiers", "files", "errors", "commands"];
+/// The string fields kept in `EntryData::text`, in order.
+const TEXTS: [&str; 5] = ["summary", "file_path", "payload_sha256", "projection_sha256", "artifact_sha256"];
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push(v as u8 | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
 }
 
-impl Entry {
-    fn str_field(&self, key: &str) -> Option<&str> {
-        self.raw.get(key).and_then(Value::as_str)
+fn get_varint(bytes: &[u8], pos: &mut usize) -> u64 {
+    let (mut v, mut shift) = (0u64, 0);
+    loop {
+        let b = bytes[*pos];
+        *pos += 1;
+        v |= u64::from(b & 0x7f) << shift;
+        if b < 0x80 {
+            return v;
+        }
+        shift += 7;
+    }
+}
+
+/// One entry as stored. Typed fields are `None`/absent when the key is missing or holds another type (then
+/// the value is in `extra`).
+#[derive(Debug, Clone)]
+struct EntryData {
+    step_id: i64,
+    /// The present `TEXTS` fields, concatenated; `text_ends[i]` is where field i ends.
+    text: Box<str>,
+    text_ends: [u32; 5],
+    /// Bit i: `TEXTS[i]` is present as a string.
+    text_present: u8,
+    /// Interned: `folded_at`, `projection_version` (shared by many entries).
+    folded_at: TermId,
+    projection_version: TermId,
+    /// The `step_id` key of the object, `token_estimate`, `evicted`, when of their usual type.
+    step_field: Option<i64>,
+    token_estimate: Option<i64>,
+    evicted: Option<bool>,
+    /// For each of `LISTS`: 0 if not a list of strings here, else 1 + length, then the string ids.
+    lists: Box<[u8]>,
+    /// Sorted term ids of `identifiers(NFC(summary))`, which recall scores double (§6).
+    summary_terms: Box<[TermId]>,
+    extra: Option<Box<BTreeMap<String, Value>>>,
+    /// The entry's own sorted term ids, kept only when its step id is shared with another key (a hand-edited
+    /// index): the postings, which are by step, cannot tell such entries apart.
+    own_terms: Option<Box<[TermId]>>,
+}
+
+/// One index entry, borrowed from its index (the strings of its lists live in the index).
+#[derive(Debug, Clone, Copy)]
+pub struct Entry<'a> {
+    /// `int(key)`: the step id the entry is filed under.
+    pub step_id: i64,
+    data: &'a EntryData,
+    index: &'a RecallIndex,
+}
+
+impl<'a> Entry<'a> {
+    fn text(&self, i: usize) -> Option<&'a str> {
+        if self.data.text_present & (1 << i) == 0 {
+            return None;
+        }
+        let start = if i == 0 { 0 } else { self.data.text_ends[i - 1] as usize };
+        Some(&self.data.text[start..self.data.text_ends[i] as usize])
+    }
+
+    fn extra(&self, key: &str) -> Option<&'a Value> {
+        self.data.extra.as_ref().and_then(|m| m.get(key))
+    }
+
+    fn interned(&self, id: TermId) -> Option<&'a str> {
+        (id != NONE_ID).then(|| self.index.strings.get(id))
     }
 
     /// `summary`, or "" when missing.
-    pub fn summary(&self) -> &str {
-        self.str_field("summary").unwrap_or("")
+    pub fn summary(&self) -> &'a str {
+        self.text(0).unwrap_or("")
     }
 
     /// `entry.get("token_estimate", 0)`; bools count as 0/1 as in Python.
     pub fn token_estimate(&self) -> i64 {
-        self.raw.get("token_estimate").and_then(Value::python_int).map_or(0, clamp_i64)
+        match self.data.token_estimate {
+            Some(t) => t,
+            None => self.extra("token_estimate").and_then(Value::python_int).map_or(0, clamp_i64),
+        }
     }
 
     pub fn evicted(&self) -> bool {
-        self.raw.get("evicted").is_some_and(Value::python_truthy)
+        match self.data.evicted {
+            Some(b) => b,
+            None => self.extra("evicted").is_some_and(Value::python_truthy),
+        }
     }
 
     /// `file_path`, `None` when missing or not a string.
-    pub fn file_path(&self) -> Option<&str> {
-        self.str_field("file_path")
+    pub fn file_path(&self) -> Option<&'a str> {
+        self.text(1)
     }
 
-    pub fn artifact_sha256(&self) -> Option<&str> {
-        self.str_field("artifact_sha256")
+    pub fn artifact_sha256(&self) -> Option<&'a str> {
+        self.text(4)
     }
 
-    pub fn payload_sha256(&self) -> &str {
-        self.str_field("payload_sha256").unwrap_or("")
+    pub fn payload_sha256(&self) -> &'a str {
+        self.text(2).unwrap_or("")
     }
 
-    pub fn projection_sha256(&self) -> &str {
-        self.str_field("projection_sha256").unwrap_or("")
+    pub fn projection_sha256(&self) -> &'a str {
+        self.text(3).unwrap_or("")
     }
 
-    pub fn folded_at(&self) -> &str {
-        self.str_field("folded_at").unwrap_or("")
+    pub fn folded_at(&self) -> &'a str {
+        self.interned(self.data.folded_at).unwrap_or("")
+    }
+
+    /// `projection_version`, or "" when missing or not a string.
+    pub fn projection_version(&self) -> &'a str {
+        self.interned(self.data.projection_version).unwrap_or("")
+    }
+
+    /// The string ids of a list field, `None` if it is not a list of strings (or missing).
+    fn list_ids(&self, key: &str) -> Option<Vec<TermId>> {
+        let which = LISTS.iter().position(|&k| k == key)?;
+        let bytes = &self.data.lists;
+        let mut pos = 0;
+        for i in 0..LISTS.len() {
+            let tag = get_varint(bytes, &mut pos);
+            let len = tag.saturating_sub(1) as usize;
+            if i == which {
+                return (tag > 0).then(|| (0..len).map(|_| get_varint(bytes, &mut pos) as TermId).collect());
+            }
+            for _ in 0..len {
+                get_varint(bytes, &mut pos);
+            }
+        }
+        None
     }
 
     /// A string-list field (`identifiers`, `files`, `commands`, `errors`); missing counts as empty.
     pub fn list(&self, key: &str) -> Vec<String> {
-        self.raw.get(key).and_then(Value::as_str_vec).unwrap_or_default()
+        match self.list_ids(key) {
+            Some(ids) => ids.into_iter().map(|id| self.index.strings.get(id).to_string()).collect(),
+            None => self.extra(key).and_then(Value::as_str_vec).unwrap_or_default(),
+        }
+    }
+
+    /// Sorted term ids of `identifiers(NFC(summary))`.
+    pub fn summary_terms(&self) -> &'a [TermId] {
+        &self.data.summary_terms
+    }
+
+    /// `index["nodes"][key].get(key)`: the value of one key of the object.
+    pub fn get(&self, key: &str) -> Option<Value> {
+        if let Some(v) = self.extra(key) {
+            return Some(v.clone());
+        }
+        if let Some(i) = TEXTS.iter().position(|&k| k == key) {
+            return self.text(i).map(Value::from);
+        }
+        if let Some(ids) = self.list_ids(key) {
+            return Some(Value::Array(ids.into_iter().map(|id| Value::from(self.index.strings.get(id))).collect()));
+        }
+        match key {
+            "folded_at" => self.interned(self.data.folded_at).map(Value::from),
+            "projection_version" => self.interned(self.data.projection_version).map(Value::from),
+            "step_id" => self.data.step_field.map(Value::from),
+            "token_estimate" => self.data.token_estimate.map(Value::from),
+            "evicted" => self.data.evicted.map(Value::Bool),
+            _ => None,
+        }
+    }
+
+    /// The object exactly as it is (or will be) in the file.
+    pub fn to_object(&self) -> BTreeMap<String, Value> {
+        let mut m = self.data.extra.as_deref().cloned().unwrap_or_default();
+        let keys = TEXTS.iter().chain(&LISTS).chain(&["folded_at", "projection_version", "step_id", "token_estimate", "evicted"]);
+        for key in keys {
+            if m.contains_key(*key) {
+                continue;
+            }
+            if let Some(v) = self.get(key) {
+                m.insert(key.to_string(), v);
+            }
+        }
+        m
+    }
+}
+
+impl From<Entry<'_>> for crate::engine::IndexEntry {
+    fn from(e: Entry<'_>) -> Self {
+        Self::from(&e)
     }
 }
 
@@ -79,22 +224,275 @@ pub(crate) fn clamp_i64(i: i128) -> i64 {
     i.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
 }
 
+/// Interned strings: one arena, ids by first appearance, looked up by a 64-bit hash (collisions chained).
+#[derive(Debug, Clone, Default)]
+struct Strings {
+    arena: String,
+    ends: Vec<u32>,
+    by_hash: HashMap<u64, TermId>,
+    /// Further ids whose hash equals that of an earlier id (practically never).
+    collisions: HashMap<u64, Vec<TermId>>,
+}
+
+impl Strings {
+    fn hash(s: &str) -> u64 {
+        let mut h = DefaultHasher::new();
+        s.hash(&mut h);
+        h.finish()
+    }
+
+    fn get(&self, id: TermId) -> &str {
+        let i = id as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.arena[start..self.ends[i] as usize]
+    }
+
+    fn find(&self, s: &str) -> Option<TermId> {
+        let h = Self::hash(s);
+        let first = *self.by_hash.get(&h)?;
+        if self.get(first) == s {
+            return Some(first);
+        }
+        self.collisions.get(&h)?.iter().copied().find(|&id| self.get(id) == s)
+    }
+
+    fn intern(&mut self, s: &str) -> TermId {
+        if let Some(id) = self.find(s) {
+            return id;
+        }
+        let id = self.ends.len() as TermId;
+        self.arena.push_str(s);
+        self.ends.push(self.arena.len() as u32);
+        let h = Self::hash(s);
+        if self.by_hash.contains_key(&h) {
+            self.collisions.entry(h).or_default().push(id);
+        } else {
+            self.by_hash.insert(h, id);
+        }
+        id
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+}
+
+const BLOCK: usize = 64;
+
+/// The step ids carrying one term, ascending (duplicates kept: two keys may parse to one step).
+#[derive(Debug, Clone, Default)]
+pub enum Postings {
+    #[default]
+    Empty,
+    One(i64),
+    Many(Box<Blocks>),
+}
+
+/// Blocks of up to `BLOCK` steps: the first step of each block, then LEB128 gaps.
+#[derive(Debug, Clone, Default)]
+pub struct Blocks {
+    /// First step of each block and where its gaps start in `bytes`.
+    heads: Vec<(i64, u32)>,
+    bytes: Vec<u8>,
+    len: u32,
+    last: i64,
+    last_block_len: u32,
+}
+
+impl Blocks {
+    fn from_sorted(steps: &[i64]) -> Self {
+        let mut b = Blocks::default();
+        for &s in steps {
+            b.append(s);
+        }
+        b
+    }
+
+    fn append(&mut self, step: i64) {
+        if self.len == 0 || self.last_block_len as usize == BLOCK {
+            self.heads.push((step, self.bytes.len() as u32));
+            self.last_block_len = 1;
+        } else {
+            put_varint(&mut self.bytes, (i128::from(step) - i128::from(self.last)) as u64);
+            self.last_block_len += 1;
+        }
+        self.last = step;
+        self.len += 1;
+    }
+
+    fn decode_block(&self, b: usize, out: &mut Vec<i64>) {
+        out.clear();
+        let (head, start) = self.heads[b];
+        let end = self.heads.get(b + 1).map_or(self.bytes.len(), |h| h.1 as usize);
+        let mut pos = start as usize;
+        let mut cur = head;
+        out.push(cur);
+        while pos < end {
+            cur = (i128::from(cur) + i128::from(get_varint(&self.bytes, &mut pos))) as i64;
+            out.push(cur);
+        }
+    }
+
+    /// Insert below the last step: only the block concerned is re-coded (split in two when it gets long).
+    fn insert(&mut self, step: i64) {
+        let b = self.heads.partition_point(|h| h.0 <= step).saturating_sub(1);
+        let mut steps = Vec::with_capacity(2 * BLOCK);
+        self.decode_block(b, &mut steps);
+        let at = steps.partition_point(|&s| s <= step);
+        steps.insert(at, step);
+        let parts: Vec<&[i64]> = if steps.len() > 2 * BLOCK { steps.chunks(steps.len().div_ceil(2)).collect() } else { vec![&steps] };
+        let start = self.heads[b].1 as usize;
+        let end = self.heads.get(b + 1).map_or(self.bytes.len(), |h| h.1 as usize);
+        let mut heads = Vec::with_capacity(2);
+        let mut coded = Vec::new();
+        for part in parts {
+            heads.push((part[0], (start + coded.len()) as u32));
+            for w in part.windows(2) {
+                put_varint(&mut coded, (i128::from(w[1]) - i128::from(w[0])) as u64);
+            }
+        }
+        let shift = coded.len() as i64 - (end - start) as i64;
+        self.bytes.splice(start..end, coded);
+        let is_last = b + 1 == self.heads.len();
+        let added = heads.len() - 1;
+        self.heads.splice(b..=b, heads);
+        for h in &mut self.heads[b + 1 + added..] {
+            h.1 = (i64::from(h.1) + shift) as u32;
+        }
+        if is_last {
+            self.last_block_len = (steps.len() - if added == 1 { steps.len().div_ceil(2) } else { 0 }) as u32;
+        }
+        self.len += 1;
+    }
+
+    fn to_vec(&self) -> Vec<i64> {
+        let mut all = Vec::with_capacity(self.len as usize);
+        let mut buf = Vec::with_capacity(BLOCK);
+        for b in 0..self.heads.len() {
+            self.decode_block(b, &mut buf);
+            all.extend_from_slice(&buf);
+        }
+        all
+    }
+}
+
+impl Postings {
+    pub fn len(&self) -> usize {
+        match self {
+            Postings::Empty => 0,
+            Postings::One(_) => 1,
+            Postings::Many(b) => b.len as usize,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Number of blocks, for walking them (in either direction) with [`Postings::decode_block`].
+    pub fn num_blocks(&self) -> usize {
+        match self {
+            Postings::Empty => 0,
+            Postings::One(_) => 1,
+            Postings::Many(b) => b.heads.len(),
+        }
+    }
+
+    /// The steps of block `b`, ascending, into `out`.
+    pub fn decode_block(&self, b: usize, out: &mut Vec<i64>) {
+        match self {
+            Postings::Empty => out.clear(),
+            Postings::One(s) => {
+                out.clear();
+                out.push(*s);
+            }
+            Postings::Many(blocks) => blocks.decode_block(b, out),
+        }
+    }
+
+    /// All steps, ascending.
+    pub fn to_vec(&self) -> Vec<i64> {
+        match self {
+            Postings::Empty => Vec::new(),
+            Postings::One(s) => vec![*s],
+            Postings::Many(b) => b.to_vec(),
+        }
+    }
+
+    /// Whether `step` is among them: the last block whose head is ≤ step holds it if anything does.
+    pub fn contains(&self, step: i64) -> bool {
+        match self {
+            Postings::Empty => false,
+            Postings::One(s) => *s == step,
+            Postings::Many(b) => {
+                if step > b.last {
+                    return false;
+                }
+                let i = b.heads.partition_point(|h| h.0 <= step);
+                if i == 0 {
+                    return false;
+                }
+                let (head, start) = b.heads[i - 1];
+                let end = b.heads.get(i).map_or(b.bytes.len(), |h| h.1 as usize);
+                let (mut pos, mut cur) = (start as usize, head);
+                while cur < step && pos < end {
+                    cur = (i128::from(cur) + i128::from(get_varint(&b.bytes, &mut pos))) as i64;
+                }
+                cur == step
+            }
+        }
+    }
+
+    fn set(&mut self, steps: &[i64]) {
+        *self = match steps {
+            [] => Postings::Empty,
+            [s] => Postings::One(*s),
+            _ => Postings::Many(Box::new(Blocks::from_sorted(steps))),
+        };
+    }
+
+    /// Add a step, keeping the order (appending, the usual case, is O(1)).
+    fn push(&mut self, step: i64) {
+        match self {
+            Postings::Empty => *self = Postings::One(step),
+            Postings::One(s) => {
+                let (a, b) = ((*s).min(step), (*s).max(step));
+                *self = Postings::Many(Box::new(Blocks::from_sorted(&[a, b])));
+            }
+            Postings::Many(b) if step >= b.last => b.append(step),
+            Postings::Many(b) => b.insert(step),
+        }
+    }
+
+    /// Drop every occurrence of `step`.
+    fn remove_all(&mut self, step: i64) {
+        if self.contains(step) {
+            let mut all = self.to_vec();
+            all.retain(|&s| s != step);
+            self.set(&all);
+        }
+    }
+}
+
 /// The recall index with its inverted map.
 #[derive(Debug, Clone, Default)]
 pub struct RecallIndex {
     /// Top-level keys other than `nodes`, as in the file (`created_at`, versions, anything else).
     top: BTreeMap<String, Value>,
     /// Entries by index key (`str(step_id)`), in key order as the file lists them.
-    entries: BTreeMap<String, Entry>,
+    entries: BTreeMap<String, EntryData>,
     /// Key of each step id (several keys may parse to one int in a hand-edited file; the last one wins here).
     by_step: BTreeMap<i64, String>,
-    term_ids: HashMap<String, TermId>,
-    /// For each term id, the step ids whose term set carries it.
-    postings: Vec<Vec<i64>>,
+    strings: Strings,
+    /// For each term id, the step ids whose term set carries it (indexed by id; shorter if the last ids are
+    /// no term).
+    postings: Vec<Postings>,
     /// For each term id, the step ids whose summary carries it but whose term set does not (only possible in a
     /// hand-edited index; kept so that recall finds every node the reference finds).
     summary_only: HashMap<TermId, Vec<i64>>,
 }
+
+static EMPTY_POSTINGS: Postings = Postings::Empty;
 
 impl RecallIndex {
     /// A new, empty index, as `load_index()` makes it when the file does not exist (`created_at` = now).
@@ -120,6 +518,7 @@ impl RecallIndex {
             Some(other) => return Err(bad(format!("\"nodes\" must be an object, not {}", other.type_name()))),
         };
         let mut index = RecallIndex { top, ..Default::default() };
+        let mut parsed = Vec::with_capacity(nodes.len());
         for (key, value) in nodes {
             let step_id = python_int(&key)
                 .and_then(|i| i64::try_from(i).ok())
@@ -127,13 +526,19 @@ impl RecallIndex {
             let Value::Object(raw) = value else {
                 return Err(bad(format!("node {key:?} must be an object, not {}", value.type_name())));
             };
-            for field in ["identifiers", "files", "errors", "commands"] {
+            for field in LISTS {
                 if let Some(v) = raw.get(field) {
                     if v.as_str_vec().is_none() {
                         return Err(bad(format!("node {key:?}: \"{field}\" must be a list of strings")));
                     }
                 }
             }
+            parsed.push((step_id, key, raw));
+        }
+        // In step order, postings are only appended to; a stable sort keeps key order among equal steps, so
+        // the last key of a step still wins as it did in file order.
+        parsed.sort_by_key(|p| p.0);
+        for (step_id, key, raw) in parsed {
             index.put(key, step_id, raw);
         }
         Ok(index)
@@ -143,9 +548,13 @@ impl RecallIndex {
     pub fn to_file_bytes(&self) -> Vec<u8> {
         let mut top = self.top.clone();
         let nodes: BTreeMap<String, Value> =
-            self.entries.iter().map(|(k, e)| (k.clone(), Value::Object(e.raw.clone()))).collect();
+            self.entries.iter().map(|(k, e)| (k.clone(), Value::Object(self.view(e).to_object()))).collect();
         top.insert("nodes".to_string(), Value::Object(nodes));
         json::to_pretty(&Value::Object(top))
+    }
+
+    fn view<'a>(&'a self, data: &'a EntryData) -> Entry<'a> {
+        Entry { step_id: data.step_id, data, index: self }
     }
 
     pub fn len(&self) -> usize {
@@ -162,18 +571,18 @@ impl RecallIndex {
     }
 
     /// The entry filed under `str(step_id)` (what `index["nodes"].get(str(step_id))` finds).
-    pub fn get(&self, step_id: i64) -> Option<&Entry> {
-        self.entries.get(&step_id.to_string())
+    pub fn get(&self, step_id: i64) -> Option<Entry<'_>> {
+        self.entries.get(&step_id.to_string()).map(|d| self.view(d))
     }
 
     /// Entries in file order (keys sorted as strings).
-    pub fn entries(&self) -> impl Iterator<Item = &Entry> {
-        self.entries.values()
+    pub fn entries(&self) -> impl Iterator<Item = Entry<'_>> {
+        self.entries.values().map(|d| self.view(d))
     }
 
     /// Entries sorted by int step id (status, validate).
-    pub fn entries_by_step(&self) -> Vec<&Entry> {
-        let mut v: Vec<&Entry> = self.entries.values().collect();
+    pub fn entries_by_step(&self) -> Vec<Entry<'_>> {
+        let mut v: Vec<Entry<'_>> = self.entries().collect();
         v.sort_by_key(|e| e.step_id);
         v
     }
@@ -192,7 +601,7 @@ impl RecallIndex {
     pub fn mark_evicted(&mut self, step_id: i64) -> bool {
         match self.entries.get_mut(&step_id.to_string()) {
             Some(e) => {
-                e.raw.insert("evicted".to_string(), Value::Bool(true));
+                set_evicted_field(e, true);
                 true
             }
             None => false,
@@ -202,28 +611,137 @@ impl RecallIndex {
     /// Set the `evicted` flag of a step's entry (used to undo an eviction whose write failed).
     pub fn set_evicted(&mut self, step_id: i64, evicted: bool) {
         if let Some(e) = self.entries.get_mut(&step_id.to_string()) {
-            e.raw.insert("evicted".to_string(), Value::Bool(evicted));
+            set_evicted_field(e, evicted);
         }
     }
 
-    fn put(&mut self, key: String, step_id: i64, raw: BTreeMap<String, Value>) {
+    fn put(&mut self, key: String, step_id: i64, mut raw: BTreeMap<String, Value>) {
         self.remove_key(&key);
-        let mut entry = Entry { step_id, raw, terms: Vec::new(), summary_terms: Vec::new() };
-        let terms = extract::node_terms(&entry.list("identifiers"), &entry.list("files"), &entry.list("errors"));
-        entry.terms = terms.into_iter().map(|t| self.intern(t)).collect();
-        entry.terms.sort_unstable();
-        entry.summary_terms = extract::identifiers(entry.summary()).into_iter().map(|t| self.intern(t)).collect();
-        entry.summary_terms.sort_unstable();
-        for &t in &entry.terms {
+        let lists: Vec<Option<Vec<String>>> = LISTS
+            .iter()
+            .map(|k| match raw.get(*k) {
+                Some(v @ Value::Array(_)) => v.as_str_vec(),
+                _ => None,
+            })
+            .collect();
+        let empty = Vec::new();
+        let list = |i: usize| lists[i].as_ref().unwrap_or(&empty);
+        let terms = extract::node_terms(list(0), list(1), list(2));
+        let mut terms: Vec<TermId> = terms.iter().map(|t| self.strings.intern(t)).collect();
+        terms.sort_unstable();
+
+        let mut encoded = Vec::new();
+        for (i, l) in lists.iter().enumerate() {
+            match l {
+                Some(items) => {
+                    raw.remove(LISTS[i]);
+                    put_varint(&mut encoded, items.len() as u64 + 1);
+                    for s in items {
+                        let id = self.strings.intern(s);
+                        put_varint(&mut encoded, u64::from(id));
+                    }
+                }
+                None => put_varint(&mut encoded, 0),
+            }
+        }
+        let mut text = String::new();
+        let mut text_ends = [0u32; 5];
+        let mut text_present = 0u8;
+        for (i, k) in TEXTS.iter().enumerate() {
+            if let Some(Value::Str(_)) = raw.get(*k) {
+                let Some(Value::Str(s)) = raw.remove(*k) else { unreachable!() };
+                text.push_str(&s);
+                text_present |= 1 << i;
+            }
+            text_ends[i] = text.len() as u32;
+        }
+        let mut interned = |raw: &mut BTreeMap<String, Value>, k: &str| match raw.get(k) {
+            Some(Value::Str(s)) => {
+                let id = self.strings.intern(s);
+                raw.remove(k);
+                id
+            }
+            _ => NONE_ID,
+        };
+        let folded_at = interned(&mut raw, "folded_at");
+        let projection_version = interned(&mut raw, "projection_version");
+        let mut int_field = |k: &str| match raw.get(k) {
+            Some(Value::Int(i)) => i64::try_from(*i).ok().inspect(|_| {
+                raw.remove(k);
+            }),
+            _ => None,
+        };
+        let step_field = int_field("step_id");
+        let token_estimate = int_field("token_estimate");
+        let evicted = match raw.get("evicted") {
+            Some(Value::Bool(b)) => {
+                let b = *b;
+                raw.remove("evicted");
+                Some(b)
+            }
+            _ => None,
+        };
+        let summary = &text[..text_ends[0] as usize];
+        let mut summary_terms: Vec<TermId> =
+            extract::identifiers(summary).iter().map(|t| self.strings.intern(t)).collect();
+        summary_terms.sort_unstable();
+        if self.postings.len() < self.strings.len() {
+            self.postings.resize_with(self.strings.len(), Postings::default);
+        }
+        for &t in &terms {
             self.postings[t as usize].push(step_id);
         }
-        for &t in &entry.summary_terms {
-            if entry.terms.binary_search(&t).is_err() {
+        for &t in &summary_terms {
+            if terms.binary_search(&t).is_err() {
                 self.summary_only.entry(t).or_default().push(step_id);
             }
         }
+        // A step shared by two keys: both entries keep their own term sets (see `EntryData::own_terms`).
+        let mut own_terms = None;
+        if let Some(other) = self.by_step.get(&step_id).filter(|k| **k != key).cloned() {
+            if let Some(o) = self.entries.get(&other).filter(|o| o.own_terms.is_none()) {
+                let o_terms = self.own_terms(o).into_boxed_slice();
+                self.entries.get_mut(&other).expect("present").own_terms = Some(o_terms);
+            }
+            own_terms = Some(terms.clone().into_boxed_slice());
+        }
+        let data = EntryData {
+            step_id,
+            text: text.into_boxed_str(),
+            text_ends,
+            text_present,
+            folded_at,
+            projection_version,
+            step_field,
+            token_estimate,
+            evicted,
+            lists: encoded.into_boxed_slice(),
+            summary_terms: summary_terms.into_boxed_slice(),
+            extra: (!raw.is_empty()).then(|| Box::new(raw)),
+            own_terms,
+        };
         self.by_step.insert(step_id, key.clone());
-        self.entries.insert(key, entry);
+        self.entries.insert(key, data);
+    }
+
+    /// The term set of an entry computed from its lists (§4.7), as ids.
+    fn own_terms(&self, data: &EntryData) -> Vec<TermId> {
+        if let Some(t) = &data.own_terms {
+            return t.to_vec();
+        }
+        let e = self.view(data);
+        let terms = extract::node_terms(&e.list("identifiers"), &e.list("files"), &e.list("errors"));
+        let mut ids: Vec<TermId> = terms.iter().filter_map(|t| self.strings.find(t)).collect();
+        ids.sort_unstable();
+        ids
+    }
+
+    /// Whether the entry's term set (§4.7) carries a term.
+    pub fn entry_has_term(&self, entry: &Entry<'_>, term: TermId) -> bool {
+        match &entry.data.own_terms {
+            Some(terms) => terms.binary_search(&term).is_ok(),
+            None => self.postings(term).contains(entry.step_id),
+        }
     }
 
     /// Remove the entry filed under `str(step_id)` (used to undo a fold whose index write failed).
@@ -232,13 +750,16 @@ impl RecallIndex {
     }
 
     fn remove_key(&mut self, key: &str) {
-        let Some(old) = self.entries.remove(key) else { return };
-        for &t in &old.terms {
+        let Some(old) = self.entries.get(key) else { return };
+        let terms = self.own_terms(old);
+        let old = self.entries.remove(key).expect("present");
+        // As before the compaction: every occurrence of the step leaves these terms' postings.
+        for &t in &terms {
             if let Some(list) = self.postings.get_mut(t as usize) {
-                list.retain(|&s| s != old.step_id);
+                list.remove_all(old.step_id);
             }
         }
-        for &t in &old.summary_terms {
+        for &t in old.summary_terms.iter() {
             if let Some(list) = self.summary_only.get_mut(&t) {
                 list.retain(|&s| s != old.step_id);
             }
@@ -268,30 +789,31 @@ impl RecallIndex {
         self.top.contains_key(key)
     }
 
-    fn intern(&mut self, term: String) -> TermId {
-        if let Some(&id) = self.term_ids.get(&term) {
-            return id;
-        }
-        let id = self.postings.len() as TermId;
-        self.postings.push(Vec::new());
-        self.term_ids.insert(term, id);
-        id
-    }
-
     /// The id of a term, if any entry carries it.
     pub fn term_id(&self, term: &str) -> Option<TermId> {
-        self.term_ids.get(term).copied()
+        self.strings.find(term)
     }
 
-    /// Step ids of the entries carrying a term.
-    pub fn postings(&self, term: TermId) -> &[i64] {
-        self.postings.get(term as usize).map_or(&[], Vec::as_slice)
+    /// Step ids of the entries carrying a term, ascending.
+    pub fn postings(&self, term: TermId) -> &Postings {
+        self.postings.get(term as usize).unwrap_or(&EMPTY_POSTINGS)
     }
 
     /// The entry of a step id as found through the inverted map.
-    pub fn by_step(&self, step_id: i64) -> Option<&Entry> {
-        self.by_step.get(&step_id).and_then(|k| self.entries.get(k))
+    pub fn by_step(&self, step_id: i64) -> Option<Entry<'_>> {
+        self.by_step.get(&step_id).and_then(|k| self.entries.get(k)).map(|d| self.view(d))
     }
+}
+
+fn set_evicted_field(e: &mut EntryData, evicted: bool) {
+    // The key keeps its place in the object either way; a non-bool value there is simply replaced.
+    if let Some(extra) = e.extra.as_mut() {
+        extra.remove("evicted");
+        if extra.is_empty() {
+            e.extra = None;
+        }
+    }
+    e.evicted = Some(evicted);
 }
 
 /// Python `int(s)` for a str: surrounding whitespace, an optional sign, decimal digits of any script, single
@@ -392,5 +914,33 @@ mod tests {
         assert_eq!(steps, vec![5, 37]);
         assert!(RecallIndex::from_file_bytes(b"[]").is_err());
         assert!(RecallIndex::from_file_bytes(br#"{"nodes":{"x":{}}}"#).is_err());
+    }
+}
+
+#[cfg(test)]
+mod postings_tests {
+    use super::*;
+
+    #[test]
+    fn postings_stay_sorted_under_any_insert_order() {
+        let mut p = Postings::default();
+        let mut want = Vec::new();
+        let mut x: u64 = 7;
+        for i in 0..3000i64 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let step = if i % 3 == 0 { i * 5 } else { (x >> 40) as i64 % 20000 - 5000 };
+            p.push(step);
+            want.push(step);
+        }
+        want.sort();
+        assert_eq!(p.to_vec(), want);
+        assert_eq!(p.len(), want.len());
+        for s in -5100..20100 {
+            assert_eq!(p.contains(s), want.binary_search(&s).is_ok(), "{s}");
+        }
+        p.remove_all(want[17]);
+        let gone = want[17];
+        want.retain(|&s| s != gone);
+        assert_eq!(p.to_vec(), want);
     }
 }

@@ -30,7 +30,7 @@ pub fn recall(index: &RecallIndex, query: &str) -> Vec<RecallCandidate> {
     let ids: Vec<u32> = terms.iter().filter_map(|t| index.term_id(t)).collect();
     let mut steps = BTreeSet::new();
     for &id in &ids {
-        steps.extend(index.postings(id).iter().copied());
+        steps.extend(index.postings(id).to_vec());
         steps.extend(index.summary_only_postings(id).iter().copied());
     }
     let mut scored: Vec<(i64, i64, i64)> = Vec::new(); // (step, score, coverage)
@@ -38,8 +38,8 @@ pub fn recall(index: &RecallIndex, query: &str) -> Vec<RecallCandidate> {
         let Some(entry) = index.by_step(step) else { continue };
         let (mut score, mut coverage) = (0, 0);
         for id in &ids {
-            let in_summary = entry.summary_terms.binary_search(id).is_ok();
-            let in_terms = entry.terms.binary_search(id).is_ok();
+            let in_summary = entry.summary_terms().binary_search(id).is_ok();
+            let in_terms = index.entry_has_term(&entry, *id);
             score += 2 * i64::from(in_summary) + i64::from(in_terms);
             coverage += i64::from(in_summary || in_terms);
         }

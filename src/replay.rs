@@ -466,7 +466,7 @@ async fn check_fold(cf: &mut Cf, input: &Value, expected: &Value, tag: &str, d: 
             return;
         }
     };
-    let entry_value = || cf.index().get(step_id).map_or(Value::Null, |e| Value::Object(e.raw.clone()));
+    let entry_value = || cf.index().get(step_id).map_or(Value::Null, |e| Value::Object(e.to_object()));
     local.opt_text(expected, "stdout", || report::fold(&outcome));
     match (&outcome, expected.get("returns_index_entry")) {
         (FoldOutcome::Duplicate { .. }, Some(want)) => {
@@ -878,7 +878,7 @@ async fn evict_file(doc: &Value, sibling: &dyn Fn(&str) -> Option<Value>) -> Vec
         d.text("eviction_log_file", want, &String::from_utf8_lossy(&got));
     }
     d.opt_value(doc, "index_entry_after", || {
-        cf.index().get(step).map_or(Value::Null, |e| Value::Object(e.raw.clone()))
+        cf.index().get(step).map_or(Value::Null, |e| Value::Object(e.to_object()))
     });
     if let Some(want) = doc.get("recall_index_file_after").and_then(Value::as_str) {
         d.text("recall_index_file_after", want, &index_text(&cf).await.unwrap_or_default());

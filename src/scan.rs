@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::extract;
-use crate::index::RecallIndex;
+use crate::index::{Postings, RecallIndex};
 
 /// A node whose terms meet the query.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -48,8 +48,11 @@ pub struct ScanResult {
     /// The index had no nodes at all (the reference then prints `[SCAN] Recall index is empty.`).
     pub index_empty: bool,
     pub query_terms: Vec<String>,
-    /// Every matching node, by matched-term count then step id, both descending (display order).
+    /// Every matching node, by matched-term count then step id, both descending (display order); empty
+    /// unless `candidates_listed`.
     pub candidates: Vec<ScanCandidate>,
+    /// Whether `candidates` was computed ([`CandidateMode::All`]); the selection is the same either way.
+    pub candidates_listed: bool,
     /// Nodes to hydrate, in the order picked.
     pub selected: Vec<ScanSelection>,
     /// Nodes that would have answered an intent but did not fit the turn budget.
@@ -107,6 +110,7 @@ pub fn scan(index: &RecallIndex, prompt: &str, budget_limit: i64, max_per_call: 
         index_empty: index.is_empty(),
         query_terms: query_terms.clone(),
         candidates: Vec::new(),
+        candidates_listed: true,
         selected: Vec::new(),
         budget_dropped: Vec::new(),
         consumed_tokens: 0,
@@ -122,8 +126,13 @@ pub fn scan(index: &RecallIndex, prompt: &str, budget_limit: i64, max_per_call: 
     let mut matched: HashMap<i64, TermSet> = HashMap::new();
     for (i, term) in query_terms.iter().enumerate() {
         if let Some(id) = index.term_id(term) {
-            for &step in index.postings(id) {
-                matched.entry(step).or_insert_with(|| TermSet::empty(n)).insert(i);
+            let postings = index.postings(id);
+            let mut buf = Vec::new();
+            for b in 0..postings.num_blocks() {
+                postings.decode_block(b, &mut buf);
+                for &step in &buf {
+                    matched.entry(step).or_insert_with(|| TermSet::empty(n)).insert(i);
+                }
             }
         }
     }
@@ -174,4 +183,287 @@ pub fn scan(index: &RecallIndex, prompt: &str, budget_limit: i64, max_per_call: 
     result.consumed_tokens = consumed.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
     result.residual = names(&residual);
     Ok(result)
+}
+
+/// Whether a scan lists its candidates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CandidateMode {
+    /// Every matching node, as the reference prints them (cost grows with the index).
+    #[default]
+    All,
+    /// None: only the selection, computed without visiting every matching node.
+    None,
+}
+
+/// How [`scan_with`] runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ScanOptions {
+    pub candidates: CandidateMode,
+}
+
+/// [`scan`], optionally without the candidate list. `selected`, `budget_dropped`, `consumed_tokens` and
+/// `residual` are the same in both modes.
+pub fn scan_with(
+    index: &RecallIndex,
+    prompt: &str,
+    budget_limit: i64,
+    max_per_call: i64,
+    options: ScanOptions,
+) -> Result<ScanResult> {
+    if options.candidates == CandidateMode::All {
+        return scan(index, prompt, budget_limit, max_per_call);
+    }
+    let query_terms = extract::scan_query_terms(prompt);
+    let n = query_terms.len();
+    let mut result = ScanResult {
+        prompt: prompt.to_string(),
+        index_empty: index.is_empty(),
+        query_terms: query_terms.clone(),
+        candidates: Vec::new(),
+        candidates_listed: false,
+        selected: Vec::new(),
+        budget_dropped: Vec::new(),
+        consumed_tokens: 0,
+        budget_limit,
+        max_per_call,
+        residual: query_terms.clone(),
+    };
+    if index.is_empty() {
+        return Ok(result);
+    }
+    let terms: Vec<(usize, &Postings)> = query_terms
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| index.term_id(t).map(|id| (i, index.postings(id))))
+        .filter(|(_, p)| !p.is_empty())
+        .collect();
+    // Walking pays off only for terms carried by a large share of the index (paths' `src`, extensions).
+    let short_limit = SHORT_POSTINGS.max(index.len() / 16);
+    let (picks, residual): (Vec<(i64, Vec<usize>)>, Vec<usize>) = if n <= 64 {
+        let (picks, residual) = certified_greedy::<u64>(&terms, n, short_limit);
+        (picks.into_iter().map(|(s, a)| (s, Mask::members(&a, n))).collect(), Mask::members(&residual, n))
+    } else {
+        let (picks, residual) = certified_greedy::<TermSet>(&terms, n, short_limit);
+        (picks.into_iter().map(|(s, a)| (s, Mask::members(&a, n))).collect(), Mask::members(&residual, n))
+    };
+    let names = |set: &[usize]| -> Vec<String> { set.iter().map(|&i| query_terms[i].clone()).collect() };
+    let mut consumed: i128 = 0;
+    let budget = i128::from(budget_limit);
+    let per_call = i128::from(max_per_call);
+    for (step, answered) in picks {
+        let entry = index.by_step(step);
+        let cost = i128::from(entry.map_or(0, |e| e.token_estimate())).min(per_call).min(budget);
+        let summary = entry.map(|e| e.summary().to_string()).unwrap_or_default();
+        let pick = ScanSelection { step_id: step, matched: names(&answered), cost: cost as i64, summary };
+        if result.selected.is_empty() || consumed + cost <= budget {
+            consumed += cost;
+            result.selected.push(pick);
+        } else {
+            result.budget_dropped.push(pick);
+        }
+    }
+    result.consumed_tokens = consumed.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
+    result.residual = names(&residual);
+    Ok(result)
+}
+
+/// A set of query-term positions: `u64` for up to 64 terms, [`TermSet`] beyond.
+trait Mask: Clone + Eq + std::hash::Hash {
+    fn empty(n: usize) -> Self;
+    fn full(n: usize) -> Self;
+    fn insert(&mut self, i: usize);
+    fn count(&self) -> u32;
+    fn overlap(&self, other: &Self) -> u32;
+    fn remove_all(&mut self, other: &Self);
+    fn and(&self, other: &Self) -> Self;
+    fn members(&self, n: usize) -> Vec<usize>;
+}
+
+impl Mask for u64 {
+    fn empty(_: usize) -> Self {
+        0
+    }
+    fn full(n: usize) -> Self {
+        if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+    }
+    fn insert(&mut self, i: usize) {
+        *self |= 1 << i;
+    }
+    fn count(&self) -> u32 {
+        self.count_ones()
+    }
+    fn overlap(&self, other: &Self) -> u32 {
+        (self & other).count_ones()
+    }
+    fn remove_all(&mut self, other: &Self) {
+        *self &= !other;
+    }
+    fn and(&self, other: &Self) -> Self {
+        self & other
+    }
+    fn members(&self, n: usize) -> Vec<usize> {
+        (0..n).filter(|&i| self & (1 << i) != 0).collect()
+    }
+}
+
+impl Mask for TermSet {
+    fn empty(n: usize) -> Self {
+        TermSet::empty(n)
+    }
+    fn full(n: usize) -> Self {
+        TermSet::full(n)
+    }
+    fn insert(&mut self, i: usize) {
+        TermSet::insert(self, i)
+    }
+    fn count(&self) -> u32 {
+        TermSet::count(self)
+    }
+    fn overlap(&self, other: &Self) -> u32 {
+        TermSet::overlap(self, other)
+    }
+    fn remove_all(&mut self, other: &Self) {
+        TermSet::remove_all(self, other)
+    }
+    fn and(&self, other: &Self) -> Self {
+        TermSet(self.0.iter().zip(&other.0).map(|(a, b)| a & b).collect())
+    }
+    fn members(&self, n: usize) -> Vec<usize> {
+        TermSet::members(self, n).collect()
+    }
+}
+
+/// Terms with at most this many postings (or 1/16 of the index) are read whole; longer ones are walked from
+/// the newest step down.
+const SHORT_POSTINGS: usize = 256;
+/// Steps the first walk round takes from the densest walked term; each round doubles it.
+const FIRST_CHUNK: usize = 64;
+
+/// A walked term's postings, read newest first, block by block.
+struct Walk<'a> {
+    term: usize,
+    postings: &'a Postings,
+    /// Next block to decode (counting down), and the undelivered head of the current one (`buf[..left]`).
+    next_block: usize,
+    buf: Vec<i64>,
+    left: usize,
+}
+
+impl<'a> Walk<'a> {
+    fn new(term: usize, postings: &'a Postings) -> Self {
+        Walk { term, postings, next_block: postings.num_blocks(), buf: Vec::new(), left: 0 }
+    }
+    fn peek(&mut self) -> Option<i64> {
+        while self.left == 0 {
+            if self.next_block == 0 {
+                return None;
+            }
+            self.next_block -= 1;
+            self.postings.decode_block(self.next_block, &mut self.buf);
+            self.left = self.buf.len();
+        }
+        Some(self.buf[self.left - 1])
+    }
+    fn advance(&mut self) {
+        self.left -= 1;
+    }
+}
+
+/// RGSC's greedy loop (see [`scan`]) over every matching step, found without enumerating them all.
+///
+/// Short postings are read whole; long ones are walked by one cursor, newest first, so every step at or above
+/// the cursor is known, and its matched set is exact (a step found through a short term gets its long-term
+/// bits by lookup). A step not yet seen lies below the cursor and can match only long terms still being
+/// walked (`open`), so its gain is at most |residual ∩ open|. A simulated pick of gain g is therefore the
+/// reference's pick iff g > that bound, or g equals it and the pick lies at or above the cursor (ties go to
+/// the larger step); the simulation is the reference's loop once it ends with residual ∩ open = ∅. Until
+/// then the cursor goes further down. Returns the picks (step, terms answered) and the final residual.
+fn certified_greedy<M: Mask>(terms: &[(usize, &Postings)], n: usize, short_limit: usize) -> (Vec<(i64, M)>, M) {
+    let mut matched: HashMap<i64, M> = HashMap::new();
+    let mut walks: Vec<Walk> = Vec::new();
+    let mut buf = Vec::new();
+    for &(i, postings) in terms {
+        if postings.len() <= short_limit {
+            for b in 0..postings.num_blocks() {
+                postings.decode_block(b, &mut buf);
+                for &step in &buf {
+                    matched.entry(step).or_insert_with(|| M::empty(n)).insert(i);
+                }
+            }
+        } else {
+            walks.push(Walk::new(i, postings));
+        }
+    }
+    for (step, set) in matched.iter_mut() {
+        for w in &walks {
+            if w.postings.contains(*step) {
+                set.insert(w.term);
+            }
+        }
+    }
+    // Densest first: it sets the pace of the cursor.
+    walks.sort_by_key(|w| std::cmp::Reverse(w.postings.len()));
+    // Every step ≥ cursor has been seen; `i128` so that "nothing walked yet" lies above every step.
+    let mut cursor: i128 = i128::from(i64::MAX) + 1;
+    let mut chunk = FIRST_CHUNK;
+    loop {
+        let mut open = M::empty(n);
+        for w in walks.iter_mut() {
+            if w.peek().is_some() {
+                open.insert(w.term);
+            }
+        }
+        if let Some(done) = simulate(&matched, &open, cursor, n) {
+            return done;
+        }
+        // Lower the cursor: `chunk` more steps of the densest open term, then every open term down to there.
+        let lead = walks.iter_mut().find_map(|w| w.peek().map(|_| w)).expect("an open term, or the simulation ends");
+        let mut low = i64::MAX;
+        for _ in 0..chunk {
+            let Some(step) = lead.peek() else { break };
+            low = step;
+            lead.advance();
+            matched.entry(step).or_insert_with(|| M::empty(n)).insert(lead.term);
+        }
+        for w in walks.iter_mut() {
+            while let Some(step) = w.peek().filter(|&s| s >= low) {
+                w.advance();
+                matched.entry(step).or_insert_with(|| M::empty(n)).insert(w.term);
+            }
+        }
+        cursor = i128::from(low);
+        chunk = chunk.saturating_mul(2);
+    }
+}
+
+/// The greedy loop over the seen steps' groups; `None` as soon as a pick (or the end) is not certain.
+fn simulate<M: Mask>(matched: &HashMap<i64, M>, open: &M, cursor: i128, n: usize) -> Option<(Vec<(i64, M)>, M)> {
+    let mut groups: HashMap<&M, i64> = HashMap::new();
+    for (step, set) in matched {
+        let best = groups.entry(set).or_insert(*step);
+        *best = (*best).max(*step);
+    }
+    let mut groups: Vec<(&M, i64)> = groups.into_iter().collect();
+    let mut residual = M::full(n);
+    let mut picks = Vec::new();
+    while residual.count() > 0 {
+        let bound = residual.overlap(open);
+        let mut best: Option<(u32, i64, usize)> = None;
+        for (g, (set, step)) in groups.iter().enumerate() {
+            let gain = residual.overlap(set);
+            if gain > 0 && best.is_none_or(|(bg, bs, _)| (gain, *step) > (bg, bs)) {
+                best = Some((gain, *step, g));
+            }
+        }
+        let Some((gain, step, g)) = best else {
+            return (bound == 0).then_some((picks, residual));
+        };
+        if gain < bound || (gain == bound && i128::from(step) < cursor) {
+            return None;
+        }
+        let (set, _) = groups.swap_remove(g);
+        picks.push((step, residual.and(set)));
+        residual.remove_all(set);
+    }
+    Some((picks, residual))
 }

@@ -163,7 +163,7 @@ pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bo
             continue;
         };
         if integrity {
-            if let Err(e) = verify_bytes(Some(&bytes), &path, entry.raw.get("artifact_sha256")) {
+            if let Err(e) = verify_bytes(Some(&bytes), &path, entry.get("artifact_sha256").as_ref()) {
                 problem(e.code(), Some(step), None, format!("CONF-09 / CONF-12 Scenario C — {}", e.message()));
                 continue;
             }

@@ -1,0 +1,171 @@
+//! `cargo run --release --example index_bench [-- 100000]`: heap of the recall index and per-scan cost at
+//! 1k/10k/100k entries shaped like bench/workload.mjs (≈170 Zipf(1) identifiers from a 20,000-word vocabulary,
+//! three file paths, a command and an error per entry; queries of 3–8 uniform words plus a file path).
+//! Prints figures only; nothing here asserts a time.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use contextfold::index::RecallIndex;
+use contextfold::json::Value;
+use contextfold::scan::{self, CandidateMode, ScanOptions};
+
+/// Counts live heap bytes, so the index's footprint can be read off before and after building it.
+struct Counting;
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            let now = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+            PEAK.fetch_max(now, Ordering::Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(p, layout) };
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// mulberry32, as in bench/workload.mjs.
+struct Prng(u32);
+impl Prng {
+    fn next(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x6d2b_79f5);
+        let mut t = self.0;
+        t = (t ^ (t >> 15)).wrapping_mul(t | 1);
+        t ^= t.wrapping_add((t ^ (t >> 7)).wrapping_mul(t | 61));
+        f64::from(t ^ (t >> 14)) / 4_294_967_296.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() * n as f64) as usize
+    }
+}
+
+fn vocabulary(size: usize) -> Vec<String> {
+    let (cons, vow) = (b"bcdfghjklmnprstvz", b"aeiou");
+    let mut r = Prng(42);
+    let mut seen = std::collections::BTreeSet::new();
+    let mut words = Vec::new();
+    while words.len() < size {
+        let mut w = String::new();
+        for _ in 0..2 + r.below(4) {
+            w.push(cons[r.below(cons.len())] as char);
+            w.push(vow[r.below(vow.len())] as char);
+        }
+        if r.next() < 0.15 {
+            w.push('_');
+            w.push(cons[r.below(cons.len())] as char);
+            w.push('x');
+        }
+        if seen.insert(w.clone()) {
+            words.push(w);
+        }
+    }
+    words
+}
+
+fn zipf(r: &mut Prng, n: usize) -> usize {
+    let h = (n as f64).ln() + 0.577_215_664_9;
+    ((r.next() * h).exp() as usize).saturating_sub(1).min(n - 1)
+}
+
+fn file_path(r: &mut Prng, v: &[String]) -> String {
+    let ext = ["rs", "py", "ts", "sql", "md", "go"];
+    format!("src/{}/{}.{}", v[r.below(v.len())], v[r.below(v.len())], ext[r.below(6)])
+}
+
+/// An index entry like the engine writes for a workload turn (identifiers as extraction would list them).
+fn entry(i: usize, v: &[String]) -> BTreeMap<String, Value> {
+    let mut r = Prng(42u32.wrapping_mul(1_000_003).wrapping_add(i as u32));
+    let mut ids = std::collections::BTreeSet::new();
+    let (f1, f2, f3) = (file_path(&mut r, v), file_path(&mut r, v), file_path(&mut r, v));
+    let mut chars = 0;
+    while chars < 2048 {
+        let w = &v[zipf(&mut r, v.len())];
+        chars += w.len() + 1;
+        ids.insert(w.clone());
+    }
+    for f in [&f1, &f2, &f3] {
+        ids.extend(f.split(['/', '.']).filter(|p| p.len() >= 3).map(str::to_string));
+    }
+    let hex = |salt: usize| format!("{:064x}", (i as u128 + 1) * 0x9e37_79b9_7f4a_7c15 + salt as u128);
+    let s = |x: &str| Value::from(x);
+    let mut m = BTreeMap::new();
+    m.insert("artifact_sha256".into(), s(&hex(1)));
+    m.insert("commands".into(), Value::from(vec![format!("git {} --{} {f1}", v[r.below(v.len())], v[r.below(v.len())])]));
+    m.insert("errors".into(), Value::from(vec!["TimeoutError".to_string()]));
+    m.insert("evicted".into(), Value::Bool(false));
+    m.insert("file_path".into(), s(&format!(".contextfold/cold_nodes/step_{:06}.json", i + 1)));
+    m.insert("files".into(), Value::from(vec![f1, f2, f3.clone()]));
+    m.insert("folded_at".into(), s("2026-01-01T00:00:00Z"));
+    m.insert("identifiers".into(), Value::from(ids.into_iter().collect::<Vec<_>>()));
+    m.insert("payload_sha256".into(), s(&hex(2)));
+    m.insert("projection_sha256".into(), s(&hex(3)));
+    m.insert("projection_version".into(), s("ipcf-projection-v2"));
+    m.insert("step_id".into(), Value::from(i as i64 + 1));
+    m.insert("summary".into(), s(&format!("Turn {i}: {} {} on {f3}", v[r.below(v.len())], v[r.below(v.len())])));
+    m.insert("token_estimate".into(), Value::from(400 + r.below(300)));
+    m
+}
+
+fn query(j: usize, v: &[String]) -> String {
+    let mut r = Prng(42u32.wrapping_mul(7_777_777).wrapping_add(j as u32));
+    let n = 3 + r.below(6);
+    let words: Vec<&str> = (0..n).map(|_| v[r.below(v.len())].as_str()).collect();
+    format!("{} in {}?", words.join(" "), file_path(&mut r, v))
+}
+
+fn median_ms(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+fn main() {
+    let max: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(100_000);
+    let vocab = vocabulary(20_000);
+    let queries: Vec<String> = (0..200).map(|j| query(j, &vocab)).collect();
+    let base = LIVE.load(Ordering::Relaxed);
+    let mut index = RecallIndex::new("2026-01-01T00:00:00Z");
+    let start = Instant::now();
+    let mut built = 0;
+    for checkpoint in [1_000, 10_000, 100_000].into_iter().filter(|&c| c <= max) {
+        while built < checkpoint {
+            index.insert(built as i64 + 1, entry(built, &vocab));
+            built += 1;
+        }
+        let build = start.elapsed().as_secs_f64();
+        let heap = LIVE.load(Ordering::Relaxed) - base;
+        let time = |mode: CandidateMode, reps: usize| {
+            let opts = ScanOptions { candidates: mode };
+            let mut xs = Vec::new();
+            for q in queries.iter().take(reps) {
+                let t = Instant::now();
+                std::hint::black_box(scan::scan_with(&index, q, 3500, 3000, opts).unwrap());
+                xs.push(t.elapsed().as_secs_f64() * 1e3);
+            }
+            median_ms(xs)
+        };
+        let fast = time(CandidateMode::None, 200);
+        let full = time(CandidateMode::All, if checkpoint >= 100_000 { 40 } else { 200 });
+        let t = Instant::now();
+        let bytes = index.to_file_bytes();
+        let write = t.elapsed().as_secs_f64() * 1e3;
+        println!(
+            "{checkpoint:>7} entries: heap {:>7.1} MB ({:>5} B/entry), built in {build:>6.2} s; scan median fast {fast:.4} ms, full {full:.3} ms; to_file_bytes {write:.0} ms ({:.1} MB)",
+            heap as f64 / 1e6,
+            heap / checkpoint,
+            bytes.len() as f64 / 1e6
+        );
+        drop(bytes);
+    }
+    println!("peak heap {:.1} MB", (PEAK.load(Ordering::Relaxed) - base) as f64 / 1e6);
+}
