@@ -72,7 +72,7 @@ async function child(spec, args) {
   const sample = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
   const sampler = setInterval(sample, 50);
   try {
-    let cf = await cf_.ContextFold.open(makeStorage(), { clock: FIXED_CLOCK });
+    let cf = await cf_.ContextFold.open(makeStorage(), { clock: FIXED_CLOCK, journal: true });
     const buildStart = now();
     const batch = 1000;
     for (let i = 0; i < n; i += batch) {
@@ -88,14 +88,18 @@ async function child(spec, args) {
 
     const open = [];
     for (let r = 0; r < args.repeat; r++) {
-      open.push(await timed(async () => (cf = await cf_.ContextFold.open(makeStorage(), { clock: FIXED_CLOCK }))));
+      open.push(await timed(async () => (cf = await cf_.ContextFold.open(makeStorage(), { clock: FIXED_CLOCK, journal: true }))));
       sample();
     }
+    // Per turn a harness needs the selection (beforeTurn); the full result also lists every matching node.
     const scan = [];
+    const scanFull = [];
     let selected = 0;
+    let candidates = 0;
     for (let q = 0; q < args.queries; q++) {
       const query = w.query(q);
-      scan.push(await timed(async () => (selected += (await cf.scan(query)).selected.length)));
+      scan.push(await timed(async () => (selected += (await cf.scan(query, { candidates: false })).selected.length)));
+      scanFull.push(await timed(async () => (candidates += (await cf.scan(query)).candidates.length)));
     }
     const fold = [];
     for (let r = 0; r < args.repeat * 4; r++) {
@@ -114,6 +118,8 @@ async function child(spec, args) {
       buildMs,
       openMs: stats(open),
       scanMs: stats(scan),
+      scanFullMs: stats(scanFull),
+      candidatesPerScan: candidates / args.queries,
       foldMs: stats(fold),
       hydrateMs: stats(hydrate),
       selectedPerScan: selected / args.queries,
@@ -171,10 +177,11 @@ function table(doc) {
   const lines = [];
   lines.push(`ContextFold bench — ${doc.machine.cpus} × ${doc.machine.cpuModel}, Node ${doc.machine.node}`);
   lines.push("");
-  lines.push("nodes    storage  scan ms (med/min/max)      fold ms (med)  open ms (med)  hydrate ms (med)  peak RSS MB");
+  lines.push("nodes    storage  scan ms (med/min/max)      full scan ms (med)  fold ms (med)  open ms (med)  hydrate ms (med)  peak RSS MB");
   for (const r of doc.runs) {
     lines.push(
       `${String(r.nodes).padEnd(8)} ${r.storage.padEnd(8)} ${`${f(r.scanMs.median)} / ${f(r.scanMs.min)} / ${f(r.scanMs.max)}`.padEnd(26)} ` +
+        `${f(r.scanFullMs.median).padEnd(19)} ` +
         `${f(r.foldMs.median).padEnd(14)} ${f(r.openMs.median, 1).padEnd(14)} ${f(r.hydrateMs.median).padEnd(17)} ${f(r.peakRssMB, 0)}`,
     );
   }

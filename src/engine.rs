@@ -629,8 +629,8 @@ impl<S: Storage> ContextFold<S> {
         scan::scan(&self.index, prompt, policy.max_tokens_per_turn()?, policy.max_tokens_per_call()?)
     }
 
-    /// [`Self::scan`] without the candidate list: the same selection, at a cost that does not grow with the
-    /// number of matching nodes (what `before_turn` needs).
+    /// [`Self::scan`] without the candidate list (`candidates_listed` is false): the same selection, found
+    /// without enumerating every matching node (what `before_turn` uses every turn).
     pub async fn scan_selection(&self, prompt: &str) -> Result<ScanResult> {
         let policy = self.policy().await?;
         let options = scan::ScanOptions { candidates: scan::CandidateMode::None };
@@ -756,7 +756,7 @@ impl<S: Storage> ContextFold<S> {
 
     /// pre_turn_dispatch: scan the prompt, then hydrate every selected node (CONF-13).
     pub async fn before_turn(&self, prompt: &str) -> Result<Turn> {
-        let scan = self.scan(prompt).await?;
+        let scan = self.scan_selection(prompt).await?;
         let mut hydrated = Vec::with_capacity(scan.selected.len());
         for pick in &scan.selected {
             hydrated.push(self.hydrate(pick.step_id).await?);

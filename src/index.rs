@@ -546,11 +546,38 @@ impl RecallIndex {
 
     /// `json.dump(index, indent=2, sort_keys=True, ensure_ascii=False)`.
     pub fn to_file_bytes(&self) -> Vec<u8> {
-        let mut top = self.top.clone();
-        let nodes: BTreeMap<String, Value> =
-            self.entries.iter().map(|(k, e)| (k.clone(), Value::Object(self.view(e).to_object()))).collect();
-        top.insert("nodes".to_string(), Value::Object(nodes));
-        json::to_pretty(&Value::Object(top))
+        // The bytes of `json::to_pretty` of the whole document, built one entry at a time: peak memory is the
+        // output plus one entry, not a second copy of the index as JSON values.
+        let mut keys: Vec<&str> = self.top.keys().map(String::as_str).filter(|k| *k != "nodes").collect();
+        keys.push("nodes");
+        keys.sort_unstable();
+        let mut out = Vec::with_capacity(self.entries.len() * 2048 + 256);
+        out.push(b'{');
+        for (i, key) in keys.iter().enumerate() {
+            out.extend_from_slice(if i == 0 { b"\n  " } else { b",\n  " });
+            json::write_pretty_at(&mut out, &Value::from(*key), 1);
+            out.extend_from_slice(b": ");
+            if *key != "nodes" {
+                if let Some(v) = self.top.get(*key) {
+                    json::write_pretty_at(&mut out, v, 1);
+                }
+                continue;
+            }
+            if self.entries.is_empty() {
+                out.extend_from_slice(b"{}");
+                continue;
+            }
+            out.push(b'{');
+            for (j, (k, e)) in self.entries.iter().enumerate() {
+                out.extend_from_slice(if j == 0 { b"\n    " } else { b",\n    " });
+                json::write_pretty_at(&mut out, &Value::from(k.as_str()), 2);
+                out.extend_from_slice(b": ");
+                json::write_pretty_at(&mut out, &Value::Object(self.view(e).to_object()), 2);
+            }
+            out.extend_from_slice(b"\n  }");
+        }
+        out.extend_from_slice(b"\n}");
+        out
     }
 
     fn view<'a>(&'a self, data: &'a EntryData) -> Entry<'a> {

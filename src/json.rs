@@ -79,6 +79,12 @@ pub fn to_pretty(v: &Value) -> Vec<u8> {
     out
 }
 
+/// Append `v` in the indent-2 file format as it appears nested `level` deep (its inner lines indented by
+/// `2 × (level + 1)` spaces), so a large document can be written one member at a time.
+pub fn write_pretty_at(out: &mut Vec<u8>, v: &Value, level: usize) {
+    write_value(out, v, Some(2), level);
+}
+
 /// Python `repr(float)` as `json` writes it (`1e+16`, `1e-07`, `0.5`, `NaN`, `Infinity`, `-Infinity`).
 pub fn python_float_repr(f: f64) -> String {
     if f.is_nan() {

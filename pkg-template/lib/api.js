@@ -1,7 +1,7 @@
 // The public ContextFold class over one build of the wasm core. Every entry point (node, bundler, web,
 // browser) calls `createApi(core)` with its own wasm-bindgen glue. This layer only adapts: it maps errors,
 // serialises calls and shapes results; every protocol rule lives in the engine.
-import { toContextFoldError } from "./errors.js";
+import { InvalidInputError, toContextFoldError } from "./errors.js";
 
 /**
  * @param {any} core the wasm-bindgen module (Engine, extract, ...)
@@ -80,8 +80,13 @@ export function createApi(core, ensureReady = () => {}) {
       return this.#run(() => this.#engine.node(stepId));
     }
 
-    scan(prompt) {
-      return this.#run(() => this.#engine.scan(prompt));
+    /** Scan a prompt. `{ candidates: false }` skips listing every matching node (same selection, faster). */
+    scan(prompt, options) {
+      const listed = options?.candidates ?? true;
+      if (typeof listed !== "boolean") {
+        return Promise.reject(new InvalidInputError(`scan: options.candidates must be a boolean, got ${typeof listed}`));
+      }
+      return this.#run(() => (listed ? this.#engine.scan(prompt) : this.#engine.scanSelection(prompt)));
     }
     recall(query) {
       return this.#run(() => this.#engine.recall(query));

@@ -43,6 +43,13 @@ export type {
 };
 
 /** An open store: the IPCF-1.1 operations over one host storage. Calls on one instance run in call order. */
+/** Options of `ContextFold.scan`. */
+export interface ScanOptions {
+  /** List every matching node in `candidates` (the reference's result, the default), or skip that and only
+   *  select (`false`: `candidates` is empty and `candidatesListed` false; the selection is the same). */
+  candidates?: boolean;
+}
+
 export declare class ContextFold {
   private constructor();
   /** Open a store (reads the recall index if there is one). */
@@ -58,7 +65,7 @@ export declare class ContextFold {
   /** Whether this instance journals its changes (`journal: true` and a storage with `append`). */
   journaling(): Promise<boolean>;
   /** Match a prompt against the index and pick nodes to hydrate within the token budget. */
-  scan(prompt: string): Promise<ScanResult>;
+  scan(prompt: string, options?: ScanOptions): Promise<ScanResult>;
   /** Ranked candidates for a query (coverage tiers, latest first). */
   recall(query: string): Promise<RecallCandidate[]>;
   /** The verified, policy-bounded content of a node. */

@@ -174,6 +174,16 @@ impl Engine {
         output(&result, "scan")
     }
 
+    /// The selection of `scan` without the candidate list (`candidatesListed: false`), found without
+    /// enumerating every matching node: what `beforeTurn` uses.
+    #[wasm_bindgen(js_name = scanSelection)]
+    pub async fn scan_selection(&self, #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue) -> JsResult<Ts<ScanResult>> {
+        let prompt = input::string(&prompt, "scanSelection: prompt").map_err(to_js)?;
+        let engine = self.inner.lock().await.map_err(to_js)?;
+        let result = engine.scan_selection(&prompt).await.map_err(to_js)?;
+        output(&result, "scanSelection")
+    }
+
     /// Recall by query (spec §6), best first.
     pub async fn recall(
         &self,
