@@ -64,6 +64,32 @@ pub struct ScanResult {
     pub residual: Vec<String>,
 }
 
+impl ScanResult {
+    /// The result before the greedy loop: nothing selected, every query term still in the residual.
+    fn nothing_picked(
+        index: &RecallIndex,
+        prompt: &str,
+        query_terms: &[String],
+        budget_limit: i64,
+        max_per_call: i64,
+        candidates_listed: bool,
+    ) -> Self {
+        ScanResult {
+            prompt: prompt.to_string(),
+            index_empty: index.is_empty(),
+            query_terms: query_terms.to_vec(),
+            candidates: Vec::new(),
+            candidates_listed,
+            selected: Vec::new(),
+            budget_dropped: Vec::new(),
+            consumed_tokens: 0,
+            budget_limit,
+            max_per_call,
+            residual: query_terms.to_vec(),
+        }
+    }
+}
+
 /// A set of query-term positions (a query can have any number of terms).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct TermSet(Vec<u64>);
@@ -105,19 +131,7 @@ impl TermSet {
 pub fn scan(index: &RecallIndex, prompt: &str, budget_limit: i64, max_per_call: i64) -> Result<ScanResult> {
     let query_terms = extract::scan_query_terms(prompt);
     let n = query_terms.len();
-    let mut result = ScanResult {
-        prompt: prompt.to_string(),
-        index_empty: index.is_empty(),
-        query_terms: query_terms.clone(),
-        candidates: Vec::new(),
-        candidates_listed: true,
-        selected: Vec::new(),
-        budget_dropped: Vec::new(),
-        consumed_tokens: 0,
-        budget_limit,
-        max_per_call,
-        residual: query_terms.clone(),
-    };
+    let mut result = ScanResult::nothing_picked(index, prompt, &query_terms, budget_limit, max_per_call, true);
     if index.is_empty() {
         return Ok(result);
     }
@@ -215,19 +229,7 @@ pub fn scan_with(
     }
     let query_terms = extract::scan_query_terms(prompt);
     let n = query_terms.len();
-    let mut result = ScanResult {
-        prompt: prompt.to_string(),
-        index_empty: index.is_empty(),
-        query_terms: query_terms.clone(),
-        candidates: Vec::new(),
-        candidates_listed: false,
-        selected: Vec::new(),
-        budget_dropped: Vec::new(),
-        consumed_tokens: 0,
-        budget_limit,
-        max_per_call,
-        residual: query_terms.clone(),
-    };
+    let mut result = ScanResult::nothing_picked(index, prompt, &query_terms, budget_limit, max_per_call, false);
     if index.is_empty() {
         return Ok(result);
     }
