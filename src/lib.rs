@@ -6,6 +6,7 @@
 
 pub mod error;
 pub mod text;
+pub mod number;
 pub mod extract;
 pub mod json;
 pub mod identity;

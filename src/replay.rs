@@ -1083,7 +1083,7 @@ async fn validate_case(case: &Value) -> CaseResult {
     }
     if let Some(hyd) = e.get("hydrate").and_then(Value::as_object) {
         for (step, want) in hyd {
-            let Some(step_id) = crate::index::python_int(step).and_then(|i| i64::try_from(i).ok()) else {
+            let Some(step_id) = crate::number::python_int(step).ok().and_then(|i| i64::try_from(i).ok()) else {
                 d.push(format!("hydrate[{step}]: not an int"));
                 continue;
             };

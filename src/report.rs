@@ -312,16 +312,9 @@ pub fn exit_code(e: &Error) -> i32 {
 }
 
 /// The stderr text of a bad argument (`ValueError`/`TypeError` in the reference, exit 1), e.g. the message of
-/// [`int_parse_error`].
+/// a [`crate::number::IntError`] (a step id that `int()` cannot read).
 pub fn bad_argument(msg: &str) -> String {
     format!("\n[ERROR] Bad argument: {msg}\n")
-}
-
-/// Python's message for `int(arg)` on a string it cannot read: `invalid literal for int() with base 10: 'abc'`
-/// (the argument's `repr`, cut to 200 code points as CPython's `%.200R` does).
-pub fn int_parse_error(arg: &str) -> String {
-    let repr = python_str_repr(arg);
-    format!("invalid literal for int() with base 10: {}", head(&repr, 200))
 }
 
 #[cfg(test)]
@@ -356,7 +349,7 @@ mod tests {
     #[test]
     fn cli_lines() {
         assert_eq!(
-            bad_argument(&int_parse_error("abc")),
+            bad_argument(&crate::number::python_int("abc").unwrap_err().to_string()),
             "\n[ERROR] Bad argument: invalid literal for int() with base 10: 'abc'\n"
         );
         assert!(unknown_command("BOGUS").starts_with("Unknown command: 'bogus'\n\nContextFold"));

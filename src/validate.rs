@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::identity;
-use crate::index::{python_int, RecallIndex};
+use crate::index::RecallIndex;
+use crate::number::python_int;
 use crate::json::{self, Value};
 use crate::store::{self, Storage};
 
@@ -176,7 +177,7 @@ pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bo
         if !(name.starts_with("step_") && name.ends_with(".json")) {
             continue;
         }
-        let Some(step) = python_int(&name.replace("step_", "").replace(".json", "")) else { continue };
+        let Ok(step) = python_int(&name.replace("step_", "").replace(".json", "")) else { continue };
         if !index.has_step(step) {
             problem(
                 ErrorCode::OrphanedNode,

@@ -7,8 +7,10 @@
 //! * `input` — checked conversion of JS values (types, lone surrogates, safe integers)
 //! * `errors` — engine errors as thrown JS `Error`s with `name` and `code`
 //! * `report` — the console text of the reference (`render*`)
+//! * `cli` — the bin's argument rules: `parseStepId` (Python `int()`), `pythonRepr`
 //! * `lock` — the async mutex that serialises overlapping calls
 
+mod cli;
 mod engine;
 mod errors;
 pub(crate) mod input;
@@ -19,6 +21,7 @@ mod storage;
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
+pub use cli::*;
 pub use engine::Engine;
 pub use report::*;
 

@@ -120,12 +120,6 @@ pub fn render_bad_argument(#[wasm_bindgen(unchecked_param_type = "string")] mess
     Ok(report::bad_argument(&text(&message, "renderBadArgument: message")?))
 }
 
-/// Python's message for `int(arg)` on a string it cannot read.
-#[wasm_bindgen(js_name = renderIntParseError)]
-pub fn render_int_parse_error(#[wasm_bindgen(unchecked_param_type = "string")] arg: JsValue) -> JsResult<String> {
-    Ok(report::int_parse_error(&text(&arg, "renderIntParseError: arg")?))
-}
-
 fn error_code(code: &JsValue, what: &str) -> JsResult<crate::error::ErrorCode> {
     let code = text(code, what)?;
     code_from_str(&code)

@@ -471,8 +471,11 @@ describe("demo", () => {
     assert.equal(d.folds.length, 8);
     assert.ok(d.folds.every((f) => f.kind === "folded"));
     assert.equal(d.query, "What port are we using for PostgreSQL, and which migration applied the billing table?");
-    const scan = d.turn.scan;
+    const scan = d.scan;
     assert.deepEqual(scan.candidates.map((c) => c.stepId), [342, 447, 318, 137, 91, 37, 499]);
+    // beforeTurn selects without listing candidates, and selects the same.
+    assert.equal(d.turn.scan.candidatesListed, false);
+    assert.deepEqual(d.turn.scan.selected, scan.selected);
     assert.deepEqual(
       scan.selected.map((s) => [s.stepId, s.matched, s.cost]),
       [

@@ -7,8 +7,6 @@ import * as path from "node:path";
 import { loadCore } from "./core.mjs";
 import { runDemo } from "./demo.mjs";
 import { GENERAL, commandHelp } from "./help.mjs";
-import { parsePythonInt } from "./pyint.mjs";
-import { pyRepr, pyReprCut } from "./pyrepr.mjs";
 import { decodeUtf8 } from "./utf8.mjs";
 
 const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "demo"]);
@@ -74,17 +72,15 @@ export function parseArgs(argv) {
   return out;
 }
 
-/** Python `int(arg)` for a step id, limited to the integers a JS number holds exactly. */
+/** Python `int(arg)` for a step id, limited to the integers a JS number holds exactly (the core's rule). */
 function stepId(arg, render) {
-  const r = parsePythonInt(arg);
-  if (!r.ok) {
-    if (r.kind === "limit") throw new CliError("bad_argument", r.message);
-    throw new CliError("bad_argument", render.renderIntParseError ? render.renderIntParseError(arg) : `invalid literal for int() with base 10: ${pyReprCut(arg)}`);
+  try {
+    return render.parseStepId(arg);
+  } catch (err) {
+    // The core's message is Python's ValueError text, or the out-of-range message.
+    if (err?.code === "INVALID_INPUT") throw new CliError("bad_argument", err.message);
+    throw err;
   }
-  if (r.value > BigInt(Number.MAX_SAFE_INTEGER) || r.value < BigInt(Number.MIN_SAFE_INTEGER)) {
-    throw new CliError("bad_argument", `step id ${r.value} is out of range (at most ${Number.MAX_SAFE_INTEGER} in absolute value)`);
-  }
-  return Number(r.value);
 }
 
 /** The reference's list options: split on ",", strip, drop empties. */
@@ -102,7 +98,7 @@ async function readAll(stream) {
 }
 
 /** The payload of `--file P`: the exact bytes as UTF-8 text ("-" = standard input). */
-async function readPayload(file, io) {
+async function readPayload(file, io, render) {
   let bytes;
   if (file === "-") {
     bytes = await readAll(io.stdin);
@@ -111,7 +107,7 @@ async function readPayload(file, io) {
       bytes = await readFile(path.resolve(io.cwd, file));
     } catch (err) {
       const known = err && ERRNO[err.code];
-      const msg = known ? `[Errno ${known[0]}] ${known[1]}: ${pyRepr(file)}` : `cannot read ${pyRepr(file)}: ${err?.message ?? err}`;
+      const msg = known ? `[Errno ${known[0]}] ${known[1]}: ${render.pythonRepr(file)}` : `cannot read ${render.pythonRepr(file)}: ${err?.message ?? err}`;
       throw new CliError("bad_argument", msg);
     }
   }
@@ -121,14 +117,14 @@ async function readPayload(file, io) {
 }
 
 /** The fold arguments after the step id, as the reference reads them (options anywhere, last one wins). */
-async function foldInput(step, words, io) {
+async function foldInput(step, words, io, render) {
   const input = { stepId: step, summary: "" };
   const summary = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     if (FOLD_OPTIONS.has(w)) {
       const v = words[++i]; // parseArgs guarantees a value
-      if (w === "--file") input.rawContent = await readPayload(v, io);
+      if (w === "--file") input.rawContent = await readPayload(v, io, render);
       else input[w.slice(2)] = listOption(v);
     } else summary.push(w);
   }
@@ -140,11 +136,11 @@ async function foldInput(step, words, io) {
  * The clock of the engine: the system clock, or a fixed time from SOURCE_DATE_EPOCH (seconds since the epoch,
  * the reproducible-builds convention) so that runs can be replayed byte for byte (folded_at is hashed).
  */
-export function clockFromEnv(env) {
+export function clockFromEnv(env, render) {
   const v = env.SOURCE_DATE_EPOCH;
   if (v === undefined || v === "") return undefined;
   if (!/^[0-9]{1,12}$/.test(v) || Number(v) > 253402300799) {
-    throw new CliError("bad_argument", `SOURCE_DATE_EPOCH must be a number of seconds since 1970 (got ${pyRepr(v)})`);
+    throw new CliError("bad_argument", `SOURCE_DATE_EPOCH must be a number of seconds since 1970 (got ${render.pythonRepr(v)})`);
   }
   const iso = new Date(Number(v) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
   return () => iso;
@@ -239,7 +235,7 @@ async function run(opts, core, io) {
   }
 
   const root = path.resolve(io.cwd, opts.dir ?? ".");
-  const clock = clockFromEnv(io.env);
+  const clock = clockFromEnv(io.env, render);
   const options = clock ? { clock } : undefined;
   if (command === "demo") return runDemo({ api, NodeFsStorage, render, root: opts.dir === undefined ? undefined : root, json, io, clock });
 
@@ -248,33 +244,32 @@ async function run(opts, core, io) {
   let step;
   if (command === "fold") {
     step = stepId(args[1], render);
-    input = await foldInput(step, args.slice(2), io);
+    input = await foldInput(step, args.slice(2), io, render);
   } else if (command === "hydrate" || command === "evict") {
     step = stepId(args[1], render);
   }
   // A store root given with --dir must exist, except for fold, which starts a new store there.
   if (command !== "fold") {
     const st = await stat(root).catch(() => null);
-    if (!st) throw new CliError("bad_argument", `[Errno 2] No such file or directory: ${pyRepr(opts.dir ?? root)}`);
-    if (!st.isDirectory()) throw new CliError("bad_argument", `[Errno 20] Not a directory: ${pyRepr(opts.dir ?? root)}`);
+    if (!st) throw new CliError("bad_argument", `[Errno 2] No such file or directory: ${render.pythonRepr(opts.dir ?? root)}`);
+    if (!st.isDirectory()) throw new CliError("bad_argument", `[Errno 20] Not a directory: ${render.pythonRepr(opts.dir ?? root)}`);
   }
   // fold, status and validate create .contextfold/cold_nodes/ first, as the reference's ensure_dirs() does.
   if (command === "fold" || command === "status" || command === "validate") {
     await mkdir(path.join(root, ".contextfold", "cold_nodes"), { recursive: true });
   }
   const cf = await api.ContextFold.open(new NodeFsStorage(root), options);
+  /** Print a result: the JSON document, or the console text of `renderer`. */
+  const show = (result, renderer) => {
+    out(json ? jsonText(result) : renderer(result));
+    return 0;
+  };
   try {
     switch (command) {
-      case "fold": {
-        const outcome = await cf.foldDetailed(input);
-        out(json ? jsonText(outcome) : render.renderFold(outcome));
-        return 0;
-      }
-      case "scan": {
-        const result = await cf.scan(args.slice(1).join(" "));
-        out(json ? jsonText(result) : render.renderScan(result));
-        return 0;
-      }
+      case "fold":
+        return show(await cf.foldDetailed(input), render.renderFold);
+      case "scan":
+        return show(await cf.scan(args.slice(1).join(" ")), render.renderScan);
       case "recall": {
         const query = args.slice(1).join(" ");
         const candidates = await cf.recall(query);
@@ -285,24 +280,15 @@ async function run(opts, core, io) {
         }
         return 0;
       }
-      case "hydrate": {
-        const h = await cf.hydrate(step);
-        out(json ? jsonText(h) : render.renderHydrate(h));
-        return 0;
-      }
-      case "evict": {
-        const e = await cf.evict(step);
-        out(json ? jsonText(e) : render.renderEvict(e));
-        return 0;
-      }
-      case "status": {
-        const s = await cf.status();
-        out(json ? jsonText(s) : render.renderStatus(s));
-        return 0;
-      }
+      case "hydrate":
+        return show(await cf.hydrate(step), render.renderHydrate);
+      case "evict":
+        return show(await cf.evict(step), render.renderEvict);
+      case "status":
+        return show(await cf.status(), render.renderStatus);
       case "validate": {
         const v = await cf.validate();
-        out(json ? jsonText(v) : render.renderValidate(v));
+        show(v, render.renderValidate);
         return v.ok ? 0 : 1;
       }
     }

@@ -1,10 +1,13 @@
 // Loads what the CLI needs from the package it ships in: the public API (`ContextFold`, `NodeFsStorage`, the
-// error classes) and the core's console renderers (`render*`, Rust src/report.rs through wasm). The bin imports
+// error classes), the core's console renderers (`render*`, Rust src/report.rs through wasm) and its argument
+// rules (`parseStepId`, `pythonRepr`: Rust src/number.rs and src/text.rs, see src/wasm/cli.rs). The bin imports
 // the package by its own name ("contextfold", a self-reference through package.json "exports"), so it runs the
 // same code as any user of the package, from pkg/ as well as from an installed copy.
 import { createRequire } from "node:module";
 
-const RENDERERS = [
+const REQUIRED = [
+  "parseStepId",
+  "pythonRepr",
   "renderFold",
   "renderScan",
   "renderRecall",
@@ -16,10 +19,10 @@ const RENDERERS = [
   "renderError",
 ];
 // Optional helpers of the core; the CLI has equivalents for the ones that are missing.
-const OPTIONAL = ["renderUnknownCommand", "renderFoldUsage", "renderCommandUsage", "renderBadArgument", "renderIntParseError", "exitCode", "version"];
+const OPTIONAL = ["renderUnknownCommand", "renderFoldUsage", "renderCommandUsage", "renderBadArgument", "exitCode", "version"];
 
 // Where the wasm-bindgen glue for Node may sit relative to this file (pkg/bin/lib/), if the public entry
-// points do not re-export the renderers.
+// points do not re-export these functions.
 const GLUE = ["../../node/contextfold.js", "../../node/core/contextfold.js", "../../wasm/node/contextfold.js", "../../core/node/contextfold.js"];
 
 function pick(sources, name) {
@@ -46,7 +49,7 @@ async function load() {
     nodeApi = null;
   }
   const sources = [api, api.default, nodeApi, nodeApi?.default];
-  const missing = () => RENDERERS.filter((n) => !pick(sources, n));
+  const missing = () => REQUIRED.filter((n) => !pick(sources, n));
   if (missing().length) {
     const require = createRequire(import.meta.url);
     for (const rel of GLUE) {
@@ -59,7 +62,7 @@ async function load() {
     }
   }
   const render = {};
-  for (const n of [...RENDERERS, ...OPTIONAL]) {
+  for (const n of [...REQUIRED, ...OPTIONAL]) {
     const f = pick(sources, n);
     if (f) render[n] = f;
   }

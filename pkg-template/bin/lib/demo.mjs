@@ -87,6 +87,8 @@ async function scenario(cf) {
   const promptTokens = countTokens(DEMO_QUERY);
   // Without folding, every earlier turn's content stays in the prompt.
   const unfolded = DEMO_TURNS.map((t) => t.rawContent).join("\n\n");
+  // The reference's scan result, with every candidate listed (beforeTurn itself only selects).
+  const scan = await cf.scan(DEMO_QUERY);
   const turn = await cf.beforeTurn(DEMO_QUERY);
   const assembled = turn.context === "" ? DEMO_QUERY : `${turn.context}\n\n${DEMO_QUERY}`;
   const during = countTokens(assembled);
@@ -99,6 +101,7 @@ async function scenario(cf) {
     folds,
     index,
     query: DEMO_QUERY,
+    scan,
     turn,
     tokens: {
       counter: "code points / 4 (the reference's estimate)",
@@ -117,7 +120,7 @@ async function scenario(cf) {
 
 function screen(d, c) {
   const L = [];
-  const scan = d.turn.scan;
+  const scan = d.scan;
   const selected = new Set(scan.selected.map((s) => s.stepId));
   const dropped = new Map(scan.budgetDropped.map((s) => [s.stepId, s]));
   const took = owners(scan);
