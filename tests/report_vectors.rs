@@ -5,7 +5,6 @@
 use std::collections::HashMap;
 
 use contextfold::engine::{ContextFold, FoldInput, FoldOutcome, Options};
-use contextfold::index::python_int;
 use contextfold::report;
 use contextfold::store::{cold_node_key, MemoryStorage, Storage, INDEX_KEY, POLICY_KEY};
 use contextfold::text;
@@ -493,9 +492,8 @@ fn validate_stdout() {
 /// A CLI run through the engine, as the reference's `main()` dispatches it: (stdout, stderr, exit code).
 fn cli(cf: &mut Cf, args: &[&str], files: &HashMap<&str, &str>) -> (String, String, i32) {
     fn int_arg(s: &str) -> Result<i64, String> {
-        python_int(s)
-            .and_then(|i| i64::try_from(i).ok())
-            .ok_or_else(|| report::bad_argument(&report::int_parse_error(s)))
+        let i = contextfold::number::python_int(s).map_err(|e| report::bad_argument(&e.to_string()))?;
+        i64::try_from(i).map_err(|_| report::bad_argument(&format!("step id {i} is out of range")))
     }
     let engine_error = |e: contextfold::Error| (String::new(), report::error(&e), report::exit_code(&e));
     let Some(first) = args.first() else { return (report::usage(), String::new(), 0) };

@@ -65,7 +65,8 @@ export class MemStorage {
 /** A storage that breaks the interface in one way (`kind`); its methods return plain values, not promises. */
 export function brokenStorage(kind) {
   return {
-    load(key) { return kind === "load" && !key.endsWith("recall_index.json") ? 42 : null; },
+    // Open reads the index and the journal, which stay well-formed here; later loads get a number.
+    load(key) { return kind === "load" && !/recall_index\.(json|journal)$/.test(key) ? 42 : null; },
     save() {},
     remove() {},
     list() { return kind === "list" ? ["ok", 7] : kind === "list-object" ? { length: 0 } : []; },
