@@ -12,7 +12,8 @@ export PATH="$ROOT/.tools/bin:$TOOL_ROOT/bin:$PATH"
 log() { printf '[setup] %s\n' "$*"; }
 
 # Rust target for the wasm build.
-if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+installed_targets=$(rustup target list --installed 2>/dev/null || true)
+if ! grep -qx wasm32-unknown-unknown <<<"$installed_targets"; then
   log "rustup target add wasm32-unknown-unknown"
   rustup target add wasm32-unknown-unknown
 fi
@@ -36,11 +37,14 @@ fi
 # (a yanked webpki-roots), so it is installed unlocked (see ../shared/TOOLCHAIN.md §2.1).
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
   log "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION"
-  CARGO_TARGET_DIR="$ROOT/.tools/build" cargo install --quiet wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --root "$TOOL_ROOT"
+  CARGO_TARGET_DIR="$ROOT/.tools/build" cargo install --quiet --force wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --root "$TOOL_ROOT"
 fi
-if ! geckodriver --version 2>/dev/null | grep -q "geckodriver $GECKODRIVER_VERSION"; then
+# Read the whole version output first: `grep -q` in a pipe would stop reading early, and the SIGPIPE this
+# gives geckodriver fails the pipeline under `pipefail`.
+gecko_version=$(geckodriver --version 2>/dev/null || true)
+if [[ "$gecko_version" != *"geckodriver $GECKODRIVER_VERSION"* ]]; then
   log "cargo install geckodriver $GECKODRIVER_VERSION"
-  CARGO_TARGET_DIR="$ROOT/.tools/build" cargo install --quiet geckodriver --version "=$GECKODRIVER_VERSION" --locked --root "$TOOL_ROOT"
+  CARGO_TARGET_DIR="$ROOT/.tools/build" cargo install --quiet --force geckodriver --version "=$GECKODRIVER_VERSION" --locked --root "$TOOL_ROOT"
 fi
 
 # npm packages (lockfile-exact).
