@@ -10,7 +10,11 @@ use std::time::Instant;
 
 use contextfold::index::RecallIndex;
 use contextfold::json::Value;
+use contextfold::engine::{ContextFold, FoldInput, Options};
+use contextfold::extract;
 use contextfold::scan::{self, CandidateMode, ScanOptions};
+use contextfold::store::{MemoryStorage, Storage, INDEX_KEY};
+use pollster::block_on;
 
 /// Counts live heap bytes, so the index's footprint can be read off before and after building it.
 struct Counting;
@@ -129,8 +133,55 @@ fn median_ms(mut xs: Vec<f64>) -> f64 {
     xs[xs.len() / 2]
 }
 
+/// A fold input shaped like `workload.turn(i)`: a shell line, an error line, then Zipf words up to `chars`.
+fn turn(i: usize, v: &[String], chars: usize) -> FoldInput {
+    let mut r = Prng(42u32.wrapping_mul(1_000_003).wrapping_add(i as u32).wrapping_add(0x5bd1));
+    let mut body = format!(
+        "$ git {} --{} {}\nTimeoutError: {} {} failed at {}\n",
+        v[r.below(v.len())],
+        v[r.below(v.len())],
+        file_path(&mut r, v),
+        v[r.below(v.len())],
+        v[r.below(v.len())],
+        file_path(&mut r, v)
+    );
+    while body.len() < chars {
+        body.push_str(&v[zipf(&mut r, v.len())]);
+        body.push_str(if r.next() < 0.1 { ".\n" } else { " " });
+    }
+    body.truncate(chars);
+    let summary = format!("Turn {i}: {} {} on {}", v[r.below(v.len())], v[r.below(v.len())], file_path(&mut r, v));
+    FoldInput { step_id: i as i64 + 1, summary, raw_content: Some(body), ..Default::default() }
+}
+
+fn options() -> Options {
+    Options { clock: Some(Box::new(|| Ok("2026-01-01T00:00:00Z".to_string()))), journal: true, ..Default::default() }
+}
+
+/// Open a MemoryStorage holding `bytes` as recall_index.json, then fold `reps` more 2 KB turns (journaled).
+/// Returns (open ms, median fold ms).
+fn open_and_fold(bytes: &[u8], n: usize, v: &[String], reps: usize) -> (f64, f64) {
+    let storage = MemoryStorage::new();
+    block_on(storage.save(INDEX_KEY, bytes)).unwrap();
+    let t = Instant::now();
+    let mut cf = block_on(ContextFold::open(&storage, options())).unwrap();
+    let open = t.elapsed().as_secs_f64() * 1e3;
+    let mut xs = Vec::new();
+    for k in 0..reps {
+        let input = turn(n + k, v, 2048);
+        let t = Instant::now();
+        std::hint::black_box(block_on(cf.fold(input)).unwrap());
+        xs.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    (open, median_ms(xs))
+}
+
 fn main() {
-    let max: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(100_000);
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("fold") {
+        return fold_bench(args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100_000));
+    }
+    let max: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100_000);
     let vocab = vocabulary(20_000);
     let queries: Vec<String> = (0..200).map(|j| query(j, &vocab)).collect();
     let base = LIVE.load(Ordering::Relaxed);
@@ -165,7 +216,60 @@ fn main() {
             heap / checkpoint,
             bytes.len() as f64 / 1e6
         );
+        let t = Instant::now();
+        let reopened = RecallIndex::from_file_bytes(&bytes).unwrap();
+        let parse = t.elapsed().as_secs_f64() * 1e3;
+        drop(reopened);
+        let t = Instant::now();
+        std::hint::black_box(contextfold::json::parse(&bytes).unwrap());
+        let json_only = t.elapsed().as_secs_f64() * 1e3;
+        println!("{checkpoint:>7} entries: from_file_bytes {parse:.0} ms (json::parse alone {json_only:.0} ms)");
         drop(bytes);
     }
     println!("peak heap {:.1} MB", (PEAK.load(Ordering::Relaxed) - base) as f64 / 1e6);
+}
+
+/// Journaled folds into MemoryStorage holding an index of 1k/10k/100k entries, and folds of 1 MB payloads.
+fn fold_bench(max: usize) {
+    let vocab = vocabulary(20_000);
+    let mut index = RecallIndex::new("2026-01-01T00:00:00Z");
+    let mut built = 0;
+    for checkpoint in [1_000, 10_000, 100_000].into_iter().filter(|&c| c <= max) {
+        while built < checkpoint {
+            index.insert(built as i64 + 1, entry(built, &vocab));
+            built += 1;
+        }
+        let bytes = index.to_file_bytes();
+        let (open, fold) = open_and_fold(&bytes, checkpoint, &vocab, 30);
+        println!("{checkpoint:>7} entries: engine open {open:.0} ms; one more journaled 2 KB fold median {fold:.3} ms");
+    }
+    drop(index);
+    let big = turn(7, &vocab, 1 << 20);
+    let payload = big.raw_content.clone().unwrap();
+    let mb = payload.len() as f64 / 1e6;
+    let mut best = f64::MAX;
+    for k in 0..3 {
+        let storage = MemoryStorage::new();
+        let mut cf = block_on(ContextFold::open(&storage, options())).unwrap();
+        let mut input = big.clone();
+        input.step_id = k + 1;
+        let t = Instant::now();
+        std::hint::black_box(block_on(cf.fold(input)).unwrap());
+        best = best.min(t.elapsed().as_secs_f64());
+    }
+    println!("fold of a {mb:.2} MB payload: {:.1} ms ({:.1} MB/s)", best * 1e3, mb / best);
+    let time = |f: &dyn Fn()| {
+        let t = Instant::now();
+        f();
+        t.elapsed().as_secs_f64() * 1e3 / mb
+    };
+    println!(
+        "  per MB: identifiers {:.1} ms, files {:.1} ms, commands {:.1} ms, errors {:.1} ms, nfc {:.1} ms, sha256 {:.1} ms",
+        time(&|| drop(std::hint::black_box(extract::identifiers(&payload)))),
+        time(&|| drop(std::hint::black_box(extract::files(&payload)))),
+        time(&|| drop(std::hint::black_box(extract::commands(&payload)))),
+        time(&|| drop(std::hint::black_box(extract::errors(&payload)))),
+        time(&|| drop(std::hint::black_box(contextfold::text::nfc(&payload)))),
+        time(&|| drop(std::hint::black_box(contextfold::identity::payload_sha256(&payload)))),
+    );
 }

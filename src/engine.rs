@@ -120,6 +120,39 @@ impl ColdNode {
         m
     }
 
+    /// `json::to_canonical` (`indent` None) or `json::to_pretty` (`Some(2)`) of `to_object(with_artifact)`,
+    /// written from the fields without copying them into `Value`s.
+    pub fn write_json(&self, with_artifact: bool, indent: Option<usize>) -> Vec<u8> {
+        use json::Ref;
+        let mut members: Vec<(&str, Ref<'_>)> = Vec::with_capacity(18);
+        if with_artifact {
+            members.push(("artifact_sha256", Ref::Str(&self.artifact_sha256)));
+        }
+        members.extend([
+            ("commands", Ref::Strs(&self.commands)),
+            ("errors", Ref::Strs(&self.errors)),
+            ("files", Ref::Strs(&self.files)),
+            ("folded_at", Ref::Str(&self.folded_at)),
+            ("identifiers", Ref::Strs(&self.identifiers)),
+            ("ipcf_version", Ref::Str(&self.ipcf_version)),
+            ("normalized_content", Ref::Str(&self.normalized_content)),
+            ("payload_sha256", Ref::Str(&self.payload_sha256)),
+            ("projection_sha256", Ref::Str(&self.projection_sha256)),
+            ("projection_version", Ref::Str(&self.projection_version)),
+            ("raw_content", Ref::Str(&self.raw_content)),
+            ("sanitized", Ref::Bool(self.sanitized)),
+            ("session_id", Ref::Str(&self.session_id)),
+            ("status", Ref::Str(&self.status)),
+            ("step_id", Ref::Int(i128::from(self.step_id))),
+            ("summary", Ref::Str(&self.summary)),
+            ("token_estimate", Ref::Int(i128::from(self.token_estimate))),
+        ]);
+        let size = self.raw_content.len() + self.normalized_content.len() + 64 * self.identifiers.len() + 1024;
+        let mut out = Vec::with_capacity(size);
+        json::write_members(&mut out, &members, indent, 0);
+        out
+    }
+
     /// A node read back from a file. Fields of the wrong type or missing read as empty (the file was
     /// already verified, or verification is off by policy and the caller asked for what is there).
     pub fn from_object(m: &BTreeMap<String, Value>) -> Self {
@@ -425,8 +458,14 @@ impl<S: Storage> ContextFold<S> {
     /// Append records to the journal (with its header if it is new). On failure the file may hold a torn line,
     /// so the journal is marked suspect and the next write checkpoints first.
     async fn journal_append(&mut self, records: &[Record]) -> Result<()> {
+        let lines: Vec<u8> = records.iter().flat_map(Record::to_line).collect();
+        self.journal_append_lines(records.len(), lines).await
+    }
+
+    /// [`Self::journal_append`] of `count` records already written as `lines`.
+    async fn journal_append_lines(&mut self, count: usize, lines: Vec<u8>) -> Result<()> {
         let mut bytes = Vec::new();
-        let mut added = records.len();
+        let mut added = count;
         let mut base = self.journal.base_evictions;
         if self.journal.records == 0 {
             base = self.load_eviction_log().await?.len();
@@ -438,9 +477,12 @@ impl<S: Storage> ContextFold<S> {
             bytes.extend(Record::Header { base_evictions: base, created_at }.to_line());
             added += 1;
         }
-        for r in records {
-            bytes.extend(r.to_line());
-        }
+        let bytes = if bytes.is_empty() {
+            lines
+        } else {
+            bytes.extend_from_slice(&lines);
+            bytes
+        };
         if let Err(e) = self.storage.append(store::JOURNAL_KEY, &bytes).await {
             self.journal.suspect = true;
             return Err(storage_context(e, "cannot append to the journal"));
@@ -508,7 +550,9 @@ impl<S: Storage> ContextFold<S> {
         // (step, key, what the key held before) of every node written, to undo them on failure.
         let mut written: Vec<(i64, String, Option<Vec<u8>>)> = Vec::new();
         let mut outcomes = Vec::with_capacity(inputs.len());
-        let mut records = Vec::new();
+        // The journal lines of the folds (`Record::Fold`), written as each entry is made.
+        let mut lines = Vec::new();
+        let mut line_count = 0;
         let mut policy: Option<Policy> = None;
         let result: Result<()> = async {
             for input in inputs {
@@ -521,7 +565,7 @@ impl<S: Storage> ContextFold<S> {
                 }
                 let node = self.make_node(input, policy.as_ref().unwrap_or(&Policy::default()))?;
                 let key = store::cold_node_key(node.step_id);
-                let bytes = json::to_pretty(&Value::Object(node.to_object(true)));
+                let bytes = node.write_json(true, Some(2));
                 // An unindexed file may already sit at this key (an orphan): an undone fold must put it back.
                 let previous = self.storage.load(&key).await.map_err(|e| storage_context(e, "cannot read the cold node"))?;
                 self.storage.save(&key, &bytes).await.map_err(|e| storage_context(e, "cannot write the cold node"))?;
@@ -531,7 +575,8 @@ impl<S: Storage> ContextFold<S> {
                 }
                 let entry = index_entry_object(&node, &key);
                 if self.journal.enabled {
-                    records.push(Record::Fold { step_id: node.step_id, entry: entry.clone() });
+                    lines.extend(journal::fold_line(&entry));
+                    line_count += 1;
                 }
                 self.index.insert(node.step_id, entry);
                 outcomes.push(FoldOutcome::Folded { node });
@@ -540,7 +585,7 @@ impl<S: Storage> ContextFold<S> {
                 return Ok(());
             }
             if self.journal.enabled {
-                self.journal_append(&records).await
+                self.journal_append_lines(line_count, std::mem::take(&mut lines)).await
             } else {
                 self.storage
                     .save(store::INDEX_KEY, &self.index.to_file_bytes())
@@ -573,18 +618,27 @@ impl<S: Storage> ContextFold<S> {
 
     /// The cold node of a turn (spec §5 steps 3–6): extraction, the three hashes, the clock and the token count.
     fn make_node(&self, input: FoldInput, policy: &Policy) -> Result<ColdNode> {
-        let step_id = input.step_id;
-        let payload = match &input.raw_content {
-            Some(raw) if !raw.is_empty() => raw.clone(),
-            _ => input.summary.clone(),
+        let FoldInput { step_id, summary, raw_content, session_id, files, commands, errors } = input;
+        let payload = match raw_content {
+            Some(raw) if !raw.is_empty() => raw,
+            _ => summary.clone(),
         };
-        let payload_nfc = nfc(&payload);
-        let normalized_content = rstrip(&payload_nfc).to_string();
-        let combined = format!("{}\n{}", nfc(&input.summary), payload_nfc);
-        let files = input.files.clone().unwrap_or_else(|| extract::files(&combined));
-        let commands = input.commands.clone().unwrap_or_else(|| extract::commands(&combined));
-        let errors = input.errors.clone().unwrap_or_else(|| extract::errors(&combined));
+        let mut payload_nfc = nfc(&payload);
+        let summary_nfc = nfc(&summary);
+        let mut combined = String::with_capacity(summary_nfc.len() + 1 + payload_nfc.len());
+        combined.push_str(&summary_nfc);
+        combined.push('\n');
+        combined.push_str(&payload_nfc);
+        drop(summary_nfc);
+        // `rstrip(payload_nfc)`, in place.
+        let kept = rstrip(&payload_nfc).len();
+        payload_nfc.truncate(kept);
+        let normalized_content = payload_nfc;
+        let files = files.unwrap_or_else(|| extract::files(&combined));
+        let commands = commands.unwrap_or_else(|| extract::commands(&combined));
+        let errors = errors.unwrap_or_else(|| extract::errors(&combined));
         let identifiers = extract::identifiers(&combined);
+        drop(combined);
         let payload_sha256 = identity::payload_sha256(&payload);
         let policy_hash = policy.hash();
         let projection_sha256 = Projection {
@@ -601,10 +655,10 @@ impl<S: Storage> ContextFold<S> {
         let token_estimate = self.count_tokens(&payload)?.max(1);
         let mut node = ColdNode {
             step_id,
-            summary: input.summary,
+            summary,
             raw_content: payload,
             normalized_content,
-            session_id: input.session_id.filter(|s| !s.is_empty()).unwrap_or_else(|| "default-session".into()),
+            session_id: session_id.filter(|s| !s.is_empty()).unwrap_or_else(|| "default-session".into()),
             identifiers,
             files,
             commands,
@@ -619,7 +673,8 @@ impl<S: Storage> ContextFold<S> {
             sanitized: false,
             status: "cold".into(),
         };
-        node.artifact_sha256 = identity::artifact_sha256(&node.to_object(false));
+        // `identity::artifact_sha256(&node.to_object(false))`, without copying the node into `Value`s.
+        node.artifact_sha256 = identity::sha256_hex(&node.write_json(false, None));
         Ok(node)
     }
 
@@ -857,12 +912,23 @@ async fn load_state<S: Storage>(storage: &S) -> Result<(RecallIndex, bool, Journ
 
 /// The 15-key index entry of a freshly folded node (spec §2.4).
 fn index_entry_object(node: &ColdNode, key: &str) -> BTreeMap<String, Value> {
-    let mut m = node.to_object(true);
-    for k in ["normalized_content", "raw_content", "session_id", "sanitized", "status", "ipcf_version"] {
-        m.remove(k);
-    }
+    // `node.to_object(true)` less normalized_content, raw_content, session_id, sanitized, status, ipcf_version,
+    // plus `evicted` and `file_path`; built directly so the payload is never copied.
+    let mut m = BTreeMap::new();
+    m.insert("artifact_sha256".into(), Value::from(&node.artifact_sha256));
+    m.insert("commands".into(), Value::from(node.commands.as_slice()));
+    m.insert("errors".into(), Value::from(node.errors.as_slice()));
     m.insert("evicted".into(), Value::Bool(false));
     m.insert("file_path".into(), Value::from(key));
+    m.insert("files".into(), Value::from(node.files.as_slice()));
+    m.insert("folded_at".into(), Value::from(&node.folded_at));
+    m.insert("identifiers".into(), Value::from(node.identifiers.as_slice()));
+    m.insert("payload_sha256".into(), Value::from(&node.payload_sha256));
+    m.insert("projection_sha256".into(), Value::from(&node.projection_sha256));
+    m.insert("projection_version".into(), Value::from(&node.projection_version));
+    m.insert("step_id".into(), Value::from(node.step_id));
+    m.insert("summary".into(), Value::from(&node.summary));
+    m.insert("token_estimate".into(), Value::from(node.token_estimate));
     m
 }
 

@@ -13,12 +13,42 @@ use crate::text::{fold_token, is_digit, is_space, is_stopword, is_word, nfc, str
 pub fn identifiers(text: &str) -> Vec<String> {
     let text_nfc = nfc(text);
     // Deduplicate the raw matches before folding: a long payload repeats its words many times.
-    let mut raw: HashSet<&str> = HashSet::new();
+    let mut raw: HashSet<&str, FastBuildHasher> = HashSet::default();
     for_each_identifier_match(&text_nfc, |m| {
         raw.insert(m);
     });
-    let folded: BTreeSet<String> = raw.into_iter().map(fold_token).collect();
-    folded.into_iter().filter(|t| !is_stopword(t)).collect()
+    // Sorted and deduplicated, as a `BTreeSet<String>` would give them.
+    let mut folded: Vec<String> = raw.into_iter().map(fold_token).collect();
+    folded.sort_unstable();
+    folded.dedup();
+    folded.retain(|t| !is_stopword(t));
+    folded
+}
+
+/// Hasher for sets of borrowed strings (not exposed to untrusted-input DoS concerns any more than the
+/// extraction itself: a bad case only costs probes).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FastBuildHasher;
+
+impl std::hash::BuildHasher for FastBuildHasher {
+    type Hasher = FastHasher;
+    fn build_hasher(&self) -> FastHasher {
+        FastHasher(0)
+    }
+}
+
+pub(crate) struct FastHasher(u64);
+
+impl std::hash::Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0 = (self.0.rotate_left(5) ^ crate::index::fast_hash(bytes)).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn write_u8(&mut self, b: u8) {
+        self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
 }
 
 /// The raw matches of the identifier regex over `NFC(text)`, in order (for vectors and debugging).
@@ -34,32 +64,80 @@ pub fn identifier_matches(text_nfc: &str) -> Vec<String> {
 /// greedy and must end at `\b`, only match the whole run. So a run matches iff it has ≥ 3 chars and either its
 /// first char is not Nd, or it is all ASCII digits (`3000ms`, `1e9`, `١٢٣` give nothing).
 fn for_each_identifier_match<'a>(text_nfc: &'a str, mut found: impl FnMut(&'a str)) {
-    let mut run_start: Option<usize> = None;
-    let mut run_chars = 0;
-    let mut first_is_digit = false;
-    let mut all_ascii_digits = true;
-    let mut close_run = |start: usize, end: usize, len: usize, first_digit: bool, ascii_digits: bool| {
-        if len >= 3 && (!first_digit || ascii_digits) {
-            found(&text_nfc[start..end]);
+    let bytes = text_nfc.as_bytes();
+    let n = bytes.len();
+    let mut i = 0;
+    while i < n {
+        // Skip to the start of a `\w` run (ASCII bytes classified directly, other chars decoded).
+        let b = bytes[i];
+        if b < 0x80 {
+            if !(b.is_ascii_alphanumeric() || b == b'_') {
+                i += 1;
+                continue;
+            }
+        } else {
+            let c = text_nfc[i..].chars().next().unwrap_or('\0');
+            if !is_word(c) {
+                i += c.len_utf8();
+                continue;
+            }
         }
-    };
-    for (i, c) in text_nfc.char_indices() {
-        if is_word(c) {
-            if run_start.is_none() {
-                run_start = Some(i);
-                run_chars = 0;
-                first_is_digit = is_digit(c);
-                all_ascii_digits = true;
+        let start = i;
+        let first_is_digit = if b < 0x80 { b.is_ascii_digit() } else { is_digit(text_nfc[i..].chars().next().unwrap_or('\0')) };
+        let mut all_ascii_digits = true;
+        let mut run_chars = 0usize;
+        while i < n {
+            let b = bytes[i];
+            if b < 0x80 {
+                if !(b.is_ascii_alphanumeric() || b == b'_') {
+                    break;
+                }
+                all_ascii_digits &= b.is_ascii_digit();
+                i += 1;
+            } else {
+                let c = text_nfc[i..].chars().next().unwrap_or('\0');
+                if !is_word(c) {
+                    break;
+                }
+                all_ascii_digits = false;
+                i += c.len_utf8();
             }
             run_chars += 1;
-            all_ascii_digits &= c.is_ascii_digit();
-        } else if let Some(start) = run_start.take() {
-            close_run(start, i, run_chars, first_is_digit, all_ascii_digits);
+        }
+        if run_chars >= 3 && (!first_is_digit || all_ascii_digits) {
+            found(&text_nfc[start..i]);
         }
     }
-    if let Some(start) = run_start {
-        close_run(start, text_nfc.len(), run_chars, first_is_digit, all_ascii_digits);
+}
+
+/// A text as a slice of units: bytes when it is all ASCII (one byte per char), chars otherwise.
+trait Unit: Copy {
+    fn ch(self) -> char;
+}
+
+impl Unit for u8 {
+    #[inline(always)]
+    fn ch(self) -> char {
+        char::from(self)
     }
+}
+
+impl Unit for char {
+    #[inline(always)]
+    fn ch(self) -> char {
+        self
+    }
+}
+
+/// Run `f` over the text's units (bytes if ASCII, else chars): the scanners index by char position.
+macro_rules! with_units {
+    ($text:expr, $f:ident) => {
+        if $text.is_ascii() {
+            $f($text.as_bytes())
+        } else {
+            $f(&$text.chars().collect::<Vec<char>>())
+        }
+    };
 }
 
 /// Extensions of the second files alternative, in pattern order (the first that is a prefix wins).
@@ -79,10 +157,13 @@ const FILE_EXTS: [&str; 14] =
 /// after `p` and followed by an extension prefix; if that fails at the first tried `p` of a segment, it fails for
 /// every later `p` of the segment, so the scan moves on to the next segment.
 pub fn files(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
+    with_units!(text, files_in)
+}
+
+fn files_in<C: Unit>(chars: &[C]) -> Vec<String> {
     let n = chars.len();
-    let in_segment = |i: usize| i < n && (is_word(chars[i]) || chars[i] == '.' || chars[i] == '-');
-    let is_separator = |i: usize| i < n && matches!(chars[i], '/' | '\\');
+    let in_segment = |i: usize| i < n && (is_word(chars[i].ch()) || chars[i].ch() == '.' || chars[i].ch() == '-');
+    let is_separator = |i: usize| i < n && matches!(chars[i].ch(), '/' | '\\');
     let segment_end = |mut i: usize| {
         while in_segment(i) {
             i += 1;
@@ -111,7 +192,7 @@ pub fn files(text: &str) -> Vec<String> {
         match_end = match_end.or_else(|| ext_end(&chars[p..end]).map(|e| p + e));
         match match_end {
             Some(e) => {
-                found.insert(chars[p..e].iter().map(|&c| if c == '\\' { '/' } else { c }).collect::<String>());
+                found.insert(chars[p..e].iter().map(|&c| if c.ch() == '\\' { '/' } else { c.ch() }).collect::<String>());
                 p = e;
             }
             None => p = end,
@@ -122,19 +203,20 @@ pub fn files(text: &str) -> Vec<String> {
 
 /// End of `[\w.-]+\.[a-zA-Z0-9]+` matched from the start of a segment: the last dot after the first char that is
 /// followed by an ASCII alphanumeric, plus all alphanumerics after it.
-fn path_tail_end(segment: &[char]) -> Option<usize> {
+fn path_tail_end<C: Unit>(segment: &[C]) -> Option<usize> {
     let dot = (1..segment.len().saturating_sub(1))
         .rev()
-        .find(|&d| segment[d] == '.' && segment[d + 1].is_ascii_alphanumeric())?;
-    Some(dot + 1 + segment[dot + 1..].iter().take_while(|c| c.is_ascii_alphanumeric()).count())
+        .find(|&d| segment[d].ch() == '.' && segment[d + 1].ch().is_ascii_alphanumeric())?;
+    Some(dot + 1 + segment[dot + 1..].iter().take_while(|c| c.ch().is_ascii_alphanumeric()).count())
 }
 
 /// End of `[\w.-]+\.(?:py|js|…)` matched from the start of `segment`: the last dot after the first char followed by
 /// an extension, taking the first extension in pattern order that is a prefix (`.json` → `js`).
-fn ext_end(segment: &[char]) -> Option<usize> {
-    (1..segment.len()).rev().filter(|&d| segment[d] == '.').find_map(|d| {
+fn ext_end<C: Unit>(segment: &[C]) -> Option<usize> {
+    (1..segment.len()).rev().filter(|&d| segment[d].ch() == '.').find_map(|d| {
         let rest = &segment[d + 1..];
-        let ext = FILE_EXTS.iter().find(|ext| ext.len() <= rest.len() && ext.chars().zip(rest).all(|(a, &b)| a == b))?;
+        let ext =
+            FILE_EXTS.iter().find(|ext| ext.len() <= rest.len() && ext.chars().zip(rest).all(|(a, &b)| a == b.ch()))?;
         Some(d + 1 + ext.len())
     })
 }
@@ -148,18 +230,21 @@ fn ext_end(segment: &[char]) -> Option<usize> {
 /// A failed attempt at a line start depends only on where its leading `\s*` ends, so every line start inside
 /// that whitespace fails too and is skipped, which keeps the scan linear.
 pub fn commands(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
+    with_units!(text, commands_in)
+}
+
+fn commands_in<C: Unit>(chars: &[C]) -> Vec<String> {
     let n = chars.len();
     let skip_spaces = |mut i: usize| {
-        while i < n && is_space(chars[i]) {
+        while i < n && is_space(chars[i].ch()) {
             i += 1;
         }
         i
     };
-    let is_name = |i: usize| i < n && (chars[i].is_ascii_alphanumeric() || matches!(chars[i], '_' | '.' | '-'));
-    let is_rest = |i: usize| i < n && !matches!(chars[i], ';' | '\n' | '\r');
+    let is_name = |i: usize| i < n && (chars[i].ch().is_ascii_alphanumeric() || matches!(chars[i].ch(), '_' | '.' | '-'));
+    let is_rest = |i: usize| i < n && !matches!(chars[i].ch(), ';' | '\n' | '\r');
     let match_at = |prompt: usize| -> Option<(usize, usize)> {
-        if prompt >= n || !matches!(chars[prompt], '$' | '>') {
+        if prompt >= n || !matches!(chars[prompt].ch(), '$' | '>') {
             return None;
         }
         let name_start = skip_spaces(prompt + 1);
@@ -182,14 +267,14 @@ pub fn commands(text: &str) -> Vec<String> {
     let mut found = BTreeSet::new();
     let mut p = 0;
     while p < n {
-        if p > 0 && chars[p - 1] != '\n' {
+        if p > 0 && chars[p - 1].ch() != '\n' {
             p += 1;
             continue;
         }
         let prompt = skip_spaces(p);
         match match_at(prompt) {
             Some((start, end)) => {
-                let value: String = chars[start..end].iter().collect();
+                let value: String = chars[start..end].iter().map(|c| c.ch()).collect();
                 let value = strip(&value);
                 if !value.is_empty() {
                     found.insert(value.to_owned());
@@ -209,18 +294,21 @@ pub fn commands(text: &str) -> Vec<String> {
 /// before them, and the closing `\b` cannot hold inside that class, so they can only end the maximal run, which
 /// must then be followed by a non-`\w` char (Unicode `\w`: `ValueErrorü` fails).
 pub fn errors(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
+    with_units!(text, errors_in)
+}
+
+fn errors_in<C: Unit>(chars: &[C]) -> Vec<String> {
     let mut found = BTreeSet::new();
     let mut p = 0;
     while p < chars.len() {
         // Every alternative starts with an ASCII capital (`[A-Z]…`, `FATAL`, `PANIC`, `Traceback`, `HTTP`).
-        if !chars[p].is_ascii_uppercase() {
+        if !chars[p].ch().is_ascii_uppercase() {
             p += 1;
             continue;
         }
-        match error_match_end(&chars, p) {
+        match error_match_end(chars, p) {
             Some(e) => {
-                found.insert(chars[p..e].iter().collect::<String>());
+                found.insert(chars[p..e].iter().map(|c| c.ch()).collect::<String>());
                 p = e;
             }
             None => p += 1,
@@ -229,20 +317,20 @@ pub fn errors(text: &str) -> Vec<String> {
     found.into_iter().collect()
 }
 
-fn error_match_end(chars: &[char], p: usize) -> Option<usize> {
+fn error_match_end<C: Unit>(chars: &[C], p: usize) -> Option<usize> {
     let n = chars.len();
-    let word_at = |i: usize| i < n && is_word(chars[i]);
-    let starts_with = |i: usize, lit: &str| lit.chars().enumerate().all(|(k, c)| chars.get(i + k) == Some(&c));
+    let word_at = |i: usize| i < n && is_word(chars[i].ch());
+    let starts_with = |i: usize, lit: &str| lit.chars().enumerate().all(|(k, c)| chars.get(i + k).map(|u| u.ch()) == Some(c));
     let run_end = |mut i: usize, class: fn(char) -> bool| {
-        while i < n && class(chars[i]) {
+        while i < n && class(chars[i].ch()) {
             i += 1;
         }
         i
     };
-    let at_word_start = word_at(p) && (p == 0 || !is_word(chars[p - 1]));
+    let at_word_start = word_at(p) && (p == 0 || !is_word(chars[p - 1].ch()));
 
     if at_word_start {
-        if chars[p].is_ascii_uppercase() {
+        if chars[p].ch().is_ascii_uppercase() {
             let end = run_end(p, |c| c.is_ascii_alphanumeric());
             if !word_at(end) {
                 // `[A-Z]` + at least one `[a-zA-Z0-9]` + suffix.
@@ -262,16 +350,16 @@ fn error_match_end(chars: &[char], p: usize) -> Option<usize> {
     if starts_with(p, "HTTP") {
         let code = run_end(p + 4, is_space);
         if code > p + 4
-            && matches!(chars.get(code), Some('4' | '5'))
-            && chars.get(code + 1).is_some_and(|&c| is_digit(c))
-            && chars.get(code + 2).is_some_and(|&c| is_digit(c))
+            && matches!(chars.get(code).map(|u| u.ch()), Some('4' | '5'))
+            && chars.get(code + 1).is_some_and(|c| is_digit(c.ch()))
+            && chars.get(code + 2).is_some_and(|c| is_digit(c.ch()))
         {
             return Some(code + 3);
         }
     }
     if at_word_start {
         let underscore = run_end(p, |c| c.is_ascii_uppercase());
-        if underscore - p >= 2 && chars.get(underscore) == Some(&'_') {
+        if underscore - p >= 2 && chars.get(underscore).map(|u| u.ch()) == Some('_') {
             let end = run_end(underscore + 1, |c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
             // `_` + at least one `[A-Z0-9_]` + `_ERROR`.
             if end - underscore >= 8 && starts_with(end - 6, "_ERROR") && !word_at(end) {

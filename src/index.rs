@@ -6,9 +6,8 @@
 //! so the object rebuilt for writing is exactly the one read. Postings are delta-coded step ids in blocks.
 //! Scan and recall never re-read or re-tokenise the index per call, which is what the reference does.
 
-use std::collections::hash_map::DefaultHasher;
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
-use std::hash::{Hash, Hasher};
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::extract;
@@ -224,52 +223,98 @@ pub(crate) fn clamp_i64(i: i128) -> i64 {
     i.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
 }
 
-/// Interned strings: one arena, ids by first appearance, looked up by a 64-bit hash (collisions chained).
+/// A fast, non-cryptographic string hash (FxHash-style: 8 bytes at a time, multiply and rotate, then a final
+/// mix so that the low bits, which pick the slot, depend on every input bit). Collisions only cost a compare.
+pub(crate) fn fast_hash(s: &[u8]) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut h: u64 = s.len() as u64;
+    let mut chunks = s.chunks_exact(8);
+    for c in &mut chunks {
+        let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut buf = [0u8; 8];
+        buf[..rest.len()].copy_from_slice(rest);
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(buf)).wrapping_mul(K);
+    }
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^ (h >> 33)
+}
+
+/// Interned strings: one arena, ids by first appearance, looked up in an open-addressing table (linear
+/// probing) of `(hash, id)` slots.
 #[derive(Debug, Clone, Default)]
 struct Strings {
     arena: String,
     ends: Vec<u32>,
-    by_hash: HashMap<u64, TermId>,
-    /// Further ids whose hash equals that of an earlier id (practically never).
-    collisions: HashMap<u64, Vec<TermId>>,
+    /// `(low 32 bits of the hash, id)`; id `NONE_ID` marks a free slot. Length 0 or a power of two.
+    slots: Vec<(u32, TermId)>,
 }
 
 impl Strings {
-    fn hash(s: &str) -> u64 {
-        let mut h = DefaultHasher::new();
-        s.hash(&mut h);
-        h.finish()
-    }
-
     fn get(&self, id: TermId) -> &str {
         let i = id as usize;
         let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
         &self.arena[start..self.ends[i] as usize]
     }
 
-    fn find(&self, s: &str) -> Option<TermId> {
-        let h = Self::hash(s);
-        let first = *self.by_hash.get(&h)?;
-        if self.get(first) == s {
-            return Some(first);
+    /// The id of `s`, or the free slot where it would go.
+    fn probe(&self, s: &str, h: u64) -> Result<TermId, usize> {
+        let mask = self.slots.len() - 1;
+        let tag = h as u32;
+        let mut i = (h >> 32) as usize & mask;
+        loop {
+            let (t, id) = self.slots[i];
+            if id == NONE_ID {
+                return Err(i);
+            }
+            if t == tag && self.get(id) == s {
+                return Ok(id);
+            }
+            i = (i + 1) & mask;
         }
-        self.collisions.get(&h)?.iter().copied().find(|&id| self.get(id) == s)
+    }
+
+    fn find(&self, s: &str) -> Option<TermId> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        self.probe(s, fast_hash(s.as_bytes())).ok()
+    }
+
+    fn grow(&mut self) {
+        let cap = (self.slots.len() * 2).max(64);
+        let mut slots = vec![(0u32, NONE_ID); cap];
+        let mask = cap - 1;
+        for id in 0..self.ends.len() as TermId {
+            let h = fast_hash(self.get(id).as_bytes());
+            let mut i = (h >> 32) as usize & mask;
+            while slots[i].1 != NONE_ID {
+                i = (i + 1) & mask;
+            }
+            slots[i] = (h as u32, id);
+        }
+        self.slots = slots;
     }
 
     fn intern(&mut self, s: &str) -> TermId {
-        if let Some(id) = self.find(s) {
-            return id;
+        if (self.ends.len() + 1) * 2 > self.slots.len() {
+            self.grow();
         }
-        let id = self.ends.len() as TermId;
-        self.arena.push_str(s);
-        self.ends.push(self.arena.len() as u32);
-        let h = Self::hash(s);
-        if self.by_hash.contains_key(&h) {
-            self.collisions.entry(h).or_default().push(id);
-        } else {
-            self.by_hash.insert(h, id);
+        let h = fast_hash(s.as_bytes());
+        match self.probe(s, h) {
+            Ok(id) => id,
+            Err(slot) => {
+                let id = self.ends.len() as TermId;
+                self.arena.push_str(s);
+                self.ends.push(self.arena.len() as u32);
+                self.slots[slot] = (h as u32, id);
+                id
+            }
         }
-        id
     }
 
     fn len(&self) -> usize {
@@ -520,7 +565,8 @@ impl RecallIndex {
         let mut index = RecallIndex { top, ..Default::default() };
         let mut parsed = Vec::with_capacity(nodes.len());
         for (key, value) in nodes {
-            let step_id = python_int(&key)
+            let step_id = crate::number::python_int(&key)
+                .ok()
                 .and_then(|i| i64::try_from(i).ok())
                 .ok_or_else(|| bad(format!("node key {key:?} is not an integer step id")))?;
             let Value::Object(raw) = value else {
@@ -528,7 +574,8 @@ impl RecallIndex {
             };
             for field in LISTS {
                 if let Some(v) = raw.get(field) {
-                    if v.as_str_vec().is_none() {
+                    let strings = matches!(v, Value::Array(a) if a.iter().all(|x| matches!(x, Value::Str(_))));
+                    if !strings {
                         return Err(bad(format!("node {key:?}: \"{field}\" must be a list of strings")));
                     }
                 }
@@ -644,24 +691,25 @@ impl RecallIndex {
 
     fn put(&mut self, key: String, step_id: i64, mut raw: BTreeMap<String, Value>) {
         self.remove_key(&key);
-        let lists: Vec<Option<Vec<String>>> = LISTS
-            .iter()
-            .map(|k| match raw.get(*k) {
-                Some(v @ Value::Array(_)) => v.as_str_vec(),
-                _ => None,
-            })
-            .collect();
+        // The lists of strings are moved out of the object (no copy); anything else stays in it.
+        let lists: Vec<Option<Vec<String>>> = LISTS.iter().map(|k| take_str_list(&mut raw, k)).collect();
         let empty = Vec::new();
         let list = |i: usize| lists[i].as_ref().unwrap_or(&empty);
-        let terms = extract::node_terms(list(0), list(1), list(2));
-        let mut terms: Vec<TermId> = terms.iter().map(|t| self.strings.intern(t)).collect();
+        // `extract::node_terms` without its copies: identifiers ∪ fold(files) ∪ fold(errors), in string order
+        // (interned in that order, so ids are assigned exactly as before).
+        let mut term_strs: Vec<Cow<'_, str>> = list(0).iter().map(|s| Cow::Borrowed(s.as_str())).collect();
+        term_strs.extend(list(1).iter().chain(list(2)).map(|t| fold_cow(t)));
+        // Stable sort: the identifiers usually come sorted, so this is a run detection and one short merge.
+        term_strs.sort();
+        term_strs.dedup();
+        let mut terms: Vec<TermId> = term_strs.iter().map(|t| self.strings.intern(t)).collect();
+        drop(term_strs);
         terms.sort_unstable();
 
         let mut encoded = Vec::new();
-        for (i, l) in lists.iter().enumerate() {
+        for l in &lists {
             match l {
                 Some(items) => {
-                    raw.remove(LISTS[i]);
                     put_varint(&mut encoded, items.len() as u64 + 1);
                     for s in items {
                         let id = self.strings.intern(s);
@@ -671,6 +719,7 @@ impl RecallIndex {
                 None => put_varint(&mut encoded, 0),
             }
         }
+        drop(lists);
         let mut text = String::new();
         let mut text_ends = [0u32; 5];
         let mut text_present = 0u8;
@@ -832,6 +881,25 @@ impl RecallIndex {
     }
 }
 
+/// Remove `raw[key]` and return its strings if it is a list of strings; otherwise leave it.
+fn take_str_list(raw: &mut BTreeMap<String, Value>, key: &str) -> Option<Vec<String>> {
+    match raw.get(key) {
+        Some(Value::Array(items)) if items.iter().all(|v| matches!(v, Value::Str(_))) => {}
+        _ => return None,
+    }
+    let Some(Value::Array(items)) = raw.remove(key) else { unreachable!() };
+    Some(items.into_iter().map(|v| if let Value::Str(s) = v { s } else { unreachable!() }).collect())
+}
+
+/// `fold_token(t)`, borrowing when folding changes nothing (ASCII without capitals).
+fn fold_cow(t: &str) -> Cow<'_, str> {
+    if t.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
+        Cow::Borrowed(t)
+    } else {
+        Cow::Owned(crate::text::fold_token(t))
+    }
+}
+
 fn set_evicted_field(e: &mut EntryData, evicted: bool) {
     // The key keeps its place in the object either way; a non-bool value there is simply replaced.
     if let Some(extra) = e.extra.as_mut() {
@@ -841,26 +909,6 @@ fn set_evicted_field(e: &mut EntryData, evicted: bool) {
         }
     }
     e.evicted = Some(evicted);
-}
-
-/// Python `int(s)` for a str: surrounding whitespace, an optional sign, decimal digits of any script, single
-/// underscores between digits. `None` where Python raises `ValueError` (or the value exceeds i128).
-pub fn python_int(s: &str) -> Option<i128> {
-    let s = crate::text::strip(s);
-    let (negative, digits) = match s.as_bytes().first() {
-        Some(b'-') => (true, &s[1..]),
-        Some(b'+') => (false, &s[1..]),
-        _ => (false, s),
-    };
-    if digits.is_empty() || digits.starts_with('_') || digits.ends_with('_') || digits.contains("__") {
-        return None;
-    }
-    let mut value: i128 = 0;
-    for c in digits.chars().filter(|&c| c != '_') {
-        let d = crate::text::decimal_value(c)?;
-        value = value.checked_mul(10)?.checked_add(i128::from(d))?;
-    }
-    Some(if negative { -value } else { value })
 }
 
 /// `eviction_log.json`: `{"evicted": [{"evicted_at", "step_id"}, ...]}`, only ever appended to.
@@ -910,19 +958,6 @@ impl EvictionLog {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn python_int_accepts_what_python_accepts() {
-        assert_eq!(python_int("000999"), Some(999));
-        assert_eq!(python_int("+5"), Some(5));
-        assert_eq!(python_int(" 7\n"), Some(7));
-        assert_eq!(python_int("1_0_0"), Some(100));
-        assert_eq!(python_int("-00005"), Some(-5));
-        assert_eq!(python_int("١٢٣"), Some(123));
-        for bad in ["", "abc", "_1", "1_", "1__0", "+", "1.0", "0x10", "- 5"] {
-            assert_eq!(python_int(bad), None, "{bad:?}");
-        }
-    }
 
     #[test]
     fn index_round_trips_and_inverts() {

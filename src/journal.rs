@@ -41,10 +41,7 @@ impl Record {
                 }
                 m.insert("journal".to_string(), Value::from(JOURNAL_FORMAT));
             }
-            Record::Fold { entry, .. } => {
-                m.insert("entry".to_string(), Value::Object(entry.clone()));
-                m.insert("op".to_string(), Value::from("fold"));
-            }
+            Record::Fold { entry, .. } => return fold_line(entry),
             Record::Evict { step_id, evicted_at } => {
                 m.insert("evicted_at".to_string(), Value::from(evicted_at));
                 m.insert("op".to_string(), Value::from("evict"));
@@ -78,6 +75,16 @@ impl Record {
             _ => None,
         }
     }
+}
+
+/// The line of `Record::Fold { entry, .. }`, written without copying the entry.
+pub fn fold_line(entry: &BTreeMap<String, Value>) -> Vec<u8> {
+    // Canonical JSON of {"entry": entry, "op": "fold"} (keys in that order) and `\n`.
+    let mut line = Vec::with_capacity(4096);
+    line.extend_from_slice(b"{\"entry\":");
+    json::write_canonical_object(&mut line, entry);
+    line.extend_from_slice(b",\"op\":\"fold\"}\n");
+    line
 }
 
 /// The records of a journal file. A torn last line is dropped; any other bad line is an integrity error,

@@ -156,6 +156,53 @@ fn write_value(out: &mut Vec<u8>, v: &Value, indent: Option<usize>, level: usize
     }
 }
 
+/// A borrowed member value for [`write_members`]: writes exactly as the `Value` it stands for.
+#[derive(Debug, Clone, Copy)]
+pub enum Ref<'a> {
+    Str(&'a str),
+    /// An array of strings.
+    Strs(&'a [String]),
+    Int(i128),
+    Bool(bool),
+    Value(&'a Value),
+}
+
+/// Write an object given as members whose keys are in code-point order (as a `BTreeMap` holds them), exactly
+/// as `write_value` writes the equal `Value::Object`, without building it. `indent`: `None` canonical, `Some(2)`
+/// the file format.
+pub fn write_members(out: &mut Vec<u8>, members: &[(&str, Ref<'_>)], indent: Option<usize>, level: usize) {
+    debug_assert!(members.windows(2).all(|w| w[0].0 < w[1].0), "keys must be sorted and distinct");
+    out.push(b'{');
+    for (i, (key, item)) in members.iter().enumerate() {
+        item_start(out, i, indent, level + 1);
+        write_str(out, key);
+        out.extend_from_slice(if indent.is_some() { b": " } else { b":" });
+        match *item {
+            Ref::Str(s) => write_str(out, s),
+            Ref::Strs(items) => {
+                out.push(b'[');
+                for (j, s) in items.iter().enumerate() {
+                    item_start(out, j, indent, level + 2);
+                    write_str(out, s);
+                }
+                container_end(out, items.is_empty(), indent, level + 1);
+                out.push(b']');
+            }
+            Ref::Int(n) => out.extend_from_slice(n.to_string().as_bytes()),
+            Ref::Bool(b) => out.extend_from_slice(if b { b"true" } else { b"false" }),
+            Ref::Value(v) => write_value(out, v, indent, level + 1),
+        }
+    }
+    container_end(out, members.is_empty(), indent, level);
+    out.push(b'}');
+}
+
+/// Append the canonical JSON of an object (`to_canonical(&Value::Object(m))` without the wrapping copy).
+pub fn write_canonical_object(out: &mut Vec<u8>, m: &BTreeMap<String, Value>) {
+    let members: Vec<(&str, Ref<'_>)> = m.iter().map(|(k, v)| (k.as_str(), Ref::Value(v))).collect();
+    write_members(out, &members, None, 0);
+}
+
 fn item_start(out: &mut Vec<u8>, i: usize, indent: Option<usize>, level: usize) {
     if i > 0 {
         out.push(b',');
