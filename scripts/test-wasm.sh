@@ -39,6 +39,24 @@ run() { # name, command...
   if "$@"; then passed+=("$name"); else failed+=("$name"); fi
 }
 
+# The suites in one headless browser, or a loud skip when its driver or every one of its binaries is absent.
+run_browser() { # mode, label, driver binary, its variable, the other driver's variable, install hint, browser binaries...
+  local mode=$1 label=$2 driver_bin=$3 var=$4 other=$5 hint=$6
+  shift 6
+  local driver browser="" bin
+  driver=$(command -v "$driver_bin" || true)
+  for bin in "$@"; do
+    browser=$(command -v "$bin") && break
+  done
+  if [ -z "$driver" ] || [ -z "$browser" ]; then
+    loud "SKIPPING $label: ${driver:-$driver_bin} ${browser:-$1} not found ($hint)"
+    skipped+=("$mode")
+    return
+  fi
+  run "$mode" env -u "$other" WASM_BINDGEN_USE_BROWSER=1 "$var=$driver" \
+    cargo test --target $TARGET "${SUITES[@]}"
+}
+
 for mode in "${MODES[@]}"; do
   case $mode in
     node)
@@ -46,26 +64,12 @@ for mode in "${MODES[@]}"; do
         cargo test --target $TARGET "${SUITES[@]}"
       ;;
     chromium)
-      driver=$(command -v chromedriver || true)
-      browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
-      if [ -z "$driver" ] || [ -z "$browser" ]; then
-        loud "SKIPPING Chromium: ${driver:-chromedriver} ${browser:-chromium} not found (apt-get install chromium chromium-driver)"
-        skipped+=(chromium)
-        continue
-      fi
-      run chromium env -u GECKODRIVER WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER="$driver" \
-        cargo test --target $TARGET "${SUITES[@]}"
+      run_browser chromium Chromium chromedriver CHROMEDRIVER GECKODRIVER "apt-get install chromium chromium-driver" \
+        chromium chromium-browser google-chrome
       ;;
     firefox)
-      driver=$(command -v geckodriver || true)
-      browser=$(command -v firefox-esr || command -v firefox || true)
-      if [ -z "$driver" ] || [ -z "$browser" ]; then
-        loud "SKIPPING Firefox: ${driver:-geckodriver} ${browser:-firefox-esr} not found (scripts/setup.sh installs both)"
-        skipped+=(firefox)
-        continue
-      fi
-      run firefox env -u CHROMEDRIVER WASM_BINDGEN_USE_BROWSER=1 GECKODRIVER="$driver" \
-        cargo test --target $TARGET "${SUITES[@]}"
+      run_browser firefox Firefox geckodriver GECKODRIVER CHROMEDRIVER "scripts/setup.sh installs both" \
+        firefox-esr firefox
       ;;
     glue)
       out="$ROOT/.cache/wasm-glue"

@@ -349,6 +349,22 @@ async fn put_policy(cf: &Cf, policy: Option<&Value>) -> Result<(), Error> {
     }
 }
 
+/// A fresh store with `policy` written as by [`put_policy`]. A failure to open (then `None`) or to write the
+/// policy (then the store is still returned) is recorded in `d`.
+async fn fresh_with_policy(policy: Option<&Value>, d: &mut Diffs) -> Option<Cf> {
+    let cf = match fresh().await {
+        Ok(cf) => cf,
+        Err(e) => {
+            d.error("open", &e);
+            return None;
+        }
+    };
+    if let Err(e) = put_policy(&cf, policy).await {
+        d.error("policy", &e);
+    }
+    Some(cf)
+}
+
 /// Every key and its bytes (links followed), to check that a failed operation changed nothing.
 async fn snapshot(s: &MemoryStorage) -> Result<BTreeMap<String, Option<Vec<u8>>>, Error> {
     let mut out = BTreeMap::new();
@@ -588,16 +604,9 @@ async fn random_fold_case(case: &Value) -> CaseResult {
         return CaseResult::skip(id, "lone surrogate: not representable in a Rust String (tested in wasm)");
     }
     let mut d = Diffs::default();
-    let mut cf = match fresh().await {
-        Ok(cf) => cf,
-        Err(e) => {
-            d.error("open", &e);
-            return CaseResult::from_diffs(id, d);
-        }
+    let Some(mut cf) = fresh_with_policy(case.get("policy"), &mut d).await else {
+        return CaseResult::from_diffs(id, d);
     };
-    if let Err(e) = put_policy(&cf, case.get("policy")).await {
-        d.error("policy", &e);
-    }
     for (i, turn) in turns.iter().enumerate() {
         let input = turn.get("input").unwrap_or(&Value::Null);
         let expected = turn.get("expected").unwrap_or(&Value::Null);
@@ -1157,16 +1166,9 @@ async fn crash_case(case: &Value) -> CaseResult {
     let kind = case.get("kind").and_then(Value::as_str).unwrap_or("");
     let ops: Vec<&str> = kind.split("_then_").collect();
     let mut d = Diffs::default();
-    let mut cf = match fresh().await {
-        Ok(cf) => cf,
-        Err(e) => {
-            d.error("open", &e);
-            return CaseResult::from_diffs(id, d);
-        }
+    let Some(mut cf) = fresh_with_policy(input.get("policy"), &mut d).await else {
+        return CaseResult::from_diffs(id, d);
     };
-    if let Err(e) = put_policy(&cf, input.get("policy")).await {
-        d.error("policy", &e);
-    }
     for (i, op) in ops.iter().enumerate() {
         let last = i + 1 == ops.len();
         let before = snapshot(cf.storage()).await.unwrap_or_default();

@@ -66,6 +66,10 @@ class Case {
   ok(what, cond) {
     if (!cond) this.problems.push(what);
   }
+  /** `eq` for each `field: expectedField` of `fields`, in order: `actual[field]` against `expected[expectedField]`. */
+  eqFields(actual, expected, fields) {
+    for (const [field, want] of Object.entries(fields)) this.eq(field, actual[field], expected[want]);
+  }
 }
 function deepEq(a, b) {
   if (a === b) return true;
@@ -241,10 +245,7 @@ export async function replay(dir, hooks = {}) {
         c.eq("candidates", r.candidates.map((x) => [x.stepId, x.matched]), e.candidates.map((x) => [x.step_id, x.matched]));
         c.eq("selected", r.selected.map((x) => [x.stepId, x.matched, x.cost]), e.selected.map((x) => [x.step_id, x.matched_residual, x.cost]));
         c.eq("budgetDropped", r.budgetDropped.map((x) => [x.stepId, x.matched, x.cost]), e.budget_dropped.map((x) => [x.step_id, x.terms, x.cost]));
-        c.eq("consumedTokens", r.consumedTokens, e.consumed_tokens);
-        c.eq("budgetLimit", r.budgetLimit, e.budget_limit);
-        c.eq("maxPerCall", r.maxPerCall, e.max_per_call);
-        c.eq("residual", r.residual, e.residual_after);
+        c.eqFields(r, e, { consumedTokens: "consumed_tokens", budgetLimit: "budget_limit", maxPerCall: "max_per_call", residual: "residual_after" });
       });
     }
   }
@@ -269,12 +270,7 @@ export async function replay(dir, hooks = {}) {
     for (const sc of ex.cases) {
       await run(`extract.json:${sc.id}`, async (c) => {
         const r = extract(sc.text);
-        const e = sc.expected;
-        c.eq("identifiers", r.identifiers, e.identifiers);
-        c.eq("files", r.files, e.files);
-        c.eq("commands", r.commands, e.commands);
-        c.eq("errors", r.errors, e.errors);
-        c.eq("queryTerms", r.queryTerms, e.scan_query_terms);
+        c.eqFields(r, sc.expected, { identifiers: "identifiers", files: "files", commands: "commands", errors: "errors", queryTerms: "scan_query_terms" });
       });
     }
   }

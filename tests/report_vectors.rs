@@ -189,7 +189,14 @@ fn random_fold_stdout() {
 // ------------------------------------------------------------------------------------------------------------
 // scan and recall
 
-fn scan_cases(tally: &mut Tally, stores: &Value, cases: &Value) {
+/// Runs each case that carries an expected `stdout` against its named store (built once per name from
+/// `stores`) and checks what `render` returns; a case without one counts as skipped.
+fn store_cases(
+    tally: &mut Tally,
+    stores: &Value,
+    cases: &Value,
+    mut render: impl FnMut(&str, &mut Cf, &Value) -> String,
+) {
     let mut built: HashMap<String, Cf> = HashMap::new();
     for case in cases.as_array().unwrap() {
         let id = case["id"].as_str().unwrap();
@@ -199,12 +206,19 @@ fn scan_cases(tally: &mut Tally, stores: &Value, cases: &Value) {
         };
         let name = case["store"].as_str().unwrap();
         let cf = built.entry(name.to_string()).or_insert_with(|| build_store(&stores[name]));
+        let got = render(id, cf, case);
+        tally.check(id, want, &got);
+    }
+}
+
+fn scan_cases(tally: &mut Tally, stores: &Value, cases: &Value) {
+    store_cases(tally, stores, cases, |id, cf, case| {
         write_policy(cf, &case["policy"]);
         let result = block_on(cf.scan(case["query"].as_str().unwrap()));
         block_on(cf.storage().remove(POLICY_KEY)).unwrap();
         let result = result.unwrap_or_else(|e| panic!("{id}: scan failed: {e}"));
-        tally.check(id, want, &report::scan(&result));
-    }
+        report::scan(&result)
+    });
 }
 
 #[test]
@@ -224,19 +238,10 @@ fn random_scan_stdout() {
 }
 
 fn recall_cases(tally: &mut Tally, stores: &Value, cases: &Value) {
-    let mut built: HashMap<String, Cf> = HashMap::new();
-    for case in cases.as_array().unwrap() {
-        let id = case["id"].as_str().unwrap();
-        let Some(want) = case["expected"]["stdout"].as_str() else {
-            tally.skipped += 1;
-            continue;
-        };
-        let name = case["store"].as_str().unwrap();
-        let cf = built.entry(name.to_string()).or_insert_with(|| build_store(&stores[name]));
+    store_cases(tally, stores, cases, |_, cf, case| {
         let query = case["query"].as_str().unwrap();
-        let got = report::recall(query, &cf.recall(query), cf.index().is_empty());
-        tally.check(id, want, &got);
-    }
+        report::recall(query, &cf.recall(query), cf.index().is_empty())
+    });
 }
 
 #[test]

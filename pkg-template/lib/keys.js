@@ -1,4 +1,4 @@
-// Small helpers shared by the storage adapters (no protocol logic: key order and copies only).
+// Small helpers shared by the storage adapters (no protocol logic: key checks, key order and copies only).
 
 /** Sort keys by code point (what the Rust side's byte order of UTF-8 gives), not by UTF-16 unit. */
 export function sortKeys(keys) {
@@ -35,4 +35,16 @@ export function checkKey(key) {
     if (part === "" || part === "." || part === "..") throw new TypeError(`invalid storage key ${JSON.stringify(key)}`);
   }
   return key;
+}
+
+/**
+ * The directory a `list(prefix)` walk starts from: `prefix` up to its last "/" ("" for the root), or null when
+ * that has an empty, "." or ".." segment (then no key can match). A prefix that is not a string is a TypeError.
+ */
+export function listBase(prefix) {
+  if (typeof prefix !== "string") throw new TypeError("list prefix must be a string");
+  const slash = prefix.lastIndexOf("/");
+  const base = slash < 0 ? "" : prefix.slice(0, slash);
+  if (base !== "" && base.split("/").some((p) => p === "" || p === "." || p === "..")) return null;
+  return base;
 }

@@ -3,7 +3,7 @@
 import { lstat, mkdir, open, readFile, readdir, readlink, realpath, rename, rm } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
-import { checkKey, copyBytes, sortKeys } from "./keys.js";
+import { checkKey, copyBytes, listBase, sortKeys } from "./keys.js";
 
 const TEMP_MARK = ".cf-tmp-";
 
@@ -73,9 +73,7 @@ export class NodeFsStorage {
   }
 
   async list(prefix) {
-    if (typeof prefix !== "string") throw new TypeError("list prefix must be a string");
-    const slash = prefix.lastIndexOf("/");
-    const base = slash < 0 ? "" : prefix.slice(0, slash);
+    const base = listBase(prefix);
     const out = [];
     const walk = async (relDir) => {
       let entries;
@@ -95,7 +93,7 @@ export class NodeFsStorage {
         }
       }
     };
-    if (base === "" || !base.split("/").some((p) => p === "" || p === "." || p === "..")) await walk(base);
+    if (base !== null) await walk(base);
     return sortKeys(out);
   }
 

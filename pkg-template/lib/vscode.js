@@ -1,7 +1,7 @@
 // A Storage over `vscode.workspace.fs` (any file system provider: local, remote, virtual). The host passes
 // the FileSystem and a base Uri; the vscode module itself is never loaded at run time. Writes go to a temp file that
 // is renamed over the target.
-import { checkKey, copyBytes, sortKeys } from "./keys.js";
+import { checkKey, copyBytes, listBase, sortKeys } from "./keys.js";
 
 const TEMP_MARK = ".cf-tmp-";
 const FILE = 1;
@@ -116,9 +116,7 @@ export class VsCodeStorage {
   }
 
   async list(prefix) {
-    if (typeof prefix !== "string") throw new TypeError("list prefix must be a string");
-    const slash = prefix.lastIndexOf("/");
-    const base = slash < 0 ? "" : prefix.slice(0, slash);
+    const base = listBase(prefix);
     const out = [];
     const walk = async (relDir) => {
       let entries;
@@ -138,7 +136,7 @@ export class VsCodeStorage {
         }
       }
     };
-    if (base === "" || !base.split("/").some((p) => p === "" || p === "." || p === "..")) await walk(base);
+    if (base !== null) await walk(base);
     return sortKeys(out);
   }
 }
