@@ -1,5 +1,5 @@
 // Every file the engine writes during the vector replay validates against our schemas (schemas/) and against the
-// reference's (/work/shared/reference/schemas, or $CONTEXTFOLD_REFERENCE_SCHEMAS when it lives elsewhere).
+// reference's (a copy of ../shared/reference/schemas in tests/reference_schemas, or $CONTEXTFOLD_REFERENCE_SCHEMAS).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
@@ -10,7 +10,7 @@ import { replay } from "../replay.mjs";
 
 const require = createRequire(import.meta.url);
 const Ajv2020 = require(path.join(ROOT, "node_modules", "ajv", "dist", "2020.js")).default;
-const REF_DIR = process.env.CONTEXTFOLD_REFERENCE_SCHEMAS ?? "/work/shared/reference/schemas";
+const REF_DIR = process.env.CONTEXTFOLD_REFERENCE_SCHEMAS ?? path.join(ROOT, "tests", "reference_schemas");
 const OURS = path.join(ROOT, "schemas");
 // RFC 3339 date-time (ajv checks formats only when told how).
 const DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/i;
@@ -27,14 +27,14 @@ function compiler(dir, strict) {
 
 describe("JSON Schemas", () => {
   const ours = compiler(OURS, true);
-  const haveRef = existsSync(REF_DIR);
-  const ref = haveRef ? compiler(REF_DIR, false) : undefined;
+  assert.ok(existsSync(REF_DIR), `the reference schemas are in ${REF_DIR}`);
+  const ref = compiler(REF_DIR, false);
 
   it("our schemas compile in ajv strict mode (draft 2020-12)", () => {
     for (const f of ["cold_node", "recall_index", "hydration_policy", "folded_step", "eviction_log"]) ours(`${f}.schema.json`);
   });
 
-  it("every file the engine writes in the replay validates (ours and the reference's)", { skip: !haveRef && "no reference schemas" }, async () => {
+  it("every file the engine writes in the replay validates (ours and the reference's)", async () => {
     const counts = { cold_node: 0, recall_index: 0, eviction_log: 0 };
     const failures = [];
     const check = (id, key, text, schema, withRef) => {
@@ -64,7 +64,7 @@ describe("JSON Schemas", () => {
   it("the default hydration policy and a folded-step record validate; bad ones do not", async () => {
     const demo = JSON.parse(readFileSync(path.join(ROOT, "tests", "vectors", "fold_demo.json"), "utf8"));
     assert.ok(ours("hydration_policy.schema.json")(demo.default_policy));
-    if (haveRef) assert.ok(ref("hydration_policy.schema.json")(demo.default_policy));
+    assert.ok(ref("hydration_policy.schema.json")(demo.default_policy));
     assert.ok(ours("hydration_policy.schema.json")({}), "{} is a valid (non-default) policy");
     assert.ok(!ours("hydration_policy.schema.json")({ max_rehydration_tokens_per_call: "50" }));
     const c = await cf.ContextFold.open(new cf.MemoryStorage(), { clock: CLOCK });
@@ -72,7 +72,7 @@ describe("JSON Schemas", () => {
     const entry = await c.entry(37);
     const step = { step_id: node.stepId, timestamp: node.foldedAt, summary: node.summary, status: "SUCCESS", action_type: "COMMAND_EXECUTION", artifacts: { cold_node_ref: entry.filePath, artifact_sha256: node.artifactSha256 } };
     assert.ok(ours("folded_step.schema.json")(step), JSON.stringify(ours("folded_step.schema.json").errors));
-    if (haveRef) assert.ok(ref("folded_step.schema.json")(step));
+    assert.ok(ref("folded_step.schema.json")(step));
     const badNode = { ...JSON.parse('{"step_id": 1}') };
     assert.ok(!ours("cold_node.schema.json")(badNode));
   });
