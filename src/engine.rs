@@ -94,34 +94,8 @@ pub struct ColdNode {
 }
 
 impl ColdNode {
-    /// The node as written to disk (all 18 keys, or 17 without the artifact hash for hashing).
-    pub fn to_object(&self, with_artifact: bool) -> BTreeMap<String, Value> {
-        let mut m = BTreeMap::new();
-        if with_artifact {
-            m.insert("artifact_sha256".into(), Value::from(&self.artifact_sha256));
-        }
-        m.insert("commands".into(), Value::from(self.commands.as_slice()));
-        m.insert("errors".into(), Value::from(self.errors.as_slice()));
-        m.insert("files".into(), Value::from(self.files.as_slice()));
-        m.insert("folded_at".into(), Value::from(&self.folded_at));
-        m.insert("identifiers".into(), Value::from(self.identifiers.as_slice()));
-        m.insert("ipcf_version".into(), Value::from(&self.ipcf_version));
-        m.insert("normalized_content".into(), Value::from(&self.normalized_content));
-        m.insert("payload_sha256".into(), Value::from(&self.payload_sha256));
-        m.insert("projection_sha256".into(), Value::from(&self.projection_sha256));
-        m.insert("projection_version".into(), Value::from(&self.projection_version));
-        m.insert("raw_content".into(), Value::from(&self.raw_content));
-        m.insert("sanitized".into(), Value::Bool(self.sanitized));
-        m.insert("session_id".into(), Value::from(&self.session_id));
-        m.insert("status".into(), Value::from(&self.status));
-        m.insert("step_id".into(), Value::from(self.step_id));
-        m.insert("summary".into(), Value::from(&self.summary));
-        m.insert("token_estimate".into(), Value::from(self.token_estimate));
-        m
-    }
-
-    /// `json::to_canonical` (`indent` None) or `json::to_pretty` (`Some(2)`) of `to_object(with_artifact)`,
-    /// written from the fields without copying them into `Value`s.
+    /// The node as written to disk, from its fields: all 18 keys, or the 17 without `artifact_sha256` that the
+    /// artifact hash covers; `indent` None is canonical JSON (for hashing), `Some(2)` the file format.
     pub fn write_json(&self, with_artifact: bool, indent: Option<usize>) -> Vec<u8> {
         use json::Ref;
         let mut members: Vec<(&str, Ref<'_>)> = Vec::with_capacity(18);
@@ -673,7 +647,7 @@ impl<S: Storage> ContextFold<S> {
             sanitized: false,
             status: "cold".into(),
         };
-        // `identity::artifact_sha256(&node.to_object(false))`, without copying the node into `Value`s.
+        // Canonical JSON of the 17 other keys (spec §3.3).
         node.artifact_sha256 = identity::sha256_hex(&node.write_json(false, None));
         Ok(node)
     }
@@ -912,8 +886,8 @@ async fn load_state<S: Storage>(storage: &S) -> Result<(RecallIndex, bool, Journ
 
 /// The 15-key index entry of a freshly folded node (spec §2.4).
 fn index_entry_object(node: &ColdNode, key: &str) -> BTreeMap<String, Value> {
-    // `node.to_object(true)` less normalized_content, raw_content, session_id, sanitized, status, ipcf_version,
-    // plus `evicted` and `file_path`; built directly so the payload is never copied.
+    // The node's keys less normalized_content, raw_content, session_id, sanitized, status, ipcf_version, plus
+    // `evicted` and `file_path`; built directly so the payload is never copied.
     let mut m = BTreeMap::new();
     m.insert("artifact_sha256".into(), Value::from(&node.artifact_sha256));
     m.insert("commands".into(), Value::from(node.commands.as_slice()));

@@ -524,7 +524,7 @@ async fn check_fold(cf: &mut Cf, input: &Value, expected: &Value, tag: &str, d: 
                 String::from_utf8_lossy(&p.preimage()).into_owned()
             });
             local.opt_text(expected, "artifact_preimage", || {
-                String::from_utf8_lossy(&json::to_canonical(&Value::Object(node.to_object(false)))).into_owned()
+                String::from_utf8_lossy(&node.write_json(false, None)).into_owned()
             });
         }
     }
