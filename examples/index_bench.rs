@@ -181,6 +181,9 @@ fn main() {
     if args.get(1).map(String::as_str) == Some("fold") {
         return fold_bench(args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100_000));
     }
+    if args.get(1).map(String::as_str) == Some("scan") {
+        return scan_profile(args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100_000));
+    }
     let max: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100_000);
     let vocab = vocabulary(20_000);
     let queries: Vec<String> = (0..200).map(|j| query(j, &vocab)).collect();
@@ -272,4 +275,24 @@ fn fold_bench(max: usize) {
         time(&|| drop(std::hint::black_box(contextfold::text::nfc(&payload)))),
         time(&|| drop(std::hint::black_box(contextfold::identity::payload_sha256(&payload)))),
     );
+}
+
+/// `scan N`: build an index of N entries, then only fast scans, for a profiler (`perf record`).
+fn scan_profile(n: usize) {
+    let vocab = vocabulary(20_000);
+    let queries: Vec<String> = (0..200).map(|j| query(j, &vocab)).collect();
+    let mut index = RecallIndex::new("2026-01-01T00:00:00Z");
+    for i in 0..n {
+        index.insert(i as i64 + 1, entry(i, &vocab));
+    }
+    let opts = ScanOptions { candidates: CandidateMode::None };
+    let t = Instant::now();
+    let mut picked = 0;
+    let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(10);
+    for _ in 0..rounds {
+        for q in &queries {
+            picked += scan::scan_with(&index, q, 3500, 3000, opts).unwrap().selected.len();
+        }
+    }
+    println!("{n} entries: {:.4} ms per fast scan ({picked} picks)", t.elapsed().as_secs_f64() * 1e3 / (rounds * queries.len()) as f64);
 }

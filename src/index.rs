@@ -244,6 +244,33 @@ pub(crate) fn fast_hash(s: &[u8]) -> u64 {
     h ^ (h >> 33)
 }
 
+/// A `HashMap` keyed by step ids or term masks, hashed with [`FastHasher`] (the keys are not attacker-chosen
+/// in a way that matters: a collision only costs a compare, and SipHash was most of a scan's time).
+pub(crate) type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
+
+/// Multiply-and-mix hashing of integers (FxHash-style), [`fast_hash`] for anything else.
+#[derive(Default)]
+pub(crate) struct FastHasher(u64);
+
+impl std::hash::Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0 = (self.0.rotate_left(5) ^ fast_hash(bytes)).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn write_i64(&mut self, v: i64) {
+        self.write_u64(v as u64);
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+    fn finish(&self) -> u64 {
+        // hashbrown takes the bucket from the low bits and a tag from the top 7: fold the high half down.
+        self.0 ^ (self.0 >> 29)
+    }
+}
+
 /// Interned strings: one arena, ids by first appearance, looked up in an open-addressing table (linear
 /// probing) of `(hash, id)` slots.
 #[derive(Debug, Clone, Default)]
@@ -331,6 +358,111 @@ pub enum Postings {
     Empty,
     One(i64),
     Many(Box<Blocks>),
+    /// A term carried by a large share of a compact step range (`src`, a file extension): one bit per step,
+    /// smaller than the gaps and O(1) to test, which is what scan asks of such terms. Never holds duplicates.
+    Dense(Box<Bitmap>),
+}
+
+/// Steps `base + 64·w + b` for each set bit `b` of `words[w]`.
+#[derive(Debug, Clone)]
+pub struct Bitmap {
+    /// A multiple of 64.
+    base: i64,
+    words: Vec<u64>,
+    len: u32,
+}
+
+/// A term goes dense once it has this many steps and a bitmap of its range is smaller than its gaps.
+const DENSE_MIN: usize = 256;
+
+impl Bitmap {
+    /// `None` if `steps` (ascending) holds a duplicate or spans a range too sparse for a bitmap.
+    fn from_sorted(steps: &[i64]) -> Option<Self> {
+        let (&first, &last) = (steps.first()?, steps.last()?);
+        if steps.windows(2).any(|w| w[0] == w[1]) || !Self::worth_it(steps.len(), first, last) {
+            return None;
+        }
+        let base = first.div_euclid(64) * 64;
+        let words = ((i128::from(last) - i128::from(base)) / 64 + 1) as usize;
+        let mut b = Bitmap { base, words: vec![0; words], len: 0 };
+        for &s in steps {
+            b.set(s);
+        }
+        Some(b)
+    }
+
+    /// A bitmap over `first..=last` costs range/8 bytes; the gaps cost about a byte a step.
+    fn worth_it(len: usize, first: i64, last: i64) -> bool {
+        let range = i128::from(last) - i128::from(first) + 1;
+        len >= DENSE_MIN && range <= 8 * len as i128 && range < i128::from(u32::MAX)
+    }
+
+    fn slot(&self, step: i64) -> Option<(usize, u64)> {
+        let off = i128::from(step) - i128::from(self.base);
+        (off >= 0 && off < 64 * self.words.len() as i128).then(|| ((off / 64) as usize, 1u64 << (off % 64)))
+    }
+
+    fn contains(&self, step: i64) -> bool {
+        self.slot(step).is_some_and(|(w, bit)| self.words[w] & bit != 0)
+    }
+
+    /// Set a step inside the range; false if it was set already.
+    fn set(&mut self, step: i64) -> bool {
+        let (w, bit) = self.slot(step).expect("inside the range");
+        let fresh = self.words[w] & bit == 0;
+        self.words[w] |= bit;
+        self.len += u32::from(fresh);
+        fresh
+    }
+
+    /// Add a step, growing the range; false (nothing changed) if that would make it a duplicate or too sparse.
+    fn add(&mut self, step: i64) -> bool {
+        if self.contains(step) {
+            return false;
+        }
+        let first = self.base.min(step);
+        let last = (self.base + 64 * self.words.len() as i64 - 1).max(step);
+        if self.slot(step).is_none() {
+            if !Self::worth_it(self.len as usize + 1, first, last) {
+                return false;
+            }
+            let base = first.div_euclid(64) * 64;
+            let front = ((self.base - base) / 64) as usize;
+            let total = ((i128::from(last) - i128::from(base)) / 64 + 1) as usize;
+            let mut words = vec![0; total];
+            words[front..front + self.words.len()].copy_from_slice(&self.words);
+            self.words = words;
+            self.base = base;
+        }
+        self.set(step)
+    }
+
+    fn remove(&mut self, step: i64) {
+        if let Some((w, bit)) = self.slot(step).filter(|&(w, bit)| self.words[w] & bit != 0) {
+            self.words[w] &= !bit;
+            self.len -= 1;
+        }
+    }
+
+    fn decode_block(&self, b: usize, out: &mut Vec<i64>) {
+        out.clear();
+        let mut word = self.words[b];
+        let base = self.base + 64 * b as i64;
+        while word != 0 {
+            out.push(base + i64::from(word.trailing_zeros()));
+            word &= word - 1;
+        }
+    }
+
+    fn to_vec(&self) -> Vec<i64> {
+        let mut all = Vec::with_capacity(self.len as usize);
+        let mut buf = Vec::with_capacity(64);
+        for b in 0..self.words.len() {
+            self.decode_block(b, &mut buf);
+            all.extend_from_slice(&buf);
+        }
+        all
+    }
 }
 
 /// Blocks of up to `BLOCK` steps: the first step of each block, then LEB128 gaps.
@@ -427,6 +559,7 @@ impl Postings {
             Postings::Empty => 0,
             Postings::One(_) => 1,
             Postings::Many(b) => b.len as usize,
+            Postings::Dense(b) => b.len as usize,
         }
     }
 
@@ -440,10 +573,11 @@ impl Postings {
             Postings::Empty => 0,
             Postings::One(_) => 1,
             Postings::Many(b) => b.heads.len(),
+            Postings::Dense(b) => b.words.len(),
         }
     }
 
-    /// The steps of block `b`, ascending, into `out`.
+    /// The steps of block `b`, ascending, into `out` (a block may be empty).
     pub fn decode_block(&self, b: usize, out: &mut Vec<i64>) {
         match self {
             Postings::Empty => out.clear(),
@@ -452,6 +586,7 @@ impl Postings {
                 out.push(*s);
             }
             Postings::Many(blocks) => blocks.decode_block(b, out),
+            Postings::Dense(bits) => bits.decode_block(b, out),
         }
     }
 
@@ -461,6 +596,7 @@ impl Postings {
             Postings::Empty => Vec::new(),
             Postings::One(s) => vec![*s],
             Postings::Many(b) => b.to_vec(),
+            Postings::Dense(b) => b.to_vec(),
         }
     }
 
@@ -485,6 +621,7 @@ impl Postings {
                 }
                 cur == step
             }
+            Postings::Dense(b) => b.contains(step),
         }
     }
 
@@ -492,11 +629,14 @@ impl Postings {
         *self = match steps {
             [] => Postings::Empty,
             [s] => Postings::One(*s),
-            _ => Postings::Many(Box::new(Blocks::from_sorted(steps))),
+            _ => match Bitmap::from_sorted(steps) {
+                Some(bits) => Postings::Dense(Box::new(bits)),
+                None => Postings::Many(Box::new(Blocks::from_sorted(steps))),
+            },
         };
     }
 
-    /// Add a step, keeping the order (appending, the usual case, is O(1)).
+    /// Add a step, keeping the order (appending, the usual case, is O(1) amortised).
     fn push(&mut self, step: i64) {
         match self {
             Postings::Empty => *self = Postings::One(step),
@@ -504,14 +644,37 @@ impl Postings {
                 let (a, b) = ((*s).min(step), (*s).max(step));
                 *self = Postings::Many(Box::new(Blocks::from_sorted(&[a, b])));
             }
-            Postings::Many(b) if step >= b.last => b.append(step),
-            Postings::Many(b) => b.insert(step),
+            Postings::Many(b) => {
+                if step >= b.last {
+                    b.append(step);
+                } else {
+                    b.insert(step);
+                }
+                // Checked at powers of two only, so the conversion costs O(1) per push amortised.
+                let len = b.len as usize;
+                if len >= DENSE_MIN && len.is_power_of_two() && Bitmap::worth_it(len, b.heads[0].0, b.last) {
+                    if let Some(bits) = Bitmap::from_sorted(&b.to_vec()) {
+                        *self = Postings::Dense(Box::new(bits));
+                    }
+                }
+            }
+            Postings::Dense(bits) => {
+                if !bits.add(step) {
+                    // A duplicate step or a far one: back to gaps, which hold anything.
+                    let mut all = bits.to_vec();
+                    let at = all.partition_point(|&s| s <= step);
+                    all.insert(at, step);
+                    *self = Postings::Many(Box::new(Blocks::from_sorted(&all)));
+                }
+            }
         }
     }
 
     /// Drop every occurrence of `step`.
     fn remove_all(&mut self, step: i64) {
-        if self.contains(step) {
+        if let Postings::Dense(bits) = self {
+            bits.remove(step);
+        } else if self.contains(step) {
             let mut all = self.to_vec();
             all.retain(|&s| s != step);
             self.set(&all);
@@ -1004,5 +1167,63 @@ mod postings_tests {
         let gone = want[17];
         want.retain(|&s| s != gone);
         assert_eq!(p.to_vec(), want);
+    }
+
+    #[test]
+    fn dense_postings_behave_like_sorted_lists() {
+        let mut p = Postings::default();
+        let mut want: Vec<i64> = Vec::new();
+        let check = |p: &Postings, want: &[i64]| {
+            assert_eq!(p.to_vec(), want);
+            assert_eq!(p.len(), want.len());
+            let (lo, hi) = (want[0] - 70, want[want.len() - 1] + 70);
+            for s in (lo..hi).step_by(7).chain(want.iter().copied()) {
+                assert_eq!(p.contains(s), want.binary_search(&s).is_ok(), "{s}");
+            }
+            let mut blocks = Vec::new();
+            let mut buf = Vec::new();
+            for b in 0..p.num_blocks() {
+                p.decode_block(b, &mut buf);
+                blocks.extend_from_slice(&buf);
+            }
+            assert_eq!(blocks, want);
+        };
+        for step in (-300..3000).filter(|s| s % 3 != 0) {
+            p.push(step);
+            want.push(step);
+        }
+        assert!(matches!(p, Postings::Dense(_)), "a term in 2/3 of a range goes dense");
+        check(&p, &want);
+        for step in [-700, 4000, 9] {
+            p.push(step);
+            want.push(step);
+        }
+        want.sort();
+        assert!(matches!(p, Postings::Dense(_)));
+        check(&p, &want);
+        p.push(9);
+        want.insert(want.partition_point(|&s| s <= 9), 9);
+        assert!(matches!(p, Postings::Many(_)), "a duplicate step leaves the bitmap");
+        check(&p, &want);
+        let mut q = Postings::default();
+        let mut far: Vec<i64> = (0..600).collect();
+        for &s in &far {
+            q.push(s);
+        }
+        q.push(i64::MAX - 3);
+        far.push(i64::MAX - 3);
+        check(&q, &far);
+        q.remove_all(5);
+        far.retain(|&s| s != 5);
+        check(&q, &far);
+        let mut r = Postings::default();
+        let mut dense: Vec<i64> = (1..=1024).collect();
+        for &s in &dense {
+            r.push(s);
+        }
+        r.remove_all(512);
+        dense.retain(|&s| s != 512);
+        assert!(matches!(r, Postings::Dense(_)));
+        check(&r, &dense);
     }
 }

@@ -7,13 +7,12 @@
 //! are gone from the residual and the rest of the group has gain 0. The loop is thus over distinct term sets,
 //! not over candidates.
 
-use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::extract;
-use crate::index::{Postings, RecallIndex};
+use crate::index::{FastMap, Postings, RecallIndex};
 
 /// A node whose terms meet the query.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -137,7 +136,7 @@ pub fn scan(index: &RecallIndex, prompt: &str, budget_limit: i64, max_per_call: 
     }
 
     // Which query terms each matching step carries.
-    let mut matched: HashMap<i64, TermSet> = HashMap::new();
+    let mut matched: FastMap<i64, TermSet> = FastMap::default();
     for (i, term) in query_terms.iter().enumerate() {
         if let Some(id) = index.term_id(term) {
             let postings = index.postings(id);
@@ -159,7 +158,7 @@ pub fn scan(index: &RecallIndex, prompt: &str, budget_limit: i64, max_per_call: 
         candidates.iter().map(|(s, m)| ScanCandidate { step_id: *s, matched: names(m), summary: summary(*s) }).collect();
 
     // The most recent step of each distinct matched-term set.
-    let mut groups: HashMap<&TermSet, i64> = HashMap::new();
+    let mut groups: FastMap<&TermSet, i64> = FastMap::default();
     for (step, set) in &candidates {
         let best = groups.entry(set).or_insert(*step);
         *best = (*best).max(*step);
@@ -381,33 +380,36 @@ impl<'a> Walk<'a> {
 /// the larger step); the simulation is the reference's loop once it ends with residual ∩ open = ∅. Until
 /// then the cursor goes further down. Returns the picks (step, terms answered) and the final residual.
 fn certified_greedy<M: Mask>(terms: &[(usize, &Postings)], n: usize, short_limit: usize) -> (Vec<(i64, M)>, M) {
-    let mut matched: HashMap<i64, M> = HashMap::new();
-    let mut walks: Vec<Walk> = Vec::new();
+    let (short, long): (Vec<_>, Vec<_>) = terms.iter().partition(|(_, p)| p.len() <= short_limit);
+    let mut seen = StepTable::<M>::with_capacity(short.iter().map(|(_, p)| p.len()).sum());
     let mut buf = Vec::new();
-    for &(i, postings) in terms {
-        if postings.len() <= short_limit {
-            for b in 0..postings.num_blocks() {
-                postings.decode_block(b, &mut buf);
-                for &step in &buf {
-                    matched.entry(step).or_insert_with(|| M::empty(n)).insert(i);
-                }
+    for &(i, postings) in &short {
+        for b in 0..postings.num_blocks() {
+            postings.decode_block(b, &mut buf);
+            for &step in &buf {
+                seen.mark(step, i, n);
             }
-        } else {
-            walks.push(Walk::new(i, postings));
         }
     }
-    for (step, set) in matched.iter_mut() {
+    let mut walks: Vec<Walk> = long.iter().map(|&(i, postings)| Walk::new(i, postings)).collect();
+    // The most recent step of each distinct term set: all that the greedy loop looks at.
+    let mut groups: FastMap<M, i64> = FastMap::default();
+    seen.for_each_mut(|step, set| {
         for w in &walks {
-            if w.postings.contains(*step) {
+            if w.postings.contains(step) {
                 set.insert(w.term);
             }
         }
-    }
+        let best = groups.entry(set.clone()).or_insert(step);
+        *best = (*best).max(step);
+    });
     // Densest first: it sets the pace of the cursor.
     walks.sort_by_key(|w| std::cmp::Reverse(w.postings.len()));
     // Every step ≥ cursor has been seen; `i128` so that "nothing walked yet" lies above every step.
     let mut cursor: i128 = i128::from(i64::MAX) + 1;
     let mut chunk = FIRST_CHUNK;
+    // Steps met only by walking (no short term), with their walked terms, for the current round.
+    let mut round: FastMap<i64, M> = FastMap::default();
     loop {
         let mut open = M::empty(n);
         for w in walks.iter_mut() {
@@ -415,37 +417,107 @@ fn certified_greedy<M: Mask>(terms: &[(usize, &Postings)], n: usize, short_limit
                 open.insert(w.term);
             }
         }
-        if let Some(done) = simulate(&matched, &open, cursor, n) {
+        if let Some(done) = simulate(&groups, &open, cursor, n) {
             return done;
         }
         // Lower the cursor: `chunk` more steps of the densest open term, then every open term down to there.
-        let lead = walks.iter_mut().find_map(|w| w.peek().map(|_| w)).expect("an open term, or the simulation ends");
+        let lead = walks.iter_mut().position(|w| w.peek().is_some()).expect("an open term, or the simulation ends");
         let mut low = i64::MAX;
+        let take = |round: &mut FastMap<i64, M>, step: i64, term: usize| {
+            // A step with a short term is in `seen` with its walked terms already.
+            if !seen.contains(step) {
+                round.entry(step).or_insert_with(|| M::empty(n)).insert(term);
+            }
+        };
         for _ in 0..chunk {
-            let Some(step) = lead.peek() else { break };
+            let Some(step) = walks[lead].peek() else { break };
             low = step;
-            lead.advance();
-            matched.entry(step).or_insert_with(|| M::empty(n)).insert(lead.term);
+            walks[lead].advance();
+            take(&mut round, step, walks[lead].term);
         }
         for w in walks.iter_mut() {
             while let Some(step) = w.peek().filter(|&s| s >= low) {
                 w.advance();
-                matched.entry(step).or_insert_with(|| M::empty(n)).insert(w.term);
+                take(&mut round, step, w.term);
             }
+        }
+        // Every walk is now below `low`: the round's steps have their whole term sets.
+        for (step, set) in round.drain() {
+            let best = groups.entry(set).or_insert(step);
+            *best = (*best).max(step);
         }
         cursor = i128::from(low);
         chunk = chunk.saturating_mul(2);
     }
 }
 
-/// The greedy loop over the seen steps' groups; `None` as soon as a pick (or the end) is not certain.
-fn simulate<M: Mask>(matched: &HashMap<i64, M>, open: &M, cursor: i128, n: usize) -> Option<(Vec<(i64, M)>, M)> {
-    let mut groups: HashMap<&M, i64> = HashMap::new();
-    for (step, set) in matched {
-        let best = groups.entry(set).or_insert(*step);
-        *best = (*best).max(*step);
+/// Steps with their matched-term sets, in an open-addressing table sized once for the postings read (a
+/// general-purpose map or a sort was most of a scan's time at 100,000 nodes).
+struct StepTable<M> {
+    /// `(step, set)`; an empty set marks a free slot (a stored step always has a term).
+    slots: Vec<(i64, M)>,
+    /// The occupied slots, in the order filled.
+    used: Vec<u32>,
+    shift: u32,
+}
+
+impl<M: Mask> StepTable<M> {
+    fn with_capacity(postings: usize) -> Self {
+        let cap = (2 * postings).next_power_of_two().max(16);
+        StepTable { slots: vec![(0, M::empty(0)); cap], used: Vec::with_capacity(postings), shift: 64 - cap.trailing_zeros() }
     }
-    let mut groups: Vec<(&M, i64)> = groups.into_iter().collect();
+
+    fn slot(&self, step: i64) -> usize {
+        ((step as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize
+    }
+
+    /// Add term `term` to `step`'s set.
+    fn mark(&mut self, step: i64, term: usize, n: usize) {
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(step);
+        loop {
+            let (s, set) = &mut self.slots[i];
+            if set.count() == 0 {
+                *s = step;
+                *set = M::empty(n);
+                set.insert(term);
+                self.used.push(i as u32);
+                return;
+            }
+            if *s == step {
+                set.insert(term);
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn contains(&self, step: i64) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(step);
+        loop {
+            let (s, set) = &self.slots[i];
+            if set.count() == 0 {
+                return false;
+            }
+            if *s == step {
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn for_each_mut(&mut self, mut f: impl FnMut(i64, &mut M)) {
+        for &i in &self.used {
+            let (step, set) = &mut self.slots[i as usize];
+            f(*step, set);
+        }
+    }
+}
+
+/// The greedy loop over the seen steps' groups; `None` as soon as a pick (or the end) is not certain.
+fn simulate<M: Mask>(groups: &FastMap<M, i64>, open: &M, cursor: i128, n: usize) -> Option<(Vec<(i64, M)>, M)> {
+    let mut groups: Vec<(&M, i64)> = groups.iter().map(|(set, step)| (set, *step)).collect();
     let mut residual = M::full(n);
     let mut picks = Vec::new();
     while residual.count() > 0 {
