@@ -181,6 +181,9 @@ fn main() {
     if args.get(1).map(String::as_str) == Some("fold") {
         return fold_bench(args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100_000));
     }
+    if args.get(1).map(String::as_str) == Some("open") {
+        return open_profile(args.get(2).and_then(|a| a.parse().ok()).unwrap_or(10_000));
+    }
     if args.get(1).map(String::as_str) == Some("scan") {
         return scan_profile(args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100_000));
     }
@@ -295,4 +298,20 @@ fn scan_profile(n: usize) {
         }
     }
     println!("{n} entries: {:.4} ms per fast scan ({picked} picks)", t.elapsed().as_secs_f64() * 1e3 / (rounds * queries.len()) as f64);
+}
+
+/// `open N`: parse an N-entry recall_index.json three times, for a profiler.
+fn open_profile(n: usize) {
+    let vocab = vocabulary(20_000);
+    let mut index = RecallIndex::new("2026-01-01T00:00:00Z");
+    for i in 0..n {
+        index.insert(i as i64 + 1, entry(i, &vocab));
+    }
+    let bytes = index.to_file_bytes();
+    drop(index);
+    for _ in 0..3 {
+        let t = Instant::now();
+        drop(std::hint::black_box(RecallIndex::from_file_bytes(&bytes).unwrap()));
+        println!("{n} entries: from_file_bytes {:.0} ms", t.elapsed().as_secs_f64() * 1e3);
+    }
 }

@@ -856,32 +856,31 @@ impl RecallIndex {
         self.remove_key(&key);
         // The lists of strings are moved out of the object (no copy); anything else stays in it.
         let lists: Vec<Option<Vec<String>>> = LISTS.iter().map(|k| take_str_list(&mut raw, k)).collect();
-        let empty = Vec::new();
-        let list = |i: usize| lists[i].as_ref().unwrap_or(&empty);
-        // `extract::node_terms` without its copies: identifiers ∪ fold(files) ∪ fold(errors), in string order
-        // (interned in that order, so ids are assigned exactly as before).
-        let mut term_strs: Vec<Cow<'_, str>> = list(0).iter().map(|s| Cow::Borrowed(s.as_str())).collect();
-        term_strs.extend(list(1).iter().chain(list(2)).map(|t| fold_cow(t)));
-        // Stable sort: the identifiers usually come sorted, so this is a run detection and one short merge.
-        term_strs.sort();
-        term_strs.dedup();
-        let mut terms: Vec<TermId> = term_strs.iter().map(|t| self.strings.intern(t)).collect();
-        drop(term_strs);
-        terms.sort_unstable();
-
+        // Each string of the lists is interned once; the term set (§4.7: identifiers ∪ fold(files) ∪
+        // fold(errors)) reuses those ids, interning only the folded forms that differ.
         let mut encoded = Vec::new();
-        for l in &lists {
-            match l {
-                Some(items) => {
-                    put_varint(&mut encoded, items.len() as u64 + 1);
-                    for s in items {
-                        let id = self.strings.intern(s);
-                        put_varint(&mut encoded, u64::from(id));
-                    }
+        let mut terms: Vec<TermId> = Vec::new();
+        for (li, l) in lists.iter().enumerate() {
+            let Some(items) = l else {
+                put_varint(&mut encoded, 0);
+                continue;
+            };
+            put_varint(&mut encoded, items.len() as u64 + 1);
+            for s in items {
+                let id = self.strings.intern(s);
+                put_varint(&mut encoded, u64::from(id));
+                match li {
+                    0 => terms.push(id),
+                    1 | 2 => terms.push(match fold_cow(s) {
+                        Cow::Borrowed(_) => id,
+                        Cow::Owned(folded) => self.strings.intern(&folded),
+                    }),
+                    _ => {}
                 }
-                None => put_varint(&mut encoded, 0),
             }
         }
+        terms.sort_unstable();
+        terms.dedup();
         drop(lists);
         let mut text = String::new();
         let mut text_ends = [0u32; 5];
