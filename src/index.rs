@@ -398,8 +398,10 @@ impl Bitmap {
     }
 
     fn slot(&self, step: i64) -> Option<(usize, u64)> {
-        let off = i128::from(step) - i128::from(self.base);
-        (off >= 0 && off < 64 * self.words.len() as i128).then(|| ((off / 64) as usize, 1u64 << (off % 64)))
+        // i64 arithmetic (i128 is emulated in wasm, and this is scan's inner loop); an overflowing difference
+        // lies outside any range a bitmap covers.
+        let off = step.checked_sub(self.base)?;
+        (off >= 0 && (off as u64) < 64 * self.words.len() as u64).then(|| ((off >> 6) as usize, 1u64 << (off & 63)))
     }
 
     fn contains(&self, step: i64) -> bool {
@@ -505,7 +507,8 @@ impl Blocks {
         let mut cur = head;
         out.push(cur);
         while pos < end {
-            cur = (i128::from(cur) + i128::from(get_varint(&self.bytes, &mut pos))) as i64;
+            // Gaps are the exact i64 difference stored as u64, so wrapping arithmetic is exact (and cheap in wasm).
+            cur = cur.wrapping_add(get_varint(&self.bytes, &mut pos) as i64);
             out.push(cur);
         }
     }
@@ -617,7 +620,7 @@ impl Postings {
                 let end = b.heads.get(i).map_or(b.bytes.len(), |h| h.1 as usize);
                 let (mut pos, mut cur) = (start as usize, head);
                 while cur < step && pos < end {
-                    cur = (i128::from(cur) + i128::from(get_varint(&b.bytes, &mut pos))) as i64;
+                    cur = cur.wrapping_add(get_varint(&b.bytes, &mut pos) as i64);
                 }
                 cur == step
             }

@@ -7,7 +7,6 @@
 //! are gone from the residual and the rest of the group has gain 0. The loop is thus over distinct term sets,
 //! not over candidates.
 
-
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
