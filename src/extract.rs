@@ -5,15 +5,16 @@
 //! matcher returns (leftmost start, then the first successful path in backtracking order), in linear time.
 //! The comments on each scanner derive why the shortcuts are equivalent to the backtracking search.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
 
+use crate::index::FastSet;
 use crate::text::{fold_token, is_digit, is_space, is_stopword, is_word, nfc, strip};
 
 /// `_extract_identifiers(text)`: sorted, deduplicated, folded, stopwords removed. NFC is applied inside.
 pub fn identifiers(text: &str) -> Vec<String> {
     let text_nfc = nfc(text);
     // Deduplicate the raw matches before folding: a long payload repeats its words many times.
-    let mut raw: HashSet<&str, FastBuildHasher> = HashSet::default();
+    let mut raw: FastSet<&str> = FastSet::default();
     for_each_identifier_match(&text_nfc, |m| {
         raw.insert(m);
     });
@@ -23,32 +24,6 @@ pub fn identifiers(text: &str) -> Vec<String> {
     folded.dedup();
     folded.retain(|t| !is_stopword(t));
     folded
-}
-
-/// Hasher for sets of borrowed strings (not exposed to untrusted-input DoS concerns any more than the
-/// extraction itself: a bad case only costs probes).
-#[derive(Default, Clone, Copy)]
-pub(crate) struct FastBuildHasher;
-
-impl std::hash::BuildHasher for FastBuildHasher {
-    type Hasher = FastHasher;
-    fn build_hasher(&self) -> FastHasher {
-        FastHasher(0)
-    }
-}
-
-pub(crate) struct FastHasher(u64);
-
-impl std::hash::Hasher for FastHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        self.0 = (self.0.rotate_left(5) ^ crate::index::fast_hash(bytes)).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn write_u8(&mut self, b: u8) {
-        self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn finish(&self) -> u64 {
-        self.0 ^ (self.0 >> 29)
-    }
 }
 
 /// The raw matches of the identifier regex over `NFC(text)`, in order (for vectors and debugging).

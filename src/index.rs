@@ -244,9 +244,11 @@ pub(crate) fn fast_hash(s: &[u8]) -> u64 {
     h ^ (h >> 33)
 }
 
-/// A `HashMap` keyed by step ids or term masks, hashed with [`FastHasher`] (the keys are not attacker-chosen
-/// in a way that matters: a collision only costs a compare, and SipHash was most of a scan's time).
+/// A `HashMap` keyed by step ids, term masks or borrowed strings, hashed with [`FastHasher`]: a bad case only
+/// costs probes (as extraction itself does), and SipHash was most of a scan's time.
 pub(crate) type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
+/// The set counterpart of [`FastMap`].
+pub(crate) type FastSet<K> = std::collections::HashSet<K, std::hash::BuildHasherDefault<FastHasher>>;
 
 /// Multiply-and-mix hashing of integers (FxHash-style), [`fast_hash`] for anything else.
 #[derive(Default)]
@@ -255,6 +257,9 @@ pub(crate) struct FastHasher(u64);
 impl std::hash::Hasher for FastHasher {
     fn write(&mut self, bytes: &[u8]) {
         self.0 = (self.0.rotate_left(5) ^ fast_hash(bytes)).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn write_u8(&mut self, b: u8) {
+        self.write_u64(u64::from(b));
     }
     fn write_u64(&mut self, v: u64) {
         self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x517c_c1b7_2722_0a95);
