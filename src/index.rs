@@ -1183,8 +1183,10 @@ mod postings_tests {
         let check = |p: &Postings, want: &[i64]| {
             assert_eq!(p.to_vec(), want);
             assert_eq!(p.len(), want.len());
-            let (lo, hi) = (want[0] - 70, want[want.len() - 1] + 70);
-            for s in (lo..hi).step_by(7).chain(want.iter().copied()) {
+            // Every step, its neighbours, and a window past each end.
+            let ends = (1..=70).flat_map(|d| [want[0].saturating_sub(d), want[want.len() - 1].saturating_add(d)]);
+            let near = want.iter().flat_map(|&s| [s.saturating_sub(1), s, s.saturating_add(1)]);
+            for s in ends.chain(near) {
                 assert_eq!(p.contains(s), want.binary_search(&s).is_ok(), "{s}");
             }
             let mut blocks = Vec::new();
