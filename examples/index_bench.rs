@@ -181,6 +181,20 @@ fn main() {
     if args.get(1).map(String::as_str) == Some("fold") {
         return fold_bench(args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100_000));
     }
+    if args.get(1).map(String::as_str) == Some("write") {
+        // `write N DIR`: DIR/.contextfold/recall_index.json of N workload entries (no cold nodes), for
+        // timing scans in the package without building a store turn by turn.
+        let n: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100_000);
+        let dir = std::path::Path::new(args.get(3).map_or(".", String::as_str)).join(".contextfold");
+        let vocab = vocabulary(20_000);
+        let mut index = RecallIndex::new("2026-01-01T00:00:00Z");
+        for i in 0..n {
+            index.insert(i as i64 + 1, entry(i, &vocab));
+        }
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("recall_index.json"), index.to_file_bytes()).unwrap();
+        return;
+    }
     if args.get(1).map(String::as_str) == Some("open") {
         return open_profile(args.get(2).and_then(|a| a.parse().ok()).unwrap_or(10_000));
     }
