@@ -121,6 +121,15 @@ fn entry(i: usize, v: &[String]) -> BTreeMap<String, Value> {
     m
 }
 
+/// An index of `n` workload entries (steps 1..=n).
+fn workload_index(n: usize, vocab: &[String]) -> RecallIndex {
+    let mut index = RecallIndex::new("2026-01-01T00:00:00Z");
+    for i in 0..n {
+        index.insert(i as i64 + 1, entry(i, vocab));
+    }
+    index
+}
+
 fn query(j: usize, v: &[String]) -> String {
     let mut r = Prng(42u32.wrapping_mul(7_777_777).wrapping_add(j as u32));
     let n = 3 + r.below(6);
@@ -187,10 +196,7 @@ fn main() {
         let n: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100_000);
         let dir = std::path::Path::new(args.get(3).map_or(".", String::as_str)).join(".contextfold");
         let vocab = vocabulary(20_000);
-        let mut index = RecallIndex::new("2026-01-01T00:00:00Z");
-        for i in 0..n {
-            index.insert(i as i64 + 1, entry(i, &vocab));
-        }
+        let index = workload_index(n, &vocab);
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("recall_index.json"), index.to_file_bytes()).unwrap();
         return;
@@ -298,10 +304,7 @@ fn fold_bench(max: usize) {
 fn scan_profile(n: usize) {
     let vocab = vocabulary(20_000);
     let queries: Vec<String> = (0..200).map(|j| query(j, &vocab)).collect();
-    let mut index = RecallIndex::new("2026-01-01T00:00:00Z");
-    for i in 0..n {
-        index.insert(i as i64 + 1, entry(i, &vocab));
-    }
+    let index = workload_index(n, &vocab);
     let opts = ScanOptions { candidates: CandidateMode::None };
     let t = Instant::now();
     let mut picked = 0;
@@ -317,10 +320,7 @@ fn scan_profile(n: usize) {
 /// `open N`: parse an N-entry recall_index.json three times, for a profiler.
 fn open_profile(n: usize) {
     let vocab = vocabulary(20_000);
-    let mut index = RecallIndex::new("2026-01-01T00:00:00Z");
-    for i in 0..n {
-        index.insert(i as i64 + 1, entry(i, &vocab));
-    }
+    let index = workload_index(n, &vocab);
     let bytes = index.to_file_bytes();
     drop(index);
     for _ in 0..3 {

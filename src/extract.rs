@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::index::FastSet;
+use crate::hash::FastSet;
 use crate::text::{fold_token, is_digit, is_space, is_stopword, is_word, nfc, strip};
 
 /// `_extract_identifiers(text)`: sorted, deduplicated, folded, stopwords removed. NFC is applied inside.

@@ -3,7 +3,8 @@
 //! Compact by design (100k entries × ~170 identifiers must fit in a wasm heap): every string of the lists is
 //! interned once and entries keep LEB128 term ids; the usual scalar fields are typed (their strings share one
 //! allocation per entry); whatever is not of its usual type, and any unknown key, stays a `Value` in `extra`,
-//! so the object rebuilt for writing is exactly the one read. Postings are delta-coded step ids in blocks.
+//! so the object rebuilt for writing is exactly the one read. Postings are delta-coded step ids in blocks, or a
+//! bitmap for a term carried by a large share of its step range.
 //! Scan and recall never re-read or re-tokenise the index per call, which is what the reference does.
 
 use std::borrow::Cow;
@@ -11,6 +12,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::extract;
+use crate::hash::fast_hash;
 use crate::identity::{IPCF_VERSION, PROJECTION_VERSION};
 use crate::json::{self, Value};
 
@@ -221,59 +223,6 @@ impl From<Entry<'_>> for crate::engine::IndexEntry {
 /// Saturate a Python int into i64 (token counts beyond that are meaningless, but must not overflow).
 pub(crate) fn clamp_i64(i: i128) -> i64 {
     i.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
-}
-
-/// A fast, non-cryptographic string hash (FxHash-style: 8 bytes at a time, multiply and rotate, then a final
-/// mix so that the low bits, which pick the slot, depend on every input bit). Collisions only cost a compare.
-pub(crate) fn fast_hash(s: &[u8]) -> u64 {
-    const K: u64 = 0x517c_c1b7_2722_0a95;
-    let mut h: u64 = s.len() as u64;
-    let mut chunks = s.chunks_exact(8);
-    for c in &mut chunks {
-        let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
-    }
-    let rest = chunks.remainder();
-    if !rest.is_empty() {
-        let mut buf = [0u8; 8];
-        buf[..rest.len()].copy_from_slice(rest);
-        h = (h.rotate_left(5) ^ u64::from_le_bytes(buf)).wrapping_mul(K);
-    }
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    h ^ (h >> 33)
-}
-
-/// A `HashMap` keyed by step ids, term masks or borrowed strings, hashed with [`FastHasher`]: a bad case only
-/// costs probes (as extraction itself does), and SipHash was most of a scan's time.
-pub(crate) type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FastHasher>>;
-/// The set counterpart of [`FastMap`].
-pub(crate) type FastSet<K> = std::collections::HashSet<K, std::hash::BuildHasherDefault<FastHasher>>;
-
-/// Multiply-and-mix hashing of integers (FxHash-style), [`fast_hash`] for anything else.
-#[derive(Default)]
-pub(crate) struct FastHasher(u64);
-
-impl std::hash::Hasher for FastHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        self.0 = (self.0.rotate_left(5) ^ fast_hash(bytes)).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn write_u8(&mut self, b: u8) {
-        self.write_u64(u64::from(b));
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn write_i64(&mut self, v: i64) {
-        self.write_u64(v as u64);
-    }
-    fn write_usize(&mut self, v: usize) {
-        self.write_u64(v as u64);
-    }
-    fn finish(&self) -> u64 {
-        // hashbrown takes the bucket from the low bits and a tag from the top 7: fold the high half down.
-        self.0 ^ (self.0 >> 29)
-    }
 }
 
 /// Interned strings: one arena, ids by first appearance, looked up in an open-addressing table (linear

@@ -9,6 +9,7 @@ pub mod text;
 pub mod number;
 pub mod extract;
 pub mod json;
+pub mod hash;
 pub mod identity;
 pub mod policy;
 pub mod index;

@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::extract;
-use crate::index::{FastMap, Postings, RecallIndex};
+use crate::hash::FastMap;
+use crate::index::{Postings, RecallIndex};
 
 /// A node whose terms meet the query.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
