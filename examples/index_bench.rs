@@ -199,7 +199,17 @@ fn main() {
         let index = workload_index(n, &vocab);
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("recall_index.json"), index.to_file_bytes()).unwrap();
+        drop(index);
+        // A checkpoint with nothing journaled writes the snapshot beside it, as a store checkpointed by the
+        // package would have.
+        let storage = contextfold::store::FsStorage::new(dir.parent().unwrap()).unwrap();
+        let mut cf = block_on(ContextFold::open(&storage, options())).unwrap();
+        block_on(cf.checkpoint()).unwrap();
+        assert!(cf.snapshot_current());
         return;
+    }
+    if args.get(1).map(String::as_str) == Some("snapshot") {
+        return snapshot_profile(args.get(2).and_then(|a| a.parse().ok()).unwrap_or(100_000));
     }
     if args.get(1).map(String::as_str) == Some("open") {
         return open_profile(args.get(2).and_then(|a| a.parse().ok()).unwrap_or(10_000));
@@ -328,4 +338,51 @@ fn open_profile(n: usize) {
         drop(std::hint::black_box(RecallIndex::from_file_bytes(&bytes).unwrap()));
         println!("{n} entries: from_file_bytes {:.0} ms", t.elapsed().as_secs_f64() * 1e3);
     }
+}
+
+/// `snapshot N`: the index of N workload entries, its heap, its snapshot and JSON sizes, and the time and peak
+/// heap of reading it back from the snapshot in 4 MB chunks.
+fn snapshot_profile(n: usize) {
+    let vocab = vocabulary(20_000);
+    let base = LIVE.load(Ordering::Relaxed);
+    let index = workload_index(n, &vocab);
+    let heap = LIVE.load(Ordering::Relaxed) - base;
+    let t = Instant::now();
+    let bytes = contextfold::index::snapshot::to_bytes(&index, "v");
+    let write = t.elapsed().as_secs_f64() * 1e3;
+    let json_len: usize = {
+        let mut w = index.file_writer();
+        let mut total = 0;
+        while let Some(c) = w.next_chunk(4 << 20) {
+            total += c.len();
+        }
+        total
+    };
+    drop(index);
+    let before = LIVE.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    let t = Instant::now();
+    let mut reader = contextfold::index::snapshot::Reader::new("v");
+    for chunk in bytes.chunks(4 << 20) {
+        reader.feed(chunk).expect("accepted");
+    }
+    let back = reader.finish().expect("complete");
+    let read = t.elapsed().as_secs_f64() * 1e3;
+    let loaded = LIVE.load(Ordering::Relaxed) - before;
+    let peak = PEAK.load(Ordering::Relaxed) - before;
+    println!(
+        "{n} entries: built heap {:.1} MB ({} B/entry); snapshot {:.1} MB (JSON {:.1} MB), written in {write:.0} ms; \
+         read in {read:.0} ms, loaded heap {:.1} MB ({} B/entry), peak while reading {:.1} MB",
+        heap as f64 / 1e6,
+        heap / n,
+        bytes.len() as f64 / 1e6,
+        json_len as f64 / 1e6,
+        loaded as f64 / 1e6,
+        loaded / n,
+        peak as f64 / 1e6
+    );
+    for (part, bytes) in back.heap_breakdown() {
+        println!("  {part:<32} {:>7.1} MB ({:>4} B/entry)", bytes as f64 / 1e6, bytes / n);
+    }
+    std::hint::black_box(back);
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, ErrorCode, Result};
 use crate::extract;
 use crate::identity::{self, Projection, IPCF_VERSION, PROJECTION_VERSION};
-use crate::index::{clamp_i64, Entry, EvictionLog, RecallIndex};
+use crate::index::{clamp_i64, snapshot, Entry, EvictionLog, RecallIndex};
 use crate::journal::{self, Record};
 use crate::json::{self, Value};
 use crate::policy::Policy;
@@ -183,15 +183,15 @@ impl From<&Entry<'_>> for IndexEntry {
         IndexEntry {
             step_id: e.step_id,
             summary: e.summary().to_string(),
-            file_path: e.file_path().map(str::to_string),
+            file_path: e.file_path().map(|p| p.into_owned()),
             identifiers: e.list("identifiers"),
             files: e.list("files"),
             commands: e.list("commands"),
             errors: e.list("errors"),
             token_estimate: e.token_estimate(),
-            payload_sha256: e.payload_sha256().to_string(),
-            projection_sha256: e.projection_sha256().to_string(),
-            artifact_sha256: e.artifact_sha256().map(str::to_string),
+            payload_sha256: e.payload_sha256().into_owned(),
+            projection_sha256: e.projection_sha256().into_owned(),
+            artifact_sha256: e.artifact_sha256().map(|a| a.into_owned()),
             projection_version: e.projection_version().to_string(),
             folded_at: e.folded_at().to_string(),
             evicted: e.evicted(),
@@ -297,6 +297,9 @@ pub struct ContextFold<S: Storage> {
     token_counter: TokenCounter,
     policy_override: Option<Policy>,
     journal: JournalState,
+    /// Whether the snapshot in storage is the index as it is in `recall_index.json` now (it was read at open or
+    /// written since, and the file has not been rewritten since).
+    snapshot_fresh: bool,
 }
 
 /// Where the index journal stands (see [`crate::journal`]).
@@ -364,19 +367,26 @@ impl<S: Storage> ContextFold<S> {
         };
         let token_counter = options.token_counter.unwrap_or_else(|| Box::new(|t| Ok(reference_token_count(t))));
         let policy_override = options.policy.map(|raw| Policy { raw });
-        let (index, index_on_disk, mut journal) = load_state(&storage).await?;
+        let (index, index_on_disk, mut journal, snapshot_fresh) = load_state(&storage).await?;
         journal.enabled = options.journal && storage.can_append();
-        Ok(ContextFold { storage, index, index_on_disk, clock, token_counter, policy_override, journal })
+        Ok(ContextFold { storage, index, index_on_disk, clock, token_counter, policy_override, journal, snapshot_fresh })
     }
 
     /// Re-read the index (and journal) from storage, after another writer changed them.
     pub async fn reload(&mut self) -> Result<()> {
-        let (index, on_disk, mut journal) = load_state(&self.storage).await?;
+        let (index, on_disk, mut journal, snapshot_fresh) = load_state(&self.storage).await?;
         journal.enabled = self.journal.enabled;
         self.index = index;
         self.index_on_disk = on_disk;
         self.journal = journal;
+        self.snapshot_fresh = snapshot_fresh;
         Ok(())
+    }
+
+    /// Whether the index snapshot in storage matches `recall_index.json` as it is now (the index was read from it
+    /// at open, or it was written since), so the next open reads it instead of parsing the JSON.
+    pub fn snapshot_current(&self) -> bool {
+        self.snapshot_fresh
     }
 
     /// Whether changes are being journaled rather than written to `recall_index.json` each time.
@@ -385,9 +395,15 @@ impl<S: Storage> ContextFold<S> {
     }
 
     /// Write `eviction_log.json` and `recall_index.json` as the reference would have after the same calls, then
-    /// drop the journal. A no-op when nothing is journaled. Safe to repeat after a failure.
+    /// drop the journal. Also (re)writes the index snapshot when the storage can tell file versions apart, so the
+    /// next open need not parse `recall_index.json`. A no-op when nothing is journaled and the snapshot is
+    /// current. Safe to repeat after a failure.
     pub async fn checkpoint(&mut self) -> Result<()> {
-        if self.journal.records == 0 && !self.journal.suspect {
+        let journaled = self.journal.records > 0 || self.journal.suspect;
+        if !journaled {
+            if self.index_on_disk && !self.snapshot_fresh && self.storage.can_version() {
+                self.write_snapshot().await;
+            }
             return Ok(());
         }
         if !self.journal.pending_evictions.is_empty() {
@@ -403,15 +419,27 @@ impl<S: Storage> ContextFold<S> {
                 .map_err(|e| storage_context(e, "checkpoint: cannot write the eviction log"))?;
         }
         if self.index_on_disk || !self.index.is_empty() {
-            self.storage
-                .save(store::INDEX_KEY, &self.index.to_file_bytes())
+            self.snapshot_fresh = false;
+            let mut writer = self.index.file_writer();
+            write_chunked(&self.storage, store::INDEX_KEY, || writer.next_chunk(WRITE_CHUNK))
                 .await
                 .map_err(|e| storage_context(e, "checkpoint: cannot write the index"))?;
             self.index_on_disk = true;
+            if self.storage.can_version() {
+                self.write_snapshot().await;
+            }
         }
         self.storage.remove(store::JOURNAL_KEY).await.map_err(|e| storage_context(e, "checkpoint: cannot remove the journal"))?;
         self.journal = JournalState { enabled: self.journal.enabled, ..JournalState::default() };
         Ok(())
+    }
+
+    /// Write the snapshot of the index for `recall_index.json` as it is now. The snapshot only saves time at the
+    /// next open, so a failure is not reported: that open parses the JSON instead.
+    async fn write_snapshot(&mut self) {
+        let Ok(Some(version)) = self.storage.version(store::INDEX_KEY).await else { return };
+        let mut writer = self.index.snapshot_writer(&version);
+        self.snapshot_fresh = write_chunked(&self.storage, store::SNAPSHOT_KEY, || writer.next_chunk(WRITE_CHUNK)).await.is_ok();
     }
 
     async fn load_eviction_log(&self) -> Result<EvictionLog> {
@@ -561,6 +589,7 @@ impl<S: Storage> ContextFold<S> {
             if self.journal.enabled {
                 self.journal_append_lines(line_count, std::mem::take(&mut lines)).await
             } else {
+                self.snapshot_fresh = false;
                 self.storage
                     .save(store::INDEX_KEY, &self.index.to_file_bytes())
                     .await
@@ -696,7 +725,7 @@ impl<S: Storage> ContextFold<S> {
             });
         };
         let policy = self.policy().await?;
-        let path = validate::resolve_cold_node_path(&self.storage, step_id, entry.file_path()).await?;
+        let path = validate::resolve_cold_node_path(&self.storage, step_id, entry.file_path().as_deref()).await?;
         let key = store::cold_node_key(step_id);
         let node = if policy.integrity_verification()? {
             let expected = entry.get("artifact_sha256").ok_or_else(|| {
@@ -770,6 +799,7 @@ impl<S: Storage> ContextFold<S> {
         }
         let mut log = self.load_eviction_log().await?;
         self.index.mark_evicted(step_id);
+        self.snapshot_fresh = false;
         if let Err(e) = self.storage.save(store::INDEX_KEY, &self.index.to_file_bytes()).await {
             self.index.set_evicted(step_id, was_evicted);
             return Err(storage_context(e, "cannot write the index"));
@@ -846,18 +876,78 @@ impl<S: Storage> ContextFold<S> {
     }
 }
 
-/// `recall_index.json` (if any) with the journal (if any) replayed over it. Replaying is idempotent: a fold
-/// already in the index is skipped, an eviction only sets a flag that may already be set.
-async fn load_state<S: Storage>(storage: &S) -> Result<(RecallIndex, bool, JournalState)> {
-    let bytes = storage.load(store::INDEX_KEY).await.map_err(|e| storage_context(e, "cannot read the index"))?;
-    let (mut index, on_disk) = match bytes {
-        Some(b) => (RecallIndex::from_file_bytes(&b)?, true),
-        None => (RecallIndex::default(), false),
+/// Bytes per chunk when the index or its snapshot is written or read in chunks.
+const WRITE_CHUNK: usize = 4 << 20;
+const READ_CHUNK: usize = 4 << 20;
+
+/// Write a large value chunk by chunk: appended to a temporary key, then renamed over `key`, when the storage
+/// can do both (so the whole value is never in memory); otherwise collected and saved at once.
+async fn write_chunked<S: Storage>(storage: &S, key: &str, mut next: impl FnMut() -> Option<Vec<u8>>) -> Result<()> {
+    if !(storage.can_append() && storage.can_rename()) {
+        let mut all = Vec::new();
+        while let Some(chunk) = next() {
+            all.extend_from_slice(&chunk);
+        }
+        return storage.save(key, &all).await;
+    }
+    let partial = format!("{key}.partial");
+    let written: Result<()> = async {
+        // Start empty, whatever an interrupted write left there.
+        storage.save(&partial, &[]).await?;
+        while let Some(chunk) = next() {
+            storage.append(&partial, &chunk).await?;
+        }
+        storage.rename(&partial, key).await
+    }
+    .await;
+    if written.is_err() {
+        let _ = storage.remove(&partial).await;
+    }
+    written
+}
+
+/// The index from its snapshot, if there is one written for `recall_index.json` exactly as it is now. Anything
+/// else (no snapshot, another version, damage, a read error) is `None`: the caller parses the JSON.
+async fn load_snapshot<S: Storage>(storage: &S) -> Option<RecallIndex> {
+    if !storage.can_version() {
+        return None;
+    }
+    let version = storage.version(store::INDEX_KEY).await.ok()??;
+    let mut reader = snapshot::Reader::new(&version);
+    if storage.can_load_range() {
+        let mut offset = 0u64;
+        loop {
+            let chunk = storage.load_range(store::SNAPSHOT_KEY, offset, READ_CHUNK).await.ok()??;
+            reader.feed(&chunk)?;
+            if chunk.len() < READ_CHUNK {
+                break;
+            }
+            offset += chunk.len() as u64;
+        }
+    } else {
+        reader.feed(&storage.load(store::SNAPSHOT_KEY).await.ok()??)?;
+    }
+    reader.finish()
+}
+
+/// `recall_index.json` (if any; from its snapshot when that is current) with the journal (if any) replayed over
+/// it. Replaying is idempotent: a fold already in the index is skipped, an eviction only sets a flag that may
+/// already be set. The last value says whether the index came from a current snapshot.
+async fn load_state<S: Storage>(storage: &S) -> Result<(RecallIndex, bool, JournalState, bool)> {
+    let (mut index, on_disk, snapshot_fresh) = match load_snapshot(storage).await {
+        Some(index) => (index, true, true),
+        None => {
+            let bytes = storage.load(store::INDEX_KEY).await.map_err(|e| storage_context(e, "cannot read the index"))?;
+            match bytes {
+                Some(b) => (RecallIndex::from_file_bytes(&b)?, true, false),
+                None => (RecallIndex::default(), false, false),
+            }
+        }
     };
     let mut journal = JournalState::default();
     let Some(bytes) = storage.load(store::JOURNAL_KEY).await.map_err(|e| storage_context(e, "cannot read the journal"))?
     else {
-        return Ok((index, on_disk, journal));
+        return Ok((index, on_disk, journal, snapshot_fresh));
     };
     // A torn last line (an append cut short) must not be appended to: checkpoint before the next write.
     journal.suspect = !bytes.is_empty() && !bytes.ends_with(b"\n");
@@ -881,7 +971,7 @@ async fn load_state<S: Storage>(storage: &S) -> Result<(RecallIndex, bool, Journ
             }
         }
     }
-    Ok((index, on_disk, journal))
+    Ok((index, on_disk, journal, snapshot_fresh))
 }
 
 /// The 15-key index entry of a freshly folded node (spec §2.4).

@@ -16,6 +16,8 @@ use crate::hash::fast_hash;
 use crate::identity::{IPCF_VERSION, PROJECTION_VERSION};
 use crate::json::{self, Value};
 
+pub mod snapshot;
+
 /// Dense id of an interned string (a term, or a string of an entry's lists).
 pub type TermId = u32;
 
@@ -52,11 +54,15 @@ fn get_varint(bytes: &[u8], pos: &mut usize) -> u64 {
 #[derive(Debug, Clone)]
 struct EntryData {
     step_id: i64,
-    /// The present `TEXTS` fields, concatenated; `text_ends[i]` is where field i ends.
-    text: Box<str>,
+    /// The present `TEXTS` fields, concatenated (each in its packed form if packed); `text_ends[i]` is where
+    /// field i ends.
+    text: Box<[u8]>,
     text_ends: [u32; 5],
     /// Bit i: `TEXTS[i]` is present as a string.
     text_present: u8,
+    /// Bit i: field i is packed: a `file_path` equal to the step's canonical key is stored as nothing, a hash of
+    /// 64 lowercase hex digits as its 32 bytes (a quarter of an entry's text in the usual case).
+    text_packed: u8,
     /// Interned: `folded_at`, `projection_version` (shared by many entries).
     folded_at: TermId,
     projection_version: TermId,
@@ -84,12 +90,27 @@ pub struct Entry<'a> {
 }
 
 impl<'a> Entry<'a> {
-    fn text(&self, i: usize) -> Option<&'a str> {
+    fn text_bytes(&self, i: usize) -> Option<&'a [u8]> {
         if self.data.text_present & (1 << i) == 0 {
             return None;
         }
         let start = if i == 0 { 0 } else { self.data.text_ends[i - 1] as usize };
         Some(&self.data.text[start..self.data.text_ends[i] as usize])
+    }
+
+    /// Field i as stored, for a field that is never packed (`summary`).
+    fn text_str(&self, i: usize) -> Option<&'a str> {
+        // Valid UTF-8 by construction (`put`) and by validation (snapshot).
+        self.text_bytes(i).map(|b| std::str::from_utf8(b).unwrap_or(""))
+    }
+
+    /// Field i, unpacked.
+    fn text(&self, i: usize) -> Option<Cow<'a, str>> {
+        let bytes = self.text_bytes(i)?;
+        if self.data.text_packed & (1 << i) == 0 {
+            return Some(Cow::Borrowed(std::str::from_utf8(bytes).unwrap_or("")));
+        }
+        Some(Cow::Owned(if i == 1 { crate::store::cold_node_key(self.step_id) } else { hex(bytes) }))
     }
 
     fn extra(&self, key: &str) -> Option<&'a Value> {
@@ -102,7 +123,7 @@ impl<'a> Entry<'a> {
 
     /// `summary`, or "" when missing.
     pub fn summary(&self) -> &'a str {
-        self.text(0).unwrap_or("")
+        self.text_str(0).unwrap_or("")
     }
 
     /// `entry.get("token_estimate", 0)`; bools count as 0/1 as in Python.
@@ -121,20 +142,20 @@ impl<'a> Entry<'a> {
     }
 
     /// `file_path`, `None` when missing or not a string.
-    pub fn file_path(&self) -> Option<&'a str> {
+    pub fn file_path(&self) -> Option<Cow<'a, str>> {
         self.text(1)
     }
 
-    pub fn artifact_sha256(&self) -> Option<&'a str> {
+    pub fn artifact_sha256(&self) -> Option<Cow<'a, str>> {
         self.text(4)
     }
 
-    pub fn payload_sha256(&self) -> &'a str {
-        self.text(2).unwrap_or("")
+    pub fn payload_sha256(&self) -> Cow<'a, str> {
+        self.text(2).unwrap_or_default()
     }
 
-    pub fn projection_sha256(&self) -> &'a str {
-        self.text(3).unwrap_or("")
+    pub fn projection_sha256(&self) -> Cow<'a, str> {
+        self.text(3).unwrap_or_default()
     }
 
     pub fn folded_at(&self) -> &'a str {
@@ -183,7 +204,7 @@ impl<'a> Entry<'a> {
             return Some(v.clone());
         }
         if let Some(i) = TEXTS.iter().position(|&k| k == key) {
-            return self.text(i).map(Value::from);
+            return self.text(i).map(|t| Value::Str(t.into_owned()));
         }
         if let Some(ids) = self.list_ids(key) {
             return Some(Value::Array(ids.into_iter().map(|id| Value::from(self.index.strings.get(id))).collect()));
@@ -267,7 +288,15 @@ impl Strings {
     }
 
     fn grow(&mut self) {
-        let cap = (self.slots.len() * 2).max(64);
+        self.rebuild_slots_with((self.slots.len() * 2).max(64));
+    }
+
+    /// Slots for the strings there are (after they were loaded without them), at most half full.
+    fn rebuild_slots(&mut self) {
+        self.rebuild_slots_with(((self.ends.len() + 1) * 4 / 3 + 1).next_power_of_two().max(64));
+    }
+
+    fn rebuild_slots_with(&mut self, cap: usize) {
         let mut slots = vec![(0u32, NONE_ID); cap];
         let mask = cap - 1;
         for id in 0..self.ends.len() as TermId {
@@ -282,7 +311,9 @@ impl Strings {
     }
 
     fn intern(&mut self, s: &str) -> TermId {
-        if (self.ends.len() + 1) * 2 > self.slots.len() {
+        // At most three quarters full: linear probing stays short with this hash, and slots are a large part
+        // of the index when most strings are one node's own file paths and messages.
+        if (self.ends.len() + 1) * 4 > self.slots.len() * 3 {
             self.grow();
         }
         let h = fast_hash(s.as_bytes());
@@ -645,7 +676,9 @@ pub struct RecallIndex {
     /// Top-level keys other than `nodes`, as in the file (`created_at`, versions, anything else).
     top: BTreeMap<String, Value>,
     /// Entries by index key (`str(step_id)`), in key order as the file lists them.
-    entries: BTreeMap<String, EntryData>,
+    /// Boxed: a B-tree node has room for eleven values whether it holds them or not, so a small slot (a
+    /// pointer) wastes much less than a whole entry would.
+    entries: BTreeMap<String, Box<EntryData>>,
     /// Key of each step id (several keys may parse to one int in a hand-edited file; the last one wins here).
     by_step: BTreeMap<i64, String>,
     strings: Strings,
@@ -713,38 +746,23 @@ impl RecallIndex {
 
     /// `json.dump(index, indent=2, sort_keys=True, ensure_ascii=False)`.
     pub fn to_file_bytes(&self) -> Vec<u8> {
-        // The bytes of `json::to_pretty` of the whole document, built one entry at a time: peak memory is the
-        // output plus one entry, not a second copy of the index as JSON values.
-        let mut keys: Vec<&str> = self.top.keys().map(String::as_str).filter(|k| *k != "nodes").collect();
-        keys.push("nodes");
-        keys.sort_unstable();
         let mut out = Vec::with_capacity(self.entries.len() * 2048 + 256);
-        out.push(b'{');
-        for (i, key) in keys.iter().enumerate() {
-            out.extend_from_slice(if i == 0 { b"\n  " } else { b",\n  " });
-            json::write_pretty_at(&mut out, &Value::from(*key), 1);
-            out.extend_from_slice(b": ");
-            if *key != "nodes" {
-                if let Some(v) = self.top.get(*key) {
-                    json::write_pretty_at(&mut out, v, 1);
-                }
-                continue;
-            }
-            if self.entries.is_empty() {
-                out.extend_from_slice(b"{}");
-                continue;
-            }
-            out.push(b'{');
-            for (j, (k, e)) in self.entries.iter().enumerate() {
-                out.extend_from_slice(if j == 0 { b"\n    " } else { b",\n    " });
-                json::write_pretty_at(&mut out, &Value::from(k.as_str()), 2);
-                out.extend_from_slice(b": ");
-                json::write_pretty_at(&mut out, &Value::Object(self.view(e).to_object()), 2);
-            }
-            out.extend_from_slice(b"\n  }");
+        let mut w = FileWriter::new(self);
+        while let Some(chunk) = w.next_chunk(1 << 20) {
+            out.extend_from_slice(&chunk);
         }
-        out.extend_from_slice(b"\n}");
         out
+    }
+
+    /// The bytes of [`Self::to_file_bytes`] in chunks, so that a large index is written without holding a
+    /// second copy of it as one buffer.
+    pub fn file_writer(&self) -> FileWriter<'_> {
+        FileWriter::new(self)
+    }
+
+    /// The snapshot of this index (see [`snapshot`]), valid while `recall_index.json` has version `file_version`.
+    pub fn snapshot_writer(&self, file_version: &str) -> snapshot::Writer<'_> {
+        snapshot::Writer::new(self, file_version)
     }
 
     fn view<'a>(&'a self, data: &'a EntryData) -> Entry<'a> {
@@ -753,6 +771,41 @@ impl RecallIndex {
 
     pub fn len(&self) -> usize {
         self.entries.len()
+    }
+
+    /// Approximate heap bytes by part (capacities, not allocator overhead), for benchmarks and tuning.
+    pub fn heap_breakdown(&self) -> Vec<(&'static str, usize)> {
+        use std::mem::size_of;
+        let postings: usize = self
+            .postings
+            .iter()
+            .map(|p| match p {
+                Postings::Many(b) => size_of::<Blocks>() + b.heads.capacity() * 16 + b.bytes.capacity(),
+                Postings::Dense(b) => size_of::<Bitmap>() + b.words.capacity() * 8,
+                _ => 0,
+            })
+            .sum();
+        let mut text = 0;
+        let mut lists = 0;
+        let mut terms = 0;
+        let mut keys = 0;
+        for (k, e) in &self.entries {
+            text += e.text.len();
+            lists += e.lists.len();
+            terms += e.summary_terms.len() * 4 + e.own_terms.as_ref().map_or(0, |t| t.len() * 4);
+            keys += k.capacity();
+        }
+        vec![
+            ("strings: text", self.strings.arena.capacity()),
+            ("strings: ends + slots", self.strings.ends.capacity() * 4 + self.strings.slots.capacity() * 8),
+            ("postings: table", self.postings.capacity() * size_of::<Postings>()),
+            ("postings: lists", postings),
+            ("entries: structs (+ map keys)", self.entries.len() * (size_of::<EntryData>() + size_of::<String>()) + keys),
+            ("entries: text", text),
+            ("entries: lists", lists),
+            ("entries: summary terms", terms),
+            ("by_step", self.by_step.len() * (8 + size_of::<String>()) + keys),
+        ]
     }
 
     pub fn is_empty(&self) -> bool {
@@ -839,13 +892,25 @@ impl RecallIndex {
         terms.sort_unstable();
         terms.dedup();
         drop(lists);
-        let mut text = String::new();
+        let mut text = Vec::new();
         let mut text_ends = [0u32; 5];
         let mut text_present = 0u8;
+        let mut text_packed = 0u8;
         for (i, k) in TEXTS.iter().enumerate() {
             if let Some(Value::Str(_)) = raw.get(*k) {
                 let Some(Value::Str(s)) = raw.remove(*k) else { unreachable!() };
-                text.push_str(&s);
+                let packed = match i {
+                    1 => (s == crate::store::cold_node_key(step_id)).then(Vec::new),
+                    2..=4 => unhex(&s),
+                    _ => None,
+                };
+                match packed {
+                    Some(p) => {
+                        text.extend_from_slice(&p);
+                        text_packed |= 1 << i;
+                    }
+                    None => text.extend_from_slice(s.as_bytes()),
+                }
                 text_present |= 1 << i;
             }
             text_ends[i] = text.len() as u32;
@@ -876,7 +941,7 @@ impl RecallIndex {
             }
             _ => None,
         };
-        let summary = &text[..text_ends[0] as usize];
+        let summary = std::str::from_utf8(&text[..text_ends[0] as usize]).unwrap_or("");
         let mut summary_terms: Vec<TermId> =
             extract::identifiers(summary).iter().map(|t| self.strings.intern(t)).collect();
         summary_terms.sort_unstable();
@@ -902,9 +967,10 @@ impl RecallIndex {
         }
         let data = EntryData {
             step_id,
-            text: text.into_boxed_str(),
+            text: text.into_boxed_slice(),
             text_ends,
             text_present,
+            text_packed,
             folded_at,
             projection_version,
             step_field,
@@ -916,7 +982,7 @@ impl RecallIndex {
             own_terms,
         };
         self.by_step.insert(step_id, key.clone());
-        self.entries.insert(key, data);
+        self.entries.insert(key, Box::new(data));
     }
 
     /// The term set of an entry computed from its lists (§4.7), as ids.
@@ -1000,6 +1066,77 @@ impl RecallIndex {
     }
 }
 
+/// Writes `recall_index.json` one chunk at a time: the document of `json::to_pretty`, built entry by entry,
+/// so peak memory is one chunk plus one entry rather than the whole file (or the index as JSON values).
+pub struct FileWriter<'a> {
+    index: &'a RecallIndex,
+    /// Everything up to the first entry, and everything after the last.
+    before: Vec<u8>,
+    after: Vec<u8>,
+    entries: std::collections::btree_map::Iter<'a, String, Box<EntryData>>,
+    first_entry: bool,
+    stage: u8,
+}
+
+impl<'a> FileWriter<'a> {
+    fn new(index: &'a RecallIndex) -> Self {
+        let mut keys: Vec<&str> = index.top.keys().map(String::as_str).filter(|k| *k != "nodes").collect();
+        keys.push("nodes");
+        keys.sort_unstable();
+        let (mut before, mut after) = (vec![b'{'], Vec::new());
+        let mut past_nodes = false;
+        for (i, key) in keys.iter().enumerate() {
+            let out = if past_nodes { &mut after } else { &mut before };
+            out.extend_from_slice(if i == 0 { b"\n  " } else { b",\n  " });
+            json::write_pretty_at(out, &Value::from(*key), 1);
+            out.extend_from_slice(b": ");
+            if *key != "nodes" {
+                if let Some(v) = index.top.get(*key) {
+                    json::write_pretty_at(out, v, 1);
+                }
+                continue;
+            }
+            if index.entries.is_empty() {
+                out.extend_from_slice(b"{}");
+            } else {
+                out.push(b'{');
+                after.extend_from_slice(b"\n  }");
+            }
+            past_nodes = true;
+        }
+        after.extend_from_slice(b"\n}");
+        FileWriter { index, before, after, entries: index.entries.iter(), first_entry: true, stage: 0 }
+    }
+
+    /// The next chunk (at least `chunk` bytes unless it is the last), `None` once the file is complete.
+    pub fn next_chunk(&mut self, chunk: usize) -> Option<Vec<u8>> {
+        let mut out = Vec::with_capacity(chunk + 4096);
+        while out.len() < chunk && self.stage < 3 {
+            match self.stage {
+                0 => {
+                    out.append(&mut self.before);
+                    self.stage = 1;
+                }
+                1 => match self.entries.next() {
+                    Some((k, e)) => {
+                        out.extend_from_slice(if self.first_entry { b"\n    " } else { b",\n    " });
+                        self.first_entry = false;
+                        json::write_pretty_at(&mut out, &Value::from(k.as_str()), 2);
+                        out.extend_from_slice(b": ");
+                        json::write_pretty_at(&mut out, &Value::Object(self.index.view(e).to_object()), 2);
+                    }
+                    None => self.stage = 2,
+                },
+                _ => {
+                    out.append(&mut self.after);
+                    self.stage = 3;
+                }
+            }
+        }
+        (!out.is_empty()).then_some(out)
+    }
+}
+
 /// Remove `raw[key]` and return its strings if it is a list of strings; otherwise leave it.
 fn take_str_list(raw: &mut BTreeMap<String, Value>, key: &str) -> Option<Vec<String>> {
     match raw.get(key) {
@@ -1008,6 +1145,30 @@ fn take_str_list(raw: &mut BTreeMap<String, Value>, key: &str) -> Option<Vec<Str
     }
     let Some(Value::Array(items)) = raw.remove(key) else { unreachable!() };
     Some(items.into_iter().map(|v| if let Value::Str(s) = v { s } else { unreachable!() }).collect())
+}
+
+/// The 32 bytes of a hash written as 64 lowercase hex digits (anything else is kept as text).
+fn unhex(s: &str) -> Option<Vec<u8>> {
+    let digit = |c: u8| match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        _ => None,
+    };
+    let b = s.as_bytes();
+    if b.len() != 64 {
+        return None;
+    }
+    b.chunks_exact(2).map(|p| Some(digit(p[0])? << 4 | digit(p[1])?)).collect()
+}
+
+fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        s.push(DIGITS[usize::from(b >> 4)] as char);
+        s.push(DIGITS[usize::from(b & 15)] as char);
+    }
+    s
 }
 
 /// `fold_token(t)`, borrowing when folding changes nothing (ASCII without capitals).

@@ -10,6 +10,9 @@ pub const COLD_NODE_DIR: &str = ".contextfold/cold_nodes";
 pub const INDEX_KEY: &str = ".contextfold/recall_index.json";
 pub const POLICY_KEY: &str = ".contextfold/hydration_policy.json";
 pub const EVICTION_LOG_KEY: &str = ".contextfold/eviction_log.json";
+/// The engine's binary snapshot of the index, written at checkpoints (see [`crate::index::snapshot`]); not a
+/// reference file.
+pub const SNAPSHOT_KEY: &str = ".contextfold/recall_index.snapshot";
 /// Folds and evictions since the last checkpoint (see [`crate::journal`]); not a reference file.
 pub const JOURNAL_KEY: &str = ".contextfold/recall_index.journal";
 
@@ -46,6 +49,36 @@ pub trait Storage {
         bytes.extend_from_slice(data);
         self.save(key, &bytes).await
     }
+    /// Whether [`Storage::version`] is supported.
+    fn can_version(&self) -> bool {
+        false
+    }
+    /// A token that changes whenever the bytes under `key` change (for a file: inode, size and modification
+    /// time), `None` if the key is missing. With it the engine can trust the snapshot it wrote beside
+    /// `recall_index.json` instead of parsing that file at open (see [`crate::snapshot`]).
+    async fn version(&self, _key: &str) -> Result<Option<String>> {
+        Ok(None)
+    }
+    /// Whether [`Storage::load_range`] is cheap (reads only the range asked for).
+    fn can_load_range(&self) -> bool {
+        false
+    }
+    /// Up to `len` bytes of `key` from `offset` (fewer at the end, none past it), `None` if the key is missing.
+    /// The default loads the whole value and cuts it: correct, not cheap.
+    async fn load_range(&self, key: &str, offset: u64, len: usize) -> Result<Option<Vec<u8>>> {
+        Ok(self.load(key).await?.map(|bytes| slice_range(&bytes, offset, len).to_vec()))
+    }
+    /// Whether [`Storage::rename`] is atomic and cheap; with it and `append`, large files are written in chunks
+    /// to a temporary key and renamed into place, so a checkpoint never holds a whole file in memory.
+    fn can_rename(&self) -> bool {
+        false
+    }
+    /// Atomically replace `to` with the bytes of `from`, which is removed. The default copies (not atomic).
+    async fn rename(&self, from: &str, to: &str) -> Result<()> {
+        let bytes = self.load(from).await?.ok_or_else(|| crate::error::Error::storage(format!("rename: {from} is missing")))?;
+        self.save(to, &bytes).await?;
+        self.remove(from).await
+    }
     /// Where `path` (relative to the store root, or absolute) really points: an absolute, normalised path with
     /// `.`/`..` applied and any links followed, like Python's non-strict `Path.resolve()`. This is the hook behind
     /// the path-containment rule (spec §10); the default is purely lexical (a store without links).
@@ -79,9 +112,34 @@ impl<T: Storage> Storage for &T {
     async fn resolve(&self, path: &str) -> Result<String> {
         (**self).resolve(path).await
     }
+    fn can_version(&self) -> bool {
+        (**self).can_version()
+    }
+    async fn version(&self, key: &str) -> Result<Option<String>> {
+        (**self).version(key).await
+    }
+    fn can_load_range(&self) -> bool {
+        (**self).can_load_range()
+    }
+    async fn load_range(&self, key: &str, offset: u64, len: usize) -> Result<Option<Vec<u8>>> {
+        (**self).load_range(key, offset, len).await
+    }
+    fn can_rename(&self) -> bool {
+        (**self).can_rename()
+    }
+    async fn rename(&self, from: &str, to: &str) -> Result<()> {
+        (**self).rename(from, to).await
+    }
     fn root(&self) -> &str {
         (**self).root()
     }
+}
+
+/// `bytes[offset..offset + len]`, clamped to the bytes there are.
+pub fn slice_range(bytes: &[u8], offset: u64, len: usize) -> &[u8] {
+    let start = usize::try_from(offset).unwrap_or(usize::MAX).min(bytes.len());
+    let end = start.saturating_add(len).min(bytes.len());
+    &bytes[start..end]
 }
 
 /// Lexical resolution: join a relative path to the root, then apply `.` and `..` (`..` at `/` stays there).
@@ -126,6 +184,9 @@ pub struct MemoryStorage {
     root: String,
     files: Mutex<BTreeMap<String, Vec<u8>>>,
     links: Mutex<BTreeMap<String, String>>,
+    /// The write counter at each key's last change (its version).
+    versions: Mutex<BTreeMap<String, u64>>,
+    writes: std::sync::atomic::AtomicU64,
 }
 
 impl Default for MemoryStorage {
@@ -141,7 +202,18 @@ impl MemoryStorage {
 
     /// A store whose messages show `root` as its absolute location.
     pub fn with_root(root: &str) -> Self {
-        MemoryStorage { root: root.to_string(), files: Mutex::new(BTreeMap::new()), links: Mutex::new(BTreeMap::new()) }
+        MemoryStorage {
+            root: root.to_string(),
+            files: Mutex::new(BTreeMap::new()),
+            links: Mutex::new(BTreeMap::new()),
+            versions: Mutex::new(BTreeMap::new()),
+            writes: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    fn touch(&self, key: &str) {
+        let n = self.writes.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        lock(&self.versions).insert(key.to_string(), n);
     }
 
     /// Make `key` a link to `target` (a store-relative key, or an absolute path outside the store).
@@ -183,11 +255,13 @@ impl Storage for MemoryStorage {
     async fn save(&self, key: &str, data: &[u8]) -> Result<()> {
         lock(&self.links).remove(key);
         lock(&self.files).insert(key.to_string(), data.to_vec());
+        self.touch(key);
         Ok(())
     }
     async fn remove(&self, key: &str) -> Result<()> {
         lock(&self.links).remove(key);
         lock(&self.files).remove(key);
+        self.touch(key);
         Ok(())
     }
     fn can_append(&self) -> bool {
@@ -196,6 +270,35 @@ impl Storage for MemoryStorage {
     async fn append(&self, key: &str, data: &[u8]) -> Result<()> {
         lock(&self.links).remove(key);
         lock(&self.files).entry(key.to_string()).or_default().extend_from_slice(data);
+        self.touch(key);
+        Ok(())
+    }
+    fn can_version(&self) -> bool {
+        true
+    }
+    async fn version(&self, key: &str) -> Result<Option<String>> {
+        if !lock(&self.files).contains_key(key) {
+            return Ok(None);
+        }
+        Ok(Some(lock(&self.versions).get(key).copied().unwrap_or(0).to_string()))
+    }
+    fn can_load_range(&self) -> bool {
+        true
+    }
+    async fn load_range(&self, key: &str, offset: u64, len: usize) -> Result<Option<Vec<u8>>> {
+        Ok(lock(&self.files).get(key).map(|b| slice_range(b, offset, len).to_vec()))
+    }
+    fn can_rename(&self) -> bool {
+        true
+    }
+    async fn rename(&self, from: &str, to: &str) -> Result<()> {
+        let mut files = lock(&self.files);
+        let bytes = files.remove(from).ok_or_else(|| crate::error::Error::storage(format!("rename: {from} is missing")))?;
+        files.insert(to.to_string(), bytes);
+        drop(files);
+        lock(&self.links).remove(to);
+        self.touch(from);
+        self.touch(to);
         Ok(())
     }
     async fn list(&self, prefix: &str) -> Result<Vec<String>> {
@@ -233,6 +336,16 @@ mod fs {
     }
 
     static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+    /// Inode, size and modification time: a rename over the file, or any write, changes it.
+    fn file_version(m: &std::fs::Metadata) -> String {
+        #[cfg(unix)]
+        let ino = std::os::unix::fs::MetadataExt::ino(m);
+        #[cfg(not(unix))]
+        let ino = 0u64;
+        let mtime = m.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or(0, |d| d.as_nanos());
+        format!("{ino}:{}:{mtime}", m.len())
+    }
 
     fn io_error(what: &str, path: &Path, e: std::io::Error) -> Error {
         Error::storage(format!("{what} {}: {e}", path.display()))
@@ -338,6 +451,47 @@ mod fs {
             std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
             let mut file = options.open(&path).map_err(|e| io_error("cannot open", &path, e))?;
             file.write_all(data).map_err(|e| io_error("cannot append to", &path, e))
+        }
+
+        fn can_version(&self) -> bool {
+            true
+        }
+
+        async fn version(&self, key: &str) -> Result<Option<String>> {
+            let path = self.path_of(key);
+            match std::fs::metadata(&path) {
+                Ok(m) => Ok(Some(file_version(&m))),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+                Err(e) => Err(io_error("cannot stat", &path, e)),
+            }
+        }
+
+        fn can_load_range(&self) -> bool {
+            true
+        }
+
+        async fn load_range(&self, key: &str, offset: u64, len: usize) -> Result<Option<Vec<u8>>> {
+            use std::io::{Read, Seek, SeekFrom};
+            let path = self.path_of(key);
+            let mut file = match std::fs::File::open(&path) {
+                Ok(f) => f,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+                Err(e) => return Err(io_error("cannot read", &path, e)),
+            };
+            let mut out = Vec::new();
+            file.seek(SeekFrom::Start(offset))
+                .and_then(|_| file.take(len as u64).read_to_end(&mut out))
+                .map_err(|e| io_error("cannot read", &path, e))?;
+            Ok(Some(out))
+        }
+
+        fn can_rename(&self) -> bool {
+            true
+        }
+
+        async fn rename(&self, from: &str, to: &str) -> Result<()> {
+            let (src, dst) = (self.path_of(from), self.path_of(to));
+            std::fs::rename(&src, &dst).map_err(|e| io_error("cannot rename", &src, e))
         }
 
         async fn remove(&self, key: &str) -> Result<()> {

@@ -146,7 +146,7 @@ pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bo
     for entry in index.entries_by_step() {
         let step = entry.step_id;
         checked.push(step);
-        let path = match resolve_cold_node_path(storage, step, entry.file_path()).await {
+        let path = match resolve_cold_node_path(storage, step, entry.file_path().as_deref()).await {
             Ok(p) => p,
             Err(e) if e.code() == ErrorCode::PathContainment => {
                 problem(ErrorCode::PathContainment, Some(step), None, format!("CONF-12 Path Containment — {}", e.message()));

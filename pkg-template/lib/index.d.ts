@@ -152,6 +152,12 @@ export declare class MemoryStorage implements Storage {
   remove(key: string): Promise<void>;
   list(prefix: string): Promise<string[]>;
   append(key: string, data: Uint8Array): Promise<void>;
+  /** A per-key write counter as a string (changes on every save, append, remove, rename, set, delete); null if missing. */
+  version(key: string): Promise<string | null>;
+  /** A copy of up to `length` bytes from `offset` (fewer at the end, none past it); null if missing. */
+  loadRange(key: string, offset: number, length: number): Promise<Uint8Array | null>;
+  /** Move the bytes of `from` to `to`, replacing what `to` held; rejects if `from` is missing. */
+  rename(from: string, to: string): Promise<void>;
   /** Every key, sorted by code point. */
   keys(): string[];
   /** A copy of the bytes under key. */

@@ -4,8 +4,19 @@ import { checkKey, copyBytes, sortKeys } from "./keys.js";
 const text = new TextDecoder("utf-8");
 const utf8 = new TextEncoder();
 
+/** An offset or length for `loadRange`: a non-negative safe integer. */
+function checkCount(n, what) {
+  if (!Number.isSafeInteger(n) || n < 0) throw new TypeError(`loadRange ${what} must be a non-negative integer, got ${String(n)}`);
+  return n;
+}
+
 export class MemoryStorage {
+  // key -> bytes. A value written by `append` may be a view at the start of a larger buffer (room to grow, so
+  // that many appends cost linear time); no view of a stored buffer ever leaves this class.
   #files = new Map();
+  // key -> the write counter's value at the last change of that key (see `version`).
+  #versions = new Map();
+  #writes = 0;
   /** Absolute location shown in messages. */
   root;
 
@@ -16,6 +27,10 @@ export class MemoryStorage {
     this.root = root.length > 1 ? root.replace(/\/+$/, "") : root;
   }
 
+  #touch(key) {
+    this.#versions.set(key, ++this.#writes);
+  }
+
   async load(key) {
     const data = this.#files.get(key);
     return data === undefined ? null : data.slice();
@@ -23,6 +38,7 @@ export class MemoryStorage {
   async save(key, data) {
     checkKey(key);
     this.#files.set(key, copyBytes(data));
+    this.#touch(key);
   }
   async append(key, data) {
     checkKey(key);
@@ -30,15 +46,46 @@ export class MemoryStorage {
     const old = this.#files.get(key);
     if (old === undefined) {
       this.#files.set(key, add);
-      return;
+    } else if (old.byteOffset + old.length + add.length <= old.buffer.byteLength) {
+      const grown = new Uint8Array(old.buffer, old.byteOffset, old.length + add.length);
+      grown.set(add, old.length);
+      this.#files.set(key, grown);
+    } else {
+      const length = old.length + add.length;
+      const joined = new Uint8Array(new ArrayBuffer(Math.max(length, 2 * old.length)), 0, length);
+      joined.set(old);
+      joined.set(add, old.length);
+      this.#files.set(key, joined);
     }
-    const joined = new Uint8Array(old.length + add.length);
-    joined.set(old);
-    joined.set(add, old.length);
-    this.#files.set(key, joined);
+    this.#touch(key);
   }
   async remove(key) {
     this.#files.delete(key);
+    this.#touch(key);
+  }
+  /** A per-key write counter as a string ("7": the 7th write of this store changed key last), null if missing. */
+  async version(key) {
+    if (!this.#files.has(key)) return null;
+    return String(this.#versions.get(key) ?? 0);
+  }
+  /** A copy of up to `length` bytes from `offset` (fewer at the end, none past it), null if missing. */
+  async loadRange(key, offset, length) {
+    checkCount(offset, "offset");
+    checkCount(length, "length");
+    const data = this.#files.get(key);
+    if (data === undefined) return null;
+    const start = Math.min(offset, data.length);
+    return data.slice(start, Math.min(start + length, data.length));
+  }
+  /** Move the bytes of `from` to `to` (replacing them); an error if `from` is missing. */
+  async rename(from, to) {
+    checkKey(to);
+    const data = this.#files.get(from);
+    if (data === undefined) throw new Error(`rename: ${from} is missing`);
+    this.#files.delete(from);
+    this.#files.set(to, data);
+    this.#touch(from);
+    this.#touch(to);
   }
   async list(prefix) {
     return sortKeys([...this.#files.keys()].filter((k) => k.startsWith(prefix)));
@@ -62,9 +109,11 @@ export class MemoryStorage {
   set(key, data) {
     checkKey(key);
     this.#files.set(key, typeof data === "string" ? utf8.encode(data) : copyBytes(data));
+    this.#touch(key);
   }
   /** Remove key; true if it existed. */
   delete(key) {
+    this.#touch(key);
     return this.#files.delete(key);
   }
   /** A sorted snapshot `{key: bytes}` of the whole store. */

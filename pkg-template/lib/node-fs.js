@@ -1,11 +1,19 @@
 // A Storage over a directory of the local file system (Node `fs/promises`). Writes go to a temp file in the
 // target directory, created with mode 0600, flushed, then renamed over the target (atomic on POSIX).
-import { lstat, mkdir, open, readFile, readdir, readlink, realpath, rename, rm } from "node:fs/promises";
+import { lstat, mkdir, open, readFile, readdir, readlink, realpath, rename, rm, stat } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
 import { checkKey, copyBytes, listBase, sortKeys } from "./keys.js";
 
 const TEMP_MARK = ".cf-tmp-";
+
+const missing = (err) => err && (err.code === "ENOENT" || err.code === "ENOTDIR");
+
+/** An offset or length for `loadRange`: a non-negative safe integer. */
+function checkCount(n, what) {
+  if (!Number.isSafeInteger(n) || n < 0) throw new TypeError(`loadRange ${what} must be a non-negative integer, got ${String(n)}`);
+  return n;
+}
 
 export class NodeFsStorage {
   /** The absolute directory of the store (the project root that holds `.contextfold/`). */
@@ -27,9 +35,56 @@ export class NodeFsStorage {
       const data = await readFile(this.#file(key));
       return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
     } catch (err) {
-      if (err && (err.code === "ENOENT" || err.code === "ENOTDIR")) return null;
+      if (missing(err)) return null;
       throw err;
     }
+  }
+
+  /** `${inode}:${size}:${mtime in ns}`: a save (a new file renamed over the old) or an append changes it. */
+  async version(key) {
+    try {
+      const st = await stat(this.#file(key), { bigint: true });
+      return `${st.ino}:${st.size}:${st.mtimeNs}`;
+    } catch (err) {
+      if (missing(err)) return null;
+      throw err;
+    }
+  }
+
+  /** Up to `length` bytes from `offset` (fewer at the end, none past it), read with positioned reads; null if missing. */
+  async loadRange(key, offset, length) {
+    const file = this.#file(key);
+    checkCount(offset, "offset");
+    checkCount(length, "length");
+    let handle;
+    try {
+      handle = await open(file, "r");
+    } catch (err) {
+      if (missing(err)) return null;
+      throw err;
+    }
+    try {
+      const size = Number((await handle.stat({ bigint: true })).size);
+      // Sized by the file, not by `length` (which may be far larger than what is there).
+      const buf = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
+      let filled = 0;
+      while (filled < buf.length) {
+        const { bytesRead } = await handle.read(buf, filled, buf.length - filled, offset + filled);
+        if (bytesRead === 0) break; // the file shrank meanwhile
+        filled += bytesRead;
+      }
+      return new Uint8Array(buf.buffer, buf.byteOffset, filled);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Rename the file of `from` over the file of `to` (atomic on POSIX); an error if `from` is missing. */
+  async rename(from, to) {
+    const source = this.#file(from);
+    const target = this.#file(to);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(source, target);
   }
 
   async save(key, data) {
@@ -80,7 +135,7 @@ export class NodeFsStorage {
       try {
         entries = await readdir(relDir === "" ? this.root : path.join(this.root, ...relDir.split("/")), { withFileTypes: true });
       } catch (err) {
-        if (err && (err.code === "ENOENT" || err.code === "ENOTDIR")) return;
+        if (missing(err)) return;
         throw err;
       }
       for (const ent of entries) {

@@ -34,6 +34,25 @@ function ok(cond, what) {
 
 const enc = new TextEncoder();
 const bytes = (s) => enc.encode(s);
+const absent = (v) => v === null || v === undefined;
+const has = (s, name) => typeof s[name] === "function";
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Pseudo-random bytes (a fixed LCG), so a failure is reproducible. */
+function noise(length) {
+  const out = new Uint8Array(length);
+  let x = 0x2545f491;
+  for (let i = 0; i < length; i++) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    out[i] = x >>> 24;
+  }
+  return out;
+}
+// A version made of a size and a modification time (all the VS Code FileSystem API offers) changes on a rewrite
+// of the same size only once the file system's clock has moved: the tests that need it wait this long first.
+const CLOCK_TICK_MS = 30;
+// The engine's own file beside recall_index.json (a binary snapshot of the index), written only when the storage
+// has `version`; the reference files are the same with or without it.
+const SNAPSHOT = ".contextfold/recall_index.snapshot";
 
 function pickRunner(options) {
   let describe = options.describe;
@@ -191,6 +210,157 @@ export function runStorageAdapterTests(name, makeStorage, options = {}) {
       eq(await s.list(".contextfold/"), [".contextfold/journal.jsonl", ".contextfold/many.jsonl"], "list");
     });
 
+    t("version (when present): null/undefined for a missing key, a string after save, stable while nothing changes", async (s) => {
+      if (!has(s, "version")) return;
+      const key = ".contextfold/recall_index.json";
+      ok(absent(await s.version(key)), `version of a missing key: ${show(await s.version(key))}`);
+      await s.save(key, bytes("{}"));
+      const v = await s.version(key);
+      ok(typeof v === "string", `version after save is a string, got ${show(v)}`);
+      eq(await s.version(key), v, "asked again");
+      await s.load(key);
+      await s.list(".contextfold/");
+      if (has(s, "loadRange")) await s.loadRange(key, 0, 1);
+      await s.save(".contextfold/cold_nodes/step_000001.json", bytes("other"));
+      await s.remove(".contextfold/never/was.json");
+      eq(await s.version(key), v, "after reads and writes of other keys");
+      ok(absent(await s.version(".contextfold/cold_nodes/step_000002.json")), "another missing key");
+    });
+
+    t("version (when present) changes after save, append and remove, and after a save of the same bytes", async (s) => {
+      if (!has(s, "version")) return;
+      const key = ".contextfold/recall_index.json";
+      await s.save(key, bytes("first"));
+      const seen = [await s.version(key)];
+      const changed = async (what) => {
+        const v = await s.version(key);
+        ok(typeof v === "string", `${what}: version is a string, got ${show(v)}`);
+        ok(!seen.includes(v), `${what}: version ${show(v)} should differ from the earlier ${show(seen)}`);
+        seen.push(v);
+      };
+      await s.save(key, bytes("second, longer"));
+      await changed("after a save");
+      if (has(s, "append")) {
+        await s.append(key, bytes(" + appended"));
+        await changed("after an append");
+      }
+      await pause(CLOCK_TICK_MS);
+      await s.save(key, await s.load(key));
+      await changed("after a save of the same bytes");
+      await s.remove(key);
+      ok(absent(await s.version(key)), "after remove: null/undefined");
+    });
+
+    t("loadRange (when present): exact sub-ranges, fewer bytes at the end, none past it, null for a missing key", async (s) => {
+      if (!has(s, "loadRange")) return;
+      const key = ".contextfold/snapshot.bin";
+      const all = new Uint8Array(256).map((_, i) => i);
+      await s.save(key, all);
+      const got = await s.loadRange(key, 10, 5);
+      ok(got instanceof Uint8Array, `loadRange returns a Uint8Array, got ${show(got)}`);
+      eq(got, all.slice(10, 15), "a middle range");
+      eq(await s.loadRange(key, 0, 256), all, "the whole value");
+      eq(await s.loadRange(key, 0, 1), all.slice(0, 1), "the first byte");
+      eq(await s.loadRange(key, 255, 1), all.slice(255), "the last byte");
+      eq(await s.loadRange(key, 3, 0), new Uint8Array(0), "zero length");
+      eq(await s.loadRange(key, 250, 100), all.slice(250), "fewer bytes at the end");
+      eq(await s.loadRange(key, 0, 1e9), all, "a length far beyond the end");
+      eq(await s.loadRange(key, 256, 10), new Uint8Array(0), "at the end: empty");
+      eq(await s.loadRange(key, 5000, 10), new Uint8Array(0), "past the end: empty");
+      ok(absent(await s.loadRange(".contextfold/missing.bin", 0, 10)), "a missing key: null/undefined");
+      await s.save(".contextfold/empty.bin", new Uint8Array(0));
+      eq(await s.loadRange(".contextfold/empty.bin", 0, 10), new Uint8Array(0), "an empty value: empty, not null");
+      got.fill(0);
+      eq(await s.load(key), all, "mutating a range does not touch the store");
+      if (has(s, "append")) {
+        await s.append(key, bytes("tail"));
+        eq(await s.loadRange(key, 254, 10), new Uint8Array([254, 255, ...bytes("tail")]), "after an append");
+      }
+    });
+
+    t("loadRange (when present): a large value read in chunks equals load", async (s) => {
+      if (!has(s, "loadRange")) return;
+      const key = ".contextfold/snapshot.bin";
+      const big = noise(300_001);
+      await s.save(key, big);
+      const chunks = [];
+      for (let offset = 0; ; offset += 65_536) {
+        const chunk = await s.loadRange(key, offset, 65_536);
+        if (chunk.length === 0) break;
+        ok(chunk.length <= 65_536, `chunk at ${offset} has ${chunk.length} bytes`);
+        chunks.push(chunk);
+      }
+      eq(chunks.length, 5, "chunks");
+      const joined = new Uint8Array(big.length);
+      let at = 0;
+      for (const c of chunks) {
+        joined.set(c, at);
+        at += c.length;
+      }
+      eq(at, big.length, "bytes read");
+      eq(joined, big, "bytes");
+    });
+
+    t("rename (when present): moves the bytes, the source is gone, the target's old bytes replaced, its version changes", async (s) => {
+      if (!has(s, "rename")) return;
+      const from = ".contextfold/recall_index.json.tmp";
+      const to = ".contextfold/recall_index.json";
+      await s.save(to, bytes("the old bytes, longer than the new ones"));
+      const before = has(s, "version") ? await s.version(to) : undefined;
+      if (has(s, "append")) {
+        await s.append(from, bytes("new "));
+        await s.append(from, bytes("bytes"));
+      } else {
+        await s.save(from, bytes("new bytes"));
+      }
+      await s.rename(from, to);
+      eq(await s.load(to), bytes("new bytes"), "the target holds the source's bytes");
+      ok(absent(await s.load(from)), "the source is gone");
+      eq(await s.list(".contextfold/"), [to], "list");
+      if (has(s, "version")) {
+        const after = await s.version(to);
+        ok(typeof after === "string" && after !== before, `the target's version changed: ${show(before)} -> ${show(after)}`);
+        ok(absent(await s.version(from)), "the source has no version");
+      }
+      await s.save(".contextfold/a.tmp", bytes("fresh"));
+      await s.rename(".contextfold/a.tmp", ".contextfold/cold_nodes/step_000001.json");
+      eq(await s.load(".contextfold/cold_nodes/step_000001.json"), bytes("fresh"), "a missing target is created");
+      let caught;
+      try {
+        await s.rename(".contextfold/missing.tmp", to);
+      } catch (err) {
+        caught = err;
+      }
+      ok(caught !== undefined, "renaming a missing key rejects");
+      eq(await s.load(to), bytes("new bytes"), "and leaves the target as it was");
+    });
+
+    t("engine: an index rewritten by a writer without the optional methods is what a reopen sees", async (s) => {
+      const cf1 = await CF.open(s, { clock });
+      await cf1.fold({ stepId: 1, summary: "PostgreSQL configured on Port 5433", rawContent: "$ docker compose up -d postgres" });
+      await cf1.fold({ stepId: 2, summary: "Migration V12 applied", rawContent: "Applied V12__TenantBilling.sql" });
+      await cf1.close();
+      // The four required methods only: no version, so no trusted snapshot; its writes must still be seen.
+      const plain = {
+        root: s.root,
+        load: (k) => s.load(k),
+        save: (k, d) => s.save(k, d),
+        remove: (k) => s.remove(k),
+        list: (p) => s.list(p),
+        ...(has(s, "resolve") ? { resolve: (p) => s.resolve(p) } : {}),
+      };
+      await pause(CLOCK_TICK_MS);
+      const cf2 = await CF.open(plain, { clock });
+      await cf2.fold({ stepId: 3, summary: "JWT secret rotated", rawContent: "rotated" });
+      await cf2.evict(1);
+      await cf2.close();
+      const cf3 = await CF.open(s, { clock });
+      const st = await cf3.status();
+      eq([st.total, st.active, st.evicted], [3, 2, 1], "status after the other writer");
+      eq((await cf3.scan("JWT secret")).selected.map((c) => c.stepId), [3], "scan finds the other writer's node");
+      await cf3.close();
+    });
+
     t("journal (when append is present): a reopened store sees the journal; checkpoint writes the same files", async (s) => {
       if (typeof s.append !== "function") return;
       const steps = [
@@ -221,7 +391,8 @@ export function runStorageAdapterTests(name, makeStorage, options = {}) {
       for (const key of [".contextfold/recall_index.json", ".contextfold/eviction_log.json", ".contextfold/cold_nodes/step_000002.json"]) {
         eq(await s.load(key), plain.get(key), `${key} after checkpoint equals the unjournaled store's`);
       }
-      eq((await s.list(".contextfold/")).filter((k) => !plain.has(k)), [], "no journal left after checkpoint");
+      const extra = (await s.list(".contextfold/")).filter((k) => !plain.has(k) && !(k === SNAPSHOT && has(s, "version")));
+      eq(extra, [], "no journal (or partial write) left after checkpoint");
     });
 
     t("engine round trip: fold, scan, hydrate, evict, reopen, validate", async (s) => {

@@ -11,6 +11,14 @@ export interface UriLike {
 /** `vscode.FileType` bits. */
 export type FileTypeBits = number;
 
+/** The part of `vscode.FileStat` the adapter uses. */
+export interface FileStatLike {
+  /** Modification time, milliseconds since the epoch. */
+  readonly mtime: number;
+  /** Size in bytes. */
+  readonly size: number;
+}
+
 /** The part of `vscode.workspace.fs` (vscode.FileSystem) the adapter uses. */
 export interface FileSystemLike {
   readFile(uri: UriLike): PromiseLike<Uint8Array>;
@@ -19,6 +27,8 @@ export interface FileSystemLike {
   rename(source: UriLike, target: UriLike, options?: { overwrite?: boolean }): PromiseLike<void>;
   readDirectory(uri: UriLike): PromiseLike<[string, FileTypeBits][]>;
   createDirectory(uri: UriLike): PromiseLike<void>;
+  /** Used by `VsCodeStorage.version`. */
+  stat(uri: UriLike): PromiseLike<FileStatLike>;
 }
 
 /** A Storage over `vscode.workspace.fs` under a base Uri; each write is a temp file renamed over the target. */
@@ -32,4 +42,7 @@ export declare class VsCodeStorage implements Storage {
   append(key: string, data: Uint8Array): Promise<void>;
   remove(key: string): Promise<void>;
   list(prefix: string): Promise<string[]>;
+  /** `${size}:${mtime}` from `fs.stat`; null if missing. No `loadRange` (the FileSystem API has no
+   *  ranged read) and no `rename`: `append` rewrites the whole file here, so chunked writes would be quadratic. */
+  version(key: string): Promise<string | null>;
 }

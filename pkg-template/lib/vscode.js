@@ -46,6 +46,8 @@ export class VsCodeStorage {
     }
     this.#fs = fs;
     this.#base = baseUri;
+    // `version` needs `fs.stat` (vscode.workspace.fs has it); over a FileSystem without it, leave it out.
+    if (typeof fs.stat !== "function") Object.defineProperty(this, "version", { value: undefined });
     const root = options.root ?? (baseUri.path.length > 1 ? baseUri.path.replace(/\/+$/, "") : baseUri.path);
     this.root = root.startsWith("/") ? root : `/${root}`;
   }
@@ -58,6 +60,21 @@ export class VsCodeStorage {
     checkKey(key);
     try {
       return copyBytes(await this.#fs.readFile(this.#uri(key)));
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * `${size}:${mtime}` from `fs.stat`, null if missing. (The FileSystem API offers nothing finer: a rewrite with
+   * the same size within the file system's timestamp resolution keeps the version.)
+   */
+  async version(key) {
+    checkKey(key);
+    try {
+      const st = await this.#fs.stat(this.#uri(key));
+      return `${st.size}:${st.mtime}`;
     } catch (err) {
       if (isNotFound(err)) return null;
       throw err;

@@ -37,3 +37,10 @@ pub fn extract(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -
     let text = input::string(&text, "extract: text").map_err(errors::to_js)?;
     engine::output(&crate::extract::extract_all(&text), "extract")
 }
+
+/// Bytes of WebAssembly linear memory the engine holds: its index and working buffers, at their high-water mark
+/// (linear memory grows and never shrinks).
+#[wasm_bindgen(js_name = engineMemoryBytes)]
+pub fn engine_memory_bytes() -> f64 {
+    (core::arch::wasm32::memory_size(0) as f64) * 65536.0
+}

@@ -30,6 +30,16 @@ export interface Storage {
   /** Optional: where a path (store-relative or absolute) really points, as an absolute normalised path with
    *  links followed (for the path-containment rule). Without it, resolution is lexical against `root`. */
   resolve?(path: string): Promise<string>;
+  /** Optional: a token that changes whenever the bytes under key change (e.g. inode, size and modification time
+   *  of a file), or null/undefined if key is missing. With it the engine trusts the snapshot it writes beside
+   *  recall_index.json while that file's version is unchanged; without it, recall_index.json is parsed at open. */
+  version?(key: string): Promise<string | null | undefined>;
+  /** Optional: up to `length` bytes of key from `offset` (fewer at the end, none past it), or null/undefined if
+   *  key is missing. With it the engine reads its snapshot in chunks; without it, it loads the whole value. */
+  loadRange?(key: string, offset: number, length: number): Promise<Uint8Array | null | undefined>;
+  /** Optional: atomically replace `to` with the bytes of `from` and remove `from` (an error if `from` is missing).
+   *  With it and `append`, large files are written in chunks to a temporary key, then renamed into place. */
+  rename?(from: string, to: string): Promise<void>;
   /** Absolute location shown in messages, e.g. "/home/me/project" (default "/memory" if absent). */
   readonly root?: string;
 }
@@ -47,6 +57,9 @@ pub struct HostStorage {
     list: Function,
     append: Option<Function>,
     resolve: Option<Function>,
+    version: Option<Function>,
+    load_range: Option<Function>,
+    rename: Option<Function>,
     root: String,
 }
 
@@ -67,7 +80,7 @@ fn required(this: &JsValue, name: &str) -> Result<Function> {
 }
 
 impl HostStorage {
-    /// Check that `this` implements `Storage` (the four methods, and `resolve`/`root` if present).
+    /// Check that `this` implements `Storage` (the four methods, and the optional ones and `root` if present).
     pub fn new(this: JsValue) -> Result<Self> {
         input::object(&this, "open: storage")?;
         let root = input::get(&this, "root", "open: storage.root")?;
@@ -79,6 +92,9 @@ impl HostStorage {
             list: required(&this, "list")?,
             append: method(&this, "append", false)?,
             resolve: method(&this, "resolve", false)?,
+            version: method(&this, "version", false)?,
+            load_range: method(&this, "loadRange", false)?,
+            rename: method(&this, "rename", false)?,
             root,
             this,
         })
@@ -89,6 +105,7 @@ impl HostStorage {
         let returned = match args {
             [a] => f.call1(&self.this, a),
             [a, b] => f.call2(&self.this, a, b),
+            [a, b, c] => f.call3(&self.this, a, b, c),
             _ => f.call0(&self.this),
         };
         let returned = returned.map_err(|e| Error::storage(js_message(&e)))?;
@@ -96,22 +113,25 @@ impl HostStorage {
     }
 }
 
+/// The bytes of a `load`/`loadRange` result (a Uint8Array or an ArrayBuffer), `None` for null or undefined;
+/// anything else is a `STORAGE` error naming the call (`call()` gives e.g. `storage.load(".contextfold/x")`).
+fn bytes_result(v: &JsValue, call: impl FnOnce() -> String) -> Result<Option<Vec<u8>>> {
+    if v.is_null() || v.is_undefined() {
+        return Ok(None);
+    }
+    if let Some(bytes) = v.dyn_ref::<Uint8Array>() {
+        return Ok(Some(bytes.to_vec()));
+    }
+    if let Some(buffer) = v.dyn_ref::<js_sys::ArrayBuffer>() {
+        return Ok(Some(Uint8Array::new(buffer).to_vec()));
+    }
+    Err(Error::storage(format!("{} returned {}, expected a Uint8Array, null or undefined", call(), type_name(v))))
+}
+
 impl store::Storage for HostStorage {
     async fn load(&self, key: &str) -> Result<Option<Vec<u8>>> {
         let v = self.call(&self.load, &[&JsValue::from_str(key)]).await?;
-        if v.is_null() || v.is_undefined() {
-            return Ok(None);
-        }
-        if let Some(bytes) = v.dyn_ref::<Uint8Array>() {
-            return Ok(Some(bytes.to_vec()));
-        }
-        if let Some(buffer) = v.dyn_ref::<js_sys::ArrayBuffer>() {
-            return Ok(Some(Uint8Array::new(buffer).to_vec()));
-        }
-        Err(Error::storage(format!(
-            "storage.load({key:?}) returned {}, expected a Uint8Array, null or undefined",
-            type_name(&v)
-        )))
+        bytes_result(&v, || format!("storage.load({key:?})"))
     }
 
     async fn save(&self, key: &str, data: &[u8]) -> Result<()> {
@@ -146,6 +166,64 @@ impl store::Storage for HostStorage {
         };
         let bytes = Uint8Array::from(data);
         self.call(append, &[&JsValue::from_str(key), bytes.as_ref()]).await.map(drop)
+    }
+
+    fn can_version(&self) -> bool {
+        self.version.is_some()
+    }
+
+    async fn version(&self, key: &str) -> Result<Option<String>> {
+        let Some(version) = &self.version else {
+            return Ok(None);
+        };
+        let v = self.call(version, &[&JsValue::from_str(key)]).await?;
+        if v.is_null() || v.is_undefined() {
+            return Ok(None);
+        }
+        if !v.is_string() {
+            return Err(Error::storage(format!(
+                "storage.version({key:?}) returned {}, expected a string, null or undefined",
+                type_name(&v)
+            )));
+        }
+        let what = format!("storage.version({key:?}) result");
+        input::string(&v, &what).map(Some).map_err(|e| Error::storage(e.message().to_string()))
+    }
+
+    fn can_load_range(&self) -> bool {
+        self.load_range.is_some()
+    }
+
+    async fn load_range(&self, key: &str, offset: u64, len: usize) -> Result<Option<Vec<u8>>> {
+        let Some(load_range) = &self.load_range else {
+            return Ok(self.load(key).await?.map(|bytes| store::slice_range(&bytes, offset, len).to_vec()));
+        };
+        // Offsets and lengths as JS numbers: exact up to 2^53, far beyond any store file.
+        let args = [JsValue::from_str(key), JsValue::from_f64(offset as f64), JsValue::from_f64(len as f64)];
+        let v = self.call(load_range, &[&args[0], &args[1], &args[2]]).await?;
+        let call = || format!("storage.loadRange({key:?}, {offset}, {len})");
+        let bytes = bytes_result(&v, call)?;
+        if let Some(bytes) = &bytes {
+            if bytes.len() > len {
+                let n = bytes.len();
+                return Err(Error::storage(format!("{} returned {n} bytes, more than the {len} asked for", call())));
+            }
+        }
+        Ok(bytes)
+    }
+
+    fn can_rename(&self) -> bool {
+        self.rename.is_some()
+    }
+
+    async fn rename(&self, from: &str, to: &str) -> Result<()> {
+        let Some(rename) = &self.rename else {
+            // The trait's default: copy, then remove (not atomic).
+            let bytes = self.load(from).await?.ok_or_else(|| Error::storage(format!("rename: {from} is missing")))?;
+            self.save(to, &bytes).await?;
+            return self.remove(from).await;
+        };
+        self.call(rename, &[&JsValue::from_str(from), &JsValue::from_str(to)]).await.map(drop)
     }
 
     async fn resolve(&self, path: &str) -> Result<String> {

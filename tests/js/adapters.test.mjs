@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as fsp from "node:fs/promises";
 import * as os from "node:os";
 import * as path from "node:path";
-import { cf, CLOCK } from "./helpers.mjs";
+import { cf, CLOCK, PKG_DIR } from "./helpers.mjs";
 import { FakeUri, NodeVsCodeFs } from "./vscode-fs.mjs";
 
 const { MemoryStorage, NodeFsStorage, VsCodeStorage, runStorageAdapterTests, ContextFold, PathContainmentError, IntegrityCheckError } = cf;
@@ -164,7 +164,109 @@ describe("VsCodeStorage specifics", () => {
   });
 
   it("imports nothing from 'vscode' at run time", async () => {
-    const src = fs.readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), "..", "tmp", "consumer", "node_modules", "contextfold", "lib", "vscode.js"), "utf8");
+    const src = fs.readFileSync(path.join(PKG_DIR, "lib", "vscode.js"), "utf8");
     assert.ok(!/from\s+["']vscode["']|require\(["']vscode["']\)|import\(["']vscode["']\)/.test(src));
+  });
+});
+
+describe("optional Storage methods through the engine", () => {
+  const INDEX = ".contextfold/recall_index.json";
+  const rejection = async (promise) => {
+    try {
+      await promise;
+    } catch (err) {
+      return err;
+    }
+    assert.fail("expected a rejection");
+  };
+  const folded = async (storage) => {
+    const c = await ContextFold.open(storage, { clock: CLOCK });
+    await c.fold({ stepId: 1, summary: "PostgreSQL configured on Port 5433", rawContent: "$ docker compose up -d postgres" });
+    await c.fold({ stepId: 2, summary: "JWT secret rotated", rawContent: "rotated" });
+    await c.evict(1);
+    await c.close();
+  };
+  const statusOf = async (storage) => {
+    const c = await ContextFold.open(storage, { clock: CLOCK });
+    const st = await c.status();
+    await c.close();
+    return [st.total, st.active, st.evicted];
+  };
+
+  it("a version, loadRange or rename that is not a function: InvalidInputError at open, naming it", async () => {
+    for (const [name, value, type] of [["version", "nope", "string"], ["loadRange", 1, "number"], ["rename", null, "null"]]) {
+      const s = new MemoryStorage();
+      Object.defineProperty(s, name, { value });
+      const e = await rejection(ContextFold.open(s, { clock: CLOCK }));
+      assert.ok(e instanceof cf.InvalidInputError, `${name}: ${e.name}: ${e.message}`);
+      assert.equal(e.message, `open: storage.${name} must be a function, got ${type}`);
+    }
+  });
+
+  it("the engine asks for versions and reads ranges no longer than it asked for; without them it still works", async () => {
+    const calls = [];
+    const s = new MemoryStorage();
+    for (const name of ["version", "loadRange", "rename"]) {
+      const f = s[name].bind(s);
+      Object.defineProperty(s, name, { value: (...args) => (calls.push([name, ...args]), f(...args)) });
+    }
+    await folded(s);
+    calls.length = 0;
+    assert.deepEqual(await statusOf(s), [2, 1, 1]);
+    assert.ok(calls.some(([m, k]) => m === "version" && k === INDEX), JSON.stringify(calls));
+    const snapshot = s.keys().find((k) => k !== INDEX && k.startsWith(`${INDEX.replace(/\.json$/, "")}.`));
+    if (snapshot !== undefined) {
+      assert.ok(calls.some(([m, k]) => m === "loadRange" && k === snapshot), `a snapshot ${snapshot} is read in ranges: ${JSON.stringify(calls)}`);
+    }
+    for (const [m, , offset, length] of calls) {
+      if (m === "loadRange") assert.ok(Number.isSafeInteger(offset) && offset >= 0 && Number.isSafeInteger(length) && length > 0, `${offset}, ${length}`);
+    }
+    // The same store through the four required methods only.
+    const plain = { load: (k) => s.load(k), save: (k, d) => s.save(k, d), remove: (k) => s.remove(k), list: (p) => s.list(p) };
+    assert.deepEqual(await statusOf(plain), [2, 1, 1]);
+  });
+
+  it("a version or loadRange result of the wrong shape, or one that throws, never corrupts an open", async () => {
+    const backing = new MemoryStorage();
+    await folded(backing);
+    const variants = {
+      "version gives a number": { version: async () => 42 },
+      "version gives an object": { version: async () => ({ v: 1 }) },
+      "version throws": { version: () => { throw new Error("stat failed"); } },
+      "loadRange gives more than asked": { loadRange: async (k, o, n) => { const b = await backing.load(k); return b && new Uint8Array(n + 1).fill(7); } },
+      "loadRange gives a string": { loadRange: async () => "bytes" },
+      "loadRange rejects": { loadRange: () => Promise.reject(new Error("EIO")) },
+    };
+    for (const [what, override] of Object.entries(variants)) {
+      const s = {
+        root: backing.root,
+        load: (k) => backing.load(k),
+        save: (k, d) => backing.save(k, d),
+        remove: (k) => backing.remove(k),
+        list: (p) => backing.list(p),
+        version: (k) => backing.version(k),
+        loadRange: (k, o, n) => backing.loadRange(k, o, n),
+        ...override,
+      };
+      assert.deepEqual(await statusOf(s), [2, 1, 1], what);
+    }
+  });
+
+  it("NodeFsStorage and VsCodeStorage: a snapshot is trusted only while recall_index.json is unchanged", async () => {
+    for (const make of [(d) => new NodeFsStorage(d), (d) => new VsCodeStorage(new NodeVsCodeFs(), FakeUri.file(d))]) {
+      const dir = freshDir();
+      const s = make(dir);
+      await folded(s);
+      assert.deepEqual(await statusOf(s), [2, 1, 1]);
+      // Another writer (the reference implementation, an editor) rewrites the index behind the engine's back.
+      const file = path.join(dir, ".contextfold", "recall_index.json");
+      const index = JSON.parse(fs.readFileSync(file, "utf8"));
+      assert.deepEqual(Object.keys(index.nodes), ["1", "2"]);
+      delete index.nodes["2"];
+      await new Promise((r) => setTimeout(r, 30));
+      fs.writeFileSync(file, JSON.stringify(index, null, 2));
+      const [total] = await statusOf(s);
+      assert.equal(total, 1, "the reopened store sees the rewritten index");
+    }
   });
 });

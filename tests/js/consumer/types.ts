@@ -61,10 +61,39 @@ declare const base: UriLike;
 const vs: Storage = new VsCodeStorage(fsApi, base);
 // @ts-expect-error a base Uri is required
 new VsCodeStorage(fsApi);
+// The optional methods: typed on Storage and on the adapters that have them (VsCodeStorage has no loadRange).
+const withOptional: Storage = {
+  load: async () => null,
+  save: async () => {},
+  remove: async () => {},
+  list: async () => [],
+  version: async (key: string) => (key === "" ? null : "1"),
+  loadRange: async (_key: string, offset: number, length: number) => new Uint8Array(Math.min(offset, length)),
+  rename: async (_from: string, _to: string) => {},
+};
+// @ts-expect-error version gives a string, null or undefined
+const badVersion: Storage = { load: async () => null, save: async () => {}, remove: async () => {}, list: async () => [], version: async () => 42 };
+// @ts-expect-error loadRange gives bytes
+const badRange: Storage = { load: async () => null, save: async () => {}, remove: async () => {}, list: async () => [], loadRange: async () => "x" };
+const fsVersion: string | null = await new NodeFsStorage("/tmp/x").version(".contextfold/recall_index.json");
+const fsRange: Uint8Array | null = await new NodeFsStorage("/tmp/x").loadRange(".contextfold/recall_index.snapshot", 0, 4096);
+await new NodeFsStorage("/tmp/x").rename("a.partial", "a");
+const memVersion: string | null = await new MemoryStorage().version("k");
+const memRange: Uint8Array | null = await new MemoryStorage().loadRange("k", 0, 1);
+await new MemoryStorage().rename("a", "b");
+const vsVersion: string | null = await new VsCodeStorage(fsApi, base).version("k");
+// @ts-expect-error VsCodeStorage has no rename (its append rewrites the file, so chunked writes are not cheap)
+await new VsCodeStorage(fsApi, base).rename("a", "b");
+// @ts-expect-error the FileSystem API has no ranged read
+new VsCodeStorage(fsApi, base).loadRange("k", 0, 1);
+// @ts-expect-error a version is a string, not a number
+const versionNumber: number | null = await new MemoryStorage().version("k");
+// @ts-expect-error loadRange takes an offset and a length
+await new MemoryStorage().loadRange("k");
 runStorageAdapterTests("mine", () => mine, {});
 // @ts-expect-error makeStorage returns a Storage
 runStorageAdapterTests("bad", () => 42);
 {
   using disposable = await ContextFold.open(new MemoryStorage());
 }
-export { hash, wrong, notAwaited, exWrong, incomplete, ids, tokens, ex, vs };
+export { hash, wrong, notAwaited, exWrong, incomplete, ids, tokens, ex, vs, withOptional, badVersion, badRange, fsVersion, fsRange, memVersion, memRange, vsVersion, versionNumber };

@@ -1,0 +1,253 @@
+//! The index snapshot (issue 4): opening a store from the snapshot gives exactly the index that parsing
+//! `recall_index.json` gives; a snapshot is used only for the index file it was written for; a damaged or
+//! hostile snapshot is refused (the JSON is parsed instead) and never panics; checkpoints write the index file
+//! in chunks with the same bytes.
+
+use contextfold::engine::{ContextFold, FoldInput, Options};
+use contextfold::index::{snapshot, RecallIndex};
+use contextfold::recall;
+use contextfold::scan::{self, CandidateMode, ScanOptions};
+use contextfold::store::{self, FsStorage, MemoryStorage, Storage};
+use pollster::block_on;
+
+const NOW: &str = "2026-01-01T00:00:00Z";
+
+fn options(journal: bool) -> Options {
+    Options { clock: Some(Box::new(|| Ok(NOW.to_string()))), journal, ..Default::default() }
+}
+
+/// An index file with the unusual shapes a hand-edited or foreign index can have: two keys for one step,
+/// extra keys, fields of other types, a summary term missing from the lists, an evicted flag that is not a
+/// bool, negative and large step ids, non-ASCII text, hashes that pack into bytes and ones that do not
+/// (upper-case digits), canonical and other file paths.
+const ODD_INDEX: &str = r#"{
+  "created_at": "2026-01-01T00:00:00Z",
+  "custom_top": [1, 2.5, {"x": null}],
+  "ipcf_version": "1.1",
+  "nodes": {
+    "-5": {"step_id": -5, "summary": "Négatif İstanbul sipariş_tablosu", "identifiers": ["istanbul", "sipariş_tablosu"], "files": ["A/B.PY"], "errors": ["KeyError: x"], "commands": ["git status"], "token_estimate": 12, "evicted": false, "file_path": ".contextfold/cold_nodes/step_-00005.json", "artifact_sha256": "aa", "payload_sha256": "bb", "projection_sha256": "cc", "projection_version": "ipcf-projection-v2", "folded_at": "2026-01-01T00:00:00Z"},
+    "07": {"step_id": 7, "summary": "postgres port moved", "identifiers": ["port", "postgres"], "files": [], "errors": [], "commands": [], "token_estimate": 5, "evicted": 1, "file_path": 3, "unknown": {"nested": [true]}},
+    "7": {"step_id": "seven", "summary": "migration billing table", "identifiers": ["billing", "migration"], "files": ["db/Migrate.sql"], "errors": [], "commands": [], "token_estimate": "9", "evicted": true},
+    "9007199254740991": {"summary": "huge step summaryonlyword", "identifiers": ["huge"], "token_estimate": 2.5},
+    "137": {"step_id": 137, "summary": "PostgreSQL back on port 5433", "identifiers": ["5433", "port", "postgresql"], "files": ["config.env"], "errors": [], "commands": ["sed -i s/5434/5433/ config.env"], "token_estimate": 40, "evicted": false, "file_path": ".contextfold/cold_nodes/step_000137.json", "artifact_sha256": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", "payload_sha256": "0123456789ABCDEF0123456789abcdef0123456789abcdef0123456789abcdef", "projection_sha256": "ff", "projection_version": "ipcf-projection-v2", "folded_at": "2026-01-02T00:00:00Z"}
+  },
+  "projection_version": "ipcf-projection-v2"
+}"#;
+
+const QUERIES: &[&str] = &[
+    "Which port does PostgreSQL use?",
+    "billing migration table",
+    "istanbul sipariş_tablosu in a/b.py",
+    "KeyError: x and summaryonlyword",
+    "huge postgres port 5433 config.env",
+    "nothing matches here",
+];
+
+fn odd_index() -> RecallIndex {
+    RecallIndex::from_file_bytes(ODD_INDEX.as_bytes()).expect("odd index parses")
+}
+
+/// Everything a user can observe of an index: its file, every scan (both modes), every recall.
+fn observe(index: &RecallIndex) -> String {
+    let mut out = String::from_utf8(index.to_file_bytes()).expect("UTF-8");
+    for q in QUERIES {
+        for budget in [0, 30, 1000] {
+            let full = scan::scan(index, q, budget, 20).expect("scan");
+            let fast = scan::scan_with(index, q, budget, 20, ScanOptions { candidates: CandidateMode::None }).expect("scan");
+            out.push_str(&format!("\n{q} {budget}: {full:?}\n{fast:?}"));
+        }
+        out.push_str(&format!("\n{:?}", recall::recall(index, q)));
+    }
+    for step in [-5, 7, 137, 9007199254740991, 8] {
+        out.push_str(&format!("\n{step}: {:?} {:?}", index.get(step).map(|e| e.to_object()), index.by_step(step).map(|e| e.summary())));
+    }
+    out
+}
+
+#[test]
+fn snapshot_gives_the_index_that_parsing_the_file_gives() {
+    let mut index = odd_index();
+    let back = snapshot::from_bytes(&snapshot::to_bytes(&index, "v1"), "v1").expect("snapshot accepted");
+    assert_eq!(observe(&back), observe(&index));
+
+    // After changes in memory: the snapshot equals a fresh parse of the file those changes write.
+    let mut raw = std::collections::BTreeMap::new();
+    raw.insert("identifiers".to_string(), contextfold::json::Value::from(vec!["port".to_string(), "zeta".to_string()]));
+    raw.insert("summary".to_string(), contextfold::json::Value::from("zeta port"));
+    index.insert(200, raw);
+    index.mark_evicted(137);
+    index.remove(-5);
+    let reparsed = RecallIndex::from_file_bytes(&index.to_file_bytes()).expect("parses");
+    let back = snapshot::from_bytes(&snapshot::to_bytes(&index, "v2"), "v2").expect("snapshot accepted");
+    assert_eq!(observe(&back), observe(&reparsed));
+}
+
+#[test]
+fn snapshot_of_a_large_index_round_trips_dense_and_blocked_postings() {
+    // 3,000 entries: `common` is carried by every step (a bitmap), `even` by half (blocks or bitmap), `rare_k`
+    // by a few; steps folded out of order so blocks are split by inserts.
+    let mut index = RecallIndex::new(NOW);
+    for i in 0..3000i64 {
+        let step = (i * 7919) % 3001;
+        let mut ids = vec!["common".to_string(), format!("rare_{}", step % 97)];
+        if step % 2 == 0 {
+            ids.push("even".to_string());
+        }
+        ids.sort();
+        let mut raw = std::collections::BTreeMap::new();
+        raw.insert("identifiers".to_string(), contextfold::json::Value::from(ids));
+        raw.insert("summary".to_string(), contextfold::json::Value::from(format!("step {step} common")));
+        raw.insert("token_estimate".to_string(), contextfold::json::Value::from(step % 50 + 1));
+        raw.insert("evicted".to_string(), contextfold::json::Value::Bool(false));
+        index.insert(step, raw);
+    }
+    let bytes = snapshot::to_bytes(&index, "v");
+    let back = snapshot::from_bytes(&bytes, "v").expect("accepted");
+    assert_eq!(back.to_file_bytes(), index.to_file_bytes());
+    for q in ["common even rare_5", "rare_96 common", "even"] {
+        for budget in [0, 100, 5000] {
+            let opts = || ScanOptions { candidates: CandidateMode::None };
+            assert_eq!(
+                format!("{:?}", scan::scan_with(&back, q, budget, 40, opts())),
+                format!("{:?}", scan::scan_with(&index, q, budget, 40, opts()))
+            );
+        }
+        assert_eq!(recall::recall(&back, q), recall::recall(&index, q));
+    }
+    // The snapshot is much smaller than the JSON it stands for.
+    assert!(bytes.len() * 2 < index.to_file_bytes().len(), "{} vs {}", bytes.len(), index.to_file_bytes().len());
+}
+
+#[test]
+fn snapshot_written_for_another_index_file_is_refused() {
+    let bytes = snapshot::to_bytes(&odd_index(), "ino:1:size:2");
+    assert!(snapshot::from_bytes(&bytes, "ino:1:size:3").is_none());
+    assert!(snapshot::from_bytes(&bytes, "").is_none());
+    assert!(snapshot::from_bytes(b"", "ino:1:size:2").is_none());
+    assert!(snapshot::from_bytes(b"{\"nodes\": {}}", "ino:1:size:2").is_none());
+}
+
+#[test]
+fn damaged_snapshots_are_refused_and_never_panic() {
+    let bytes = snapshot::to_bytes(&odd_index(), "v");
+    // Cut short anywhere.
+    for cut in 0..bytes.len() {
+        assert!(snapshot::from_bytes(&bytes[..cut], "v").is_none(), "accepted a snapshot cut at {cut}");
+    }
+    // Any byte changed: the checksum refuses it.
+    for i in 0..bytes.len() {
+        let mut b = bytes.clone();
+        b[i] ^= 0x5a;
+        assert!(snapshot::from_bytes(&b, "v").is_none(), "accepted a snapshot with byte {i} changed");
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(snapshot::from_bytes(&longer, "v").is_none(), "accepted bytes after the end record");
+}
+
+#[test]
+fn hostile_snapshots_with_a_valid_checksum_never_panic() {
+    // The checksum is not a defence against a crafted file: every field must be validated as it is read. Each
+    // byte is set to a few values, the checksum recomputed, and whatever is accepted is used in every way.
+    let bytes = snapshot::to_bytes(&odd_index(), "v");
+    for i in 8..bytes.len() {
+        for v in [0x00, 0x01, 0x7f, 0x80, 0xff, bytes[i].wrapping_add(1)] {
+            let mut b = bytes.clone();
+            b[i] = v;
+            let Some(sealed) = snapshot::reseal(&b) else { continue };
+            if let Some(index) = snapshot::from_bytes(&sealed, "v") {
+                let _ = observe(&index);
+                let _ = index.entries_by_step().iter().map(|e| (e.list("files"), e.token_estimate(), e.evicted())).count();
+            }
+        }
+    }
+}
+
+#[test]
+fn file_writer_chunks_concatenate_to_the_file() {
+    let index = odd_index();
+    let whole = index.to_file_bytes();
+    for chunk in [1, 7, 100, 1 << 20] {
+        let mut w = index.file_writer();
+        let mut out = Vec::new();
+        while let Some(c) = w.next_chunk(chunk) {
+            out.extend(c);
+        }
+        assert_eq!(out, whole, "chunk size {chunk}");
+    }
+    let empty = RecallIndex::new(NOW);
+    assert_eq!(empty.to_file_bytes(), contextfold::json::to_pretty(&contextfold::json::parse(&empty.to_file_bytes()).unwrap()));
+}
+
+fn turn(i: i64) -> FoldInput {
+    FoldInput {
+        step_id: i,
+        summary: format!("Turn {i}: port {} on src/mod{}.rs", 5000 + i % 7, i % 3),
+        raw_content: Some(format!("$ cargo test --package p{i}\nTimeoutError: job {i} failed at src/mod{}.rs\nkeep word{i}", i % 3)),
+        ..Default::default()
+    }
+}
+
+fn fold_and_checkpoint<S: Storage>(storage: &S, range: std::ops::Range<i64>) -> String {
+    let mut cf = block_on(ContextFold::open(storage, options(true))).expect("open");
+    block_on(cf.fold_many(range.map(turn).collect())).expect("fold");
+    block_on(cf.evict(3)).expect("evict");
+    block_on(cf.checkpoint()).expect("checkpoint");
+    assert!(cf.snapshot_current());
+    observe(cf.index())
+}
+
+#[test]
+fn checkpoint_writes_a_snapshot_that_the_next_open_reads() {
+    let storage = MemoryStorage::new();
+    let seen = fold_and_checkpoint(&storage, 1..40);
+    assert!(block_on(storage.load(store::SNAPSHOT_KEY)).unwrap().is_some());
+    assert!(block_on(storage.load(".contextfold/recall_index.json.partial")).unwrap().is_none());
+    let cf = block_on(ContextFold::open(&storage, options(true))).expect("open");
+    assert!(cf.snapshot_current(), "opened from the snapshot");
+    assert_eq!(observe(cf.index()), seen);
+    // The same store parsed from its JSON alone (a reader without versions cannot trust a snapshot).
+    let json = RecallIndex::from_file_bytes(&block_on(storage.load(store::INDEX_KEY)).unwrap().unwrap()).unwrap();
+    assert_eq!(observe(&json), seen);
+}
+
+#[test]
+fn index_file_rewritten_by_another_writer_is_parsed_not_the_snapshot() {
+    let storage = MemoryStorage::new();
+    fold_and_checkpoint(&storage, 1..10);
+    // The reference (or a hand edit) rewrites recall_index.json: drop step 5.
+    let cf = block_on(ContextFold::open(&storage, options(false))).expect("open");
+    let mut edited = cf.index().clone();
+    edited.remove(5);
+    drop(cf);
+    block_on(storage.save(store::INDEX_KEY, &edited.to_file_bytes())).unwrap();
+    let cf = block_on(ContextFold::open(&storage, options(false))).expect("open");
+    assert!(!cf.snapshot_current());
+    assert!(cf.index().get(5).is_none(), "the edited file is what counts");
+    assert_eq!(cf.index().len(), 8);
+}
+
+#[test]
+fn damaged_snapshot_on_disk_falls_back_to_the_json() {
+    let dir = std::env::temp_dir().join(format!("cf-snapshot-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let storage = FsStorage::new(&dir).expect("store");
+    let seen = fold_and_checkpoint(&storage, 1..30);
+    let snap = dir.join(store::SNAPSHOT_KEY);
+    let mut bytes = std::fs::read(&snap).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 1;
+    std::fs::write(&snap, &bytes).unwrap();
+    let mut cf = block_on(ContextFold::open(&storage, options(true))).expect("open");
+    assert!(!cf.snapshot_current());
+    assert_eq!(observe(cf.index()), seen);
+    // A checkpoint with nothing journaled still rewrites a stale snapshot, so the next open is fast again.
+    block_on(cf.checkpoint()).unwrap();
+    assert!(cf.snapshot_current());
+    let cf = block_on(ContextFold::open(&storage, options(true))).expect("open");
+    assert!(cf.snapshot_current());
+    assert_eq!(observe(cf.index()), seen);
+    let names: Vec<String> = std::fs::read_dir(dir.join(".contextfold")).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    assert!(!names.iter().any(|n| n.contains("partial") || n.starts_with(".tmp")), "{names:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
