@@ -170,19 +170,7 @@ impl<'a> Entry<'a> {
     /// The string ids of a list field, `None` if it is not a list of strings (or missing).
     fn list_ids(&self, key: &str) -> Option<Vec<TermId>> {
         let which = LISTS.iter().position(|&k| k == key)?;
-        let bytes = &self.data.lists;
-        let mut pos = 0;
-        for i in 0..LISTS.len() {
-            let tag = get_varint(bytes, &mut pos);
-            let len = tag.saturating_sub(1) as usize;
-            if i == which {
-                return (tag > 0).then(|| (0..len).map(|_| get_varint(bytes, &mut pos) as TermId).collect());
-            }
-            for _ in 0..len {
-                get_varint(bytes, &mut pos);
-            }
-        }
-        None
+        decode_lists(&self.data.lists)?.into_iter().nth(which)?
     }
 
     /// A string-list field (`identifiers`, `files`, `commands`, `errors`); missing counts as empty.
@@ -868,17 +856,17 @@ impl RecallIndex {
         let lists: Vec<Option<Vec<String>>> = LISTS.iter().map(|k| take_str_list(&mut raw, k)).collect();
         // Each string of the lists is interned once; the term set (§4.7: identifiers ∪ fold(files) ∪
         // fold(errors)) reuses those ids, interning only the folded forms that differ.
-        let mut encoded = Vec::new();
+        let mut ids: Vec<Option<Vec<TermId>>> = Vec::with_capacity(LISTS.len());
         let mut terms: Vec<TermId> = Vec::new();
         for (li, l) in lists.iter().enumerate() {
             let Some(items) = l else {
-                put_varint(&mut encoded, 0);
+                ids.push(None);
                 continue;
             };
-            put_varint(&mut encoded, items.len() as u64 + 1);
+            let mut list = Vec::with_capacity(items.len());
             for s in items {
                 let id = self.strings.intern(s);
-                put_varint(&mut encoded, u64::from(id));
+                list.push(id);
                 match li {
                     0 => terms.push(id),
                     1 | 2 => terms.push(match fold_cow(s) {
@@ -888,7 +876,9 @@ impl RecallIndex {
                     _ => {}
                 }
             }
+            ids.push(Some(list));
         }
+        let encoded = encode_lists(&ids);
         terms.sort_unstable();
         terms.dedup();
         drop(lists);
@@ -976,7 +966,7 @@ impl RecallIndex {
             step_field,
             token_estimate,
             evicted,
-            lists: encoded.into_boxed_slice(),
+            lists: encoded,
             summary_terms: summary_terms.into_boxed_slice(),
             extra: (!raw.is_empty()).then(|| Box::new(raw)),
             own_terms,
@@ -1145,6 +1135,65 @@ fn take_str_list(raw: &mut BTreeMap<String, Value>, key: &str) -> Option<Vec<Str
     }
     let Some(Value::Array(items)) = raw.remove(key) else { unreachable!() };
     Some(items.into_iter().map(|v| if let Value::Str(s) = v { s } else { unreachable!() }).collect())
+}
+
+/// `EntryData::lists`: for each of `LISTS`, 0 when it is not a list of strings, else the tag
+/// `2 · (len + 1) + gaps` and the ids: as gaps from the previous id when they never decrease (the usual case once
+/// ids follow string order, as in an index read from its snapshot: a sorted list then costs about a byte an id),
+/// else as they are.
+fn encode_lists(lists: &[Option<Vec<TermId>>]) -> Box<[u8]> {
+    let mut out = Vec::new();
+    for list in lists {
+        let Some(ids) = list else {
+            put_varint(&mut out, 0);
+            continue;
+        };
+        let gaps = ids.windows(2).all(|w| w[0] <= w[1]);
+        put_varint(&mut out, 2 * (ids.len() as u64 + 1) + u64::from(gaps));
+        let mut prev = 0;
+        for &id in ids {
+            put_varint(&mut out, u64::from(if gaps { id - prev } else { id }));
+            prev = id;
+        }
+    }
+    out.into_boxed_slice()
+}
+
+/// The lists of [`encode_lists`] (each `None` when not a list of strings); `None` if the bytes are not such an
+/// encoding of exactly `LISTS.len()` lists.
+fn decode_lists(bytes: &[u8]) -> Option<Vec<Option<Vec<TermId>>>> {
+    let mut pos = 0;
+    let mut varint = || -> Option<u64> {
+        let (mut v, mut shift) = (0u64, 0u32);
+        loop {
+            let b = *bytes.get(pos)?;
+            pos += 1;
+            v |= u64::from(b & 0x7f).checked_shl(shift).filter(|_| shift < 64)?;
+            if b < 0x80 {
+                return Some(v);
+            }
+            shift += 7;
+        }
+    };
+    let mut out = Vec::with_capacity(LISTS.len());
+    for _ in LISTS {
+        let tag = varint()?;
+        if tag == 0 {
+            out.push(None);
+            continue;
+        }
+        let (len, gaps) = (usize::try_from(tag / 2).ok()?.checked_sub(1)?, tag % 2 == 1);
+        let mut ids = Vec::with_capacity(len.min(bytes.len()));
+        let mut prev: u64 = 0;
+        for _ in 0..len {
+            let v = varint()?;
+            let id = if gaps { prev.checked_add(v)? } else { v };
+            ids.push(TermId::try_from(id).ok()?);
+            prev = id;
+        }
+        out.push(Some(ids));
+    }
+    (pos == bytes.len()).then_some(out)
 }
 
 /// The 32 bytes of a hash written as 64 lowercase hex digits (anything else is kept as text).

@@ -36,6 +36,12 @@ export function createApi(core, ensureReady = () => {}) {
       return new ContextFold(engine, storage, OPEN);
     }
 
+    /** Bytes of WebAssembly linear memory the engine holds in this process (high-water mark: it never shrinks). */
+    static engineMemoryBytes() {
+      ensureReady();
+      return core.engineMemoryBytes();
+    }
+
     #run(fn) {
       const result = this.#queue.then(() => call(fn));
       this.#queue = result.then(noop, noop);

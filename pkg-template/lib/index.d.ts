@@ -54,6 +54,10 @@ export declare class ContextFold {
   private constructor();
   /** Open a store (reads the recall index if there is one). */
   static open(storage: Storage, options?: OpenOptions): Promise<ContextFold>;
+  /** Bytes of WebAssembly linear memory the engine holds in this process: its indexes and buffers at their
+   *  high-water mark (linear memory grows, never shrinks). Covers every store opened through this entry point;
+   *  bytes the host storage keeps (e.g. a `MemoryStorage`'s map) are not included. */
+  static engineMemoryBytes(): number;
   /** Fold a step into a cold node. For an already indexed step: the existing node, and nothing is written. */
   fold(input: FoldInput): Promise<ColdNode>;
   /** Fold a step and report whether it was new (`folded`) or already indexed (`duplicate`). */

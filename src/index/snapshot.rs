@@ -17,7 +17,7 @@
 //!
 //! [`Storage::version`]: crate::store::Storage::version
 
-use super::{Bitmap, Blocks, EntryData, Postings, RecallIndex, TermId, LISTS, NONE_ID, TEXTS};
+use super::{decode_lists, encode_lists, Bitmap, Blocks, EntryData, Postings, RecallIndex, TermId, NONE_ID, TEXTS};
 use crate::hash::fast_hash;
 use crate::json::{self, Value};
 
@@ -70,13 +70,24 @@ pub struct Writer<'a> {
     stage: Stage,
     entries: std::collections::btree_map::Iter<'a, String, Box<EntryData>>,
     summary_only: Vec<TermId>,
+    /// The snapshot numbers strings in string order: `order[new] = old`, `rank[old] = new`. An entry's sorted
+    /// lists then have ascending ids, stored as small gaps (see `encode_lists`).
+    order: Vec<TermId>,
+    rank: Vec<TermId>,
     hash: u64,
 }
 
 impl<'a> Writer<'a> {
     /// A snapshot of `index`, valid while `recall_index.json` has the version `file_version`.
     pub fn new(index: &'a RecallIndex, file_version: &str) -> Self {
-        let mut summary_only: Vec<TermId> = index.summary_only.iter().filter(|(_, v)| !v.is_empty()).map(|(t, _)| *t).collect();
+        let mut order: Vec<TermId> = (0..index.strings.len() as TermId).collect();
+        order.sort_unstable_by(|&a, &b| index.strings.get(a).cmp(index.strings.get(b)));
+        let mut rank = vec![0; order.len()];
+        for (new, &old) in order.iter().enumerate() {
+            rank[old as usize] = new as TermId;
+        }
+        let mut summary_only: Vec<TermId> =
+            index.summary_only.iter().filter(|(_, v)| !v.is_empty()).map(|(t, _)| rank[*t as usize]).collect();
         summary_only.sort_unstable();
         Writer {
             index,
@@ -84,6 +95,8 @@ impl<'a> Writer<'a> {
             stage: Stage::Start,
             entries: index.entries.iter(),
             summary_only,
+            order,
+            rank,
             hash: 0,
         }
     }
@@ -121,7 +134,7 @@ impl<'a> Writer<'a> {
                     let mut id = first;
                     put_varint(&mut p, first as u64);
                     while id < index.strings.len() && p.len() < RECORD_TARGET {
-                        put_bytes(&mut p, index.strings.get(id as TermId).as_bytes());
+                        put_bytes(&mut p, index.strings.get(self.order[id]).as_bytes());
                         id += 1;
                     }
                     if id > first {
@@ -130,21 +143,23 @@ impl<'a> Writer<'a> {
                     self.stage = if id < index.strings.len() { Stage::Strings(id) } else { Stage::Postings(0) };
                 }
                 Stage::Postings(mut term) => {
-                    while term < index.postings.len() && matches!(index.postings[term], Postings::Empty) {
+                    // In the snapshot's numbering (`term` is a new id).
+                    let postings = |t: usize| index.postings(self.order[t]);
+                    while term < self.order.len() && postings(term).is_empty() {
                         term += 1;
                     }
-                    if term == index.postings.len() {
+                    if term == self.order.len() {
                         self.stage = Stage::Entries;
                         continue;
                     }
                     put_varint(&mut p, term as u64);
-                    write_postings(&mut p, &index.postings[term]);
+                    write_postings(&mut p, postings(term));
                     self.record(&mut out, TAG_POSTINGS, &p);
                     self.stage = Stage::Postings(term + 1);
                 }
                 Stage::Entries => match self.entries.next() {
                     Some((key, e)) => {
-                        write_entry(&mut p, key, e);
+                        write_entry(&mut p, key, e, &self.rank);
                         self.record(&mut out, TAG_ENTRY, &p);
                     }
                     None => self.stage = Stage::SummaryOnly(0),
@@ -154,7 +169,7 @@ impl<'a> Writer<'a> {
                         self.stage = Stage::End;
                         continue;
                     };
-                    let steps = &index.summary_only[&term];
+                    let steps = &index.summary_only[&self.order[term as usize]];
                     put_varint(&mut p, u64::from(term));
                     put_varint(&mut p, steps.len() as u64);
                     for &s in steps {
@@ -217,14 +232,18 @@ fn put_opt_i64(p: &mut Vec<u8>, v: Option<i64>) {
     }
 }
 
-fn put_ids(p: &mut Vec<u8>, ids: &[TermId]) {
+/// Sorted ids, renumbered: written sorted again.
+fn put_ids(p: &mut Vec<u8>, ids: &[TermId], rank: &[TermId]) {
+    let mut ids: Vec<TermId> = ids.iter().map(|&t| rank[t as usize]).collect();
+    ids.sort_unstable();
     put_varint(p, ids.len() as u64);
-    for &t in ids {
+    for &t in &ids {
         put_varint(p, u64::from(t));
     }
 }
 
-fn write_entry(p: &mut Vec<u8>, key: &str, e: &EntryData) {
+fn write_entry(p: &mut Vec<u8>, key: &str, e: &EntryData, rank: &[TermId]) {
+    let renumber = |id: TermId| if id == NONE_ID { id } else { rank[id as usize] };
     put_bytes(p, key.as_bytes());
     put_i64(p, e.step_id);
     put_bytes(p, &e.text);
@@ -233,8 +252,8 @@ fn write_entry(p: &mut Vec<u8>, key: &str, e: &EntryData) {
     }
     p.push(e.text_present);
     p.push(e.text_packed);
-    put_varint(p, u64::from(e.folded_at));
-    put_varint(p, u64::from(e.projection_version));
+    put_varint(p, u64::from(renumber(e.folded_at)));
+    put_varint(p, u64::from(renumber(e.projection_version)));
     put_opt_i64(p, e.step_field);
     put_opt_i64(p, e.token_estimate);
     p.push(match e.evicted {
@@ -242,8 +261,14 @@ fn write_entry(p: &mut Vec<u8>, key: &str, e: &EntryData) {
         Some(false) => 1,
         Some(true) => 2,
     });
-    put_bytes(p, &e.lists);
-    put_ids(p, &e.summary_terms);
+    // Lists were checked when the entry was made, so they decode.
+    let lists: Vec<Option<Vec<TermId>>> = decode_lists(&e.lists)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|l| l.map(|ids| ids.into_iter().map(renumber).collect()))
+        .collect();
+    put_bytes(p, &encode_lists(&lists));
+    put_ids(p, &e.summary_terms, rank);
     match &e.extra {
         None => p.push(0),
         Some(extra) => {
@@ -257,7 +282,7 @@ fn write_entry(p: &mut Vec<u8>, key: &str, e: &EntryData) {
         None => p.push(0),
         Some(t) => {
             p.push(1);
-            put_ids(p, t);
+            put_ids(p, t, rank);
         }
     }
 }
@@ -690,19 +715,9 @@ fn read_entry(c: &mut Cursor<'_>, strings: usize) -> Option<(String, EntryData)>
     Some((key, data))
 }
 
-/// Whether `lists` is the four `LISTS` tags, each followed by that many interned ids, and nothing else.
+/// Whether `lists` decodes to the four lists with interned ids only.
 fn lists_are_sound(lists: &[u8], strings: usize) -> bool {
-    let mut c = Cursor { bytes: lists, pos: 0 };
-    for _ in LISTS {
-        let Some(tag) = c.varint() else { return false };
-        for _ in 0..tag.saturating_sub(1) {
-            match c.varint() {
-                Some(id) if (id as usize) < strings => {}
-                _ => return false,
-            }
-        }
-    }
-    c.done()
+    decode_lists(lists).is_some_and(|all| all.iter().flatten().flatten().all(|&id| (id as usize) < strings))
 }
 
 /// The whole snapshot of `index` in one buffer (for tests and small stores).

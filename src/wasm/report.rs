@@ -22,10 +22,30 @@ fn text(v: &JsValue, what: &str) -> JsResult<String> {
     input::string(v, what).map_err(to_js)
 }
 
+/// A `FoldOutcome` as JS holds it, read as a plain struct: deriving the tagged enum's `Deserialize` buffers
+/// every field through serde's generic content machinery, which costs the package several kilobytes.
+#[derive(serde::Deserialize)]
+struct FoldOutcomeArg {
+    kind: String,
+    node: Option<crate::engine::ColdNode>,
+    entry: Option<crate::engine::IndexEntry>,
+}
+
 /// `cmd_fold`'s output for a fold outcome.
 #[wasm_bindgen(js_name = renderFold)]
 pub fn render_fold(#[wasm_bindgen(unchecked_param_type = "FoldOutcome")] outcome: JsValue) -> JsResult<String> {
-    Ok(report::fold(&arg::<FoldOutcome>(&outcome, "renderFold: outcome")?))
+    let what = "renderFold: outcome";
+    let FoldOutcomeArg { kind, node, entry } = arg(&outcome, what)?;
+    let outcome = match (kind.as_str(), node, entry) {
+        ("folded", Some(node), _) => FoldOutcome::Folded { node },
+        ("duplicate", _, Some(entry)) => FoldOutcome::Duplicate { entry },
+        _ => {
+            return Err(to_js(Error::invalid_input(format!(
+                "{what} is malformed: expected {{kind: \"folded\", node}} or {{kind: \"duplicate\", entry}}"
+            ))))
+        }
+    };
+    Ok(report::fold(&outcome))
 }
 
 /// `cmd_scan`'s output.

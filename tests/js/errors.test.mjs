@@ -1,7 +1,8 @@
 // Error classes: instanceof, code, hierarchy, the mapping of engine errors, input checks, failing host storage.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { cf, CLOCK } from "./helpers.mjs";
+import * as path from "node:path";
+import { cf, CLOCK, CONSUMER } from "./helpers.mjs";
 
 const {
   ContextFold, MemoryStorage, extract, ContextFoldError, NodeNotFoundError, IntegrityCheckError, PathContainmentError,
@@ -239,5 +240,36 @@ describe("duplicate fold", () => {
     s.set(key, s.text(key).replace('"first"', '"forged"'));
     const err = await c.fold({ stepId: 7, summary: "third" }).then(() => undefined, (e) => e);
     assert.ok(err instanceof cf.IntegrityCheckError, `${err && err.name}`);
+  });
+});
+
+describe("ContextFold.engineMemoryBytes", () => {
+  it("is a positive multiple of the wasm page size (65536) and does not decrease as stores open and fold", async () => {
+    const pages = (b) => Number.isSafeInteger(b) && b > 0 && b % 65536 === 0;
+    const before = ContextFold.engineMemoryBytes();
+    assert.equal(typeof before, "number");
+    assert.ok(pages(before), String(before));
+    const c = await ContextFold.open(new MemoryStorage(), { clock: CLOCK, journal: true });
+    const afterOpen = ContextFold.engineMemoryBytes();
+    assert.ok(pages(afterOpen) && afterOpen >= before, `${afterOpen} < ${before}`);
+    const turns = Array.from({ length: 200 }, (_, i) => ({
+      stepId: i + 1,
+      summary: `Step ${i}: service_${i} on port ${4000 + i}`,
+      rawContent: `$ deploy service_${i} --port ${4000 + i}\n${`payload_${i} `.repeat(200)}`,
+    }));
+    await c.foldMany(turns);
+    await c.scan("which port for service_42?");
+    const afterFold = ContextFold.engineMemoryBytes();
+    assert.ok(pages(afterFold) && afterFold >= afterOpen, `${afterFold} < ${afterOpen}`);
+    await c.close();
+    const afterClose = ContextFold.engineMemoryBytes();
+    assert.ok(afterClose >= afterFold, "linear memory never shrinks");
+  });
+
+  it("one engine per process for Node ESM and CommonJS: the same function, the same figure", async () => {
+    const { createRequire } = await import("node:module");
+    const cjs = createRequire(path.join(CONSUMER, "package.json"))("contextfold");
+    assert.equal(cjs.ContextFold.engineMemoryBytes, ContextFold.engineMemoryBytes);
+    assert.equal(cjs.ContextFold.engineMemoryBytes(), ContextFold.engineMemoryBytes());
   });
 });

@@ -22,7 +22,8 @@ import { IndexedDbStorage } from "contextfold/indexeddb";
 import pkg from "contextfold/package.json" with { type: "json" };
 const cf = await ContextFold.open(new MemoryStorage(), { clock: () => "2026-01-01T00:00:00Z" });
 const n = await cf.fold({ stepId: 37, summary: "PostgreSQL configured on Port 5433", rawContent: "$ docker compose up -d postgres\\nPostgreSQL running on port 5433" });
-console.log(JSON.stringify({ hash: n.artifactSha256, cmd: extract("$ ls").commands, types: [typeof NodeFsStorage, typeof VsCodeStorage, typeof runStorageAdapterTests, typeof IndexedDbStorage, typeof InvalidInputError], version: pkg.version }));
+const mem = ContextFold.engineMemoryBytes();
+console.log(JSON.stringify({ hash: n.artifactSha256, cmd: extract("$ ls").commands, types: [typeof NodeFsStorage, typeof VsCodeStorage, typeof runStorageAdapterTests, typeof IndexedDbStorage, typeof InvalidInputError], version: pkg.version, mem: mem > 0 && mem % 65536 === 0 }));
 `,
     });
     const out = JSON.parse(node(path.join(dir, "main.mjs")));
@@ -30,6 +31,7 @@ console.log(JSON.stringify({ hash: n.artifactSha256, cmd: extract("$ ls").comman
     assert.deepEqual(out.cmd, ["ls"]);
     assert.deepEqual(out.types, ["function", "function", "function", "function", "function"]);
     assert.match(out.version, /^\d+\.\d+\.\d+/);
+    assert.equal(out.mem, true, "ContextFold.engineMemoryBytes(): a positive number of wasm pages");
   });
 
   it("CommonJS: require() of every Node subpath", () => {
@@ -43,12 +45,13 @@ const { runStorageAdapterTests } = require("contextfold/testing");
   const cf = await ContextFold.open(new MemoryStorage(), { clock: () => "2026-01-01T00:00:00Z" });
   const n = await cf.fold({ stepId: 37, summary: "PostgreSQL configured on Port 5433", rawContent: "$ docker compose up -d postgres\\nPostgreSQL running on port 5433" });
   const err = await cf.hydrate(5).catch((e) => e);
-  console.log(JSON.stringify({ hash: n.artifactSha256, nf: err instanceof NodeNotFoundError, types: [typeof NodeFsStorage, typeof VsCodeStorage, typeof runStorageAdapterTests] }));
+  const mem = ContextFold.engineMemoryBytes();
+  console.log(JSON.stringify({ hash: n.artifactSha256, nf: err instanceof NodeNotFoundError, types: [typeof NodeFsStorage, typeof VsCodeStorage, typeof runStorageAdapterTests], mem: mem > 0 && mem % 65536 === 0 }));
 })();
 `,
     });
     const out = JSON.parse(node(path.join(dir, "main.cjs")));
-    assert.deepEqual(out, { hash: DEMO_NODE_37, nf: true, types: ["function", "function", "function"] });
+    assert.deepEqual(out, { hash: DEMO_NODE_37, nf: true, types: ["function", "function", "function"], mem: true });
   });
 
   it("Node ESM and CommonJS share one instance (error classes, ContextFold)", () => {
@@ -76,17 +79,22 @@ import { createRequire } from "node:module";
 import init, { ContextFold, MemoryStorage, extract } from "contextfold/web";
 let before = "no error";
 try { extract("x"); } catch (e) { before = e.message; }
+let memBefore = "no error";
+try { ContextFold.engineMemoryBytes(); } catch (e) { memBefore = e.message; }
 const wasmPath = createRequire(import.meta.url).resolve("contextfold/web/contextfold_bg.wasm");
 await init({ module_or_path: readFileSync(wasmPath) });
 await init(); // idempotent
 const cf = await ContextFold.open(new MemoryStorage(), { clock: () => "2026-01-01T00:00:00Z" });
 const n = await cf.fold({ stepId: 37, summary: "PostgreSQL configured on Port 5433", rawContent: "$ docker compose up -d postgres\\nPostgreSQL running on port 5433" });
-console.log(JSON.stringify({ before, hash: n.artifactSha256 }));
+const mem = ContextFold.engineMemoryBytes();
+console.log(JSON.stringify({ before, memBefore, hash: n.artifactSha256, mem: mem > 0 && mem % 65536 === 0 }));
 `,
     });
     const out = JSON.parse(node(path.join(dir, "main.mjs")));
     assert.match(out.before, /init\(\)/);
+    assert.match(out.memBefore, /init\(\)/);
     assert.equal(out.hash, DEMO_NODE_37);
+    assert.equal(out.mem, true);
   });
 
   it("the bundler build (wasm ESM integration) runs under node --experimental-wasm-modules", () => {
@@ -95,11 +103,12 @@ console.log(JSON.stringify({ before, hash: n.artifactSha256 }));
 import { ContextFold, MemoryStorage } from "./../node_modules/contextfold/bundler/index.js";
 const cf = await ContextFold.open(new MemoryStorage(), { clock: () => "2026-01-01T00:00:00Z" });
 const n = await cf.fold({ stepId: 37, summary: "PostgreSQL configured on Port 5433", rawContent: "$ docker compose up -d postgres\\nPostgreSQL running on port 5433" });
-console.log(n.artifactSha256);
+const mem = ContextFold.engineMemoryBytes();
+console.log(n.artifactSha256, mem > 0 && mem % 65536 === 0);
 `,
     });
     const out = node(path.join(dir, "main.mjs"), ["--experimental-wasm-modules", "--no-warnings"]);
-    assert.equal(out.trim(), DEMO_NODE_37);
+    assert.equal(out.trim(), `${DEMO_NODE_37} true`);
   });
 
   it("a real bundler build: Vite bundles a page using the package (browser condition, wasm as an asset)", () => {

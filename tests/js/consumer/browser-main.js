@@ -20,6 +20,8 @@ async function main() {
   const scan = await cf.scan("What port is PostgreSQL on?");
   results.push({ name: "scan in the browser", ok: scan.selected.length === 1 && scan.selected[0].stepId === 37 });
   results.push({ name: "extract in the browser", ok: extract("$ ls -la").commands[0] === "ls -la" });
+  const mem = ContextFold.engineMemoryBytes();
+  results.push({ name: "engineMemoryBytes in the browser", ok: mem > 0 && mem % 65536 === 0, info: String(mem) });
   for (const t of tests) {
     try {
       await t.fn();

@@ -32,6 +32,9 @@ const notAwaited: ScanResult = cf.scan("port");
 const turn: Turn = await cf.beforeTurn("port");
 const tokens: number = turn.tokens;
 await cf.afterResponse(turn);
+const engineBytes: number = ContextFold.engineMemoryBytes();
+// @ts-expect-error engineMemoryBytes is static and synchronous
+const engineBytesWrong: Promise<number> = cf.engineMemoryBytes();
 const ex: Extraction = extract("x");
 // @ts-expect-error extract is synchronous and returns string lists
 const exWrong: number[] = extract("x").identifiers;

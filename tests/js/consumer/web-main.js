@@ -14,6 +14,8 @@ async function main() {
   const cf = await ContextFold.open(new MemoryStorage(), { clock: () => "2026-01-01T00:00:00Z" });
   const node = await cf.fold({ stepId: 37, summary: "PostgreSQL configured on Port 5433", rawContent: "$ docker compose up -d postgres\nPostgreSQL running on port 5433" });
   results.push({ name: "web: fold after init()", ok: node.artifactSha256 === "9ce77ffedef0fc161acbe736bb775b3f649280953ff09d7f32b1ffc4fa16e8a8", info: node.artifactSha256 });
+  const mem = ContextFold.engineMemoryBytes();
+  results.push({ name: "web: engineMemoryBytes after init()", ok: mem > 0 && mem % 65536 === 0, info: String(mem) });
 }
 main().then(
   () => { window.__results = results; },
