@@ -36,6 +36,7 @@ fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     out.push(v as u8);
 }
 
+#[inline(always)]
 fn get_varint(bytes: &[u8], pos: &mut usize) -> u64 {
     let (mut v, mut shift) = (0u64, 0);
     loop {
@@ -370,6 +371,7 @@ impl Bitmap {
         len >= DENSE_MIN && range <= 8 * len as i128 && range < i128::from(u32::MAX)
     }
 
+    #[inline(always)]
     fn slot(&self, step: i64) -> Option<(usize, u64)> {
         // i64 arithmetic (i128 is emulated in wasm, and this is scan's inner loop); an overflowing difference
         // lies outside any range a bitmap covers.
@@ -377,6 +379,7 @@ impl Bitmap {
         (off >= 0 && (off as u64) < 64 * self.words.len() as u64).then(|| ((off >> 6) as usize, 1u64 << (off & 63)))
     }
 
+    #[inline(always)]
     fn contains(&self, step: i64) -> bool {
         self.slot(step).is_some_and(|(w, bit)| self.words[w] & bit != 0)
     }
@@ -577,6 +580,7 @@ impl Postings {
     }
 
     /// Whether `step` is among them: the last block whose head is ≤ step holds it if anything does.
+    #[inline]
     pub fn contains(&self, step: i64) -> bool {
         match self {
             Postings::Empty => false,
@@ -1162,6 +1166,26 @@ fn encode_lists(lists: &[Option<Vec<TermId>>]) -> Box<[u8]> {
 /// The lists of [`encode_lists`] (each `None` when not a list of strings); `None` if the bytes are not such an
 /// encoding of exactly `LISTS.len()` lists.
 fn decode_lists(bytes: &[u8]) -> Option<Vec<Option<Vec<TermId>>>> {
+    let mut out: Vec<Option<Vec<TermId>>> = Vec::with_capacity(LISTS.len());
+    let sound = walk_lists(bytes, |item| match item {
+        ListItem::Start(len) => out.push(len.map(|n| Vec::with_capacity(n.min(bytes.len())))),
+        ListItem::Id(id) => {
+            if let Some(Some(list)) = out.last_mut() {
+                list.push(id);
+            }
+        }
+    });
+    sound.then_some(out)
+}
+
+/// What [`walk_lists`] meets: the start of a list (its length, `None` when it is not a list of strings), or an id.
+enum ListItem {
+    Start(Option<usize>),
+    Id(TermId),
+}
+
+/// Walk the encoding of [`encode_lists`] without building anything. False if the bytes are not such an encoding.
+fn walk_lists(bytes: &[u8], mut visit: impl FnMut(ListItem)) -> bool {
     let mut pos = 0;
     let mut varint = || -> Option<u64> {
         let (mut v, mut shift) = (0u64, 0u32);
@@ -1175,25 +1199,26 @@ fn decode_lists(bytes: &[u8]) -> Option<Vec<Option<Vec<TermId>>>> {
             shift += 7;
         }
     };
-    let mut out = Vec::with_capacity(LISTS.len());
     for _ in LISTS {
-        let tag = varint()?;
+        let Some(tag) = varint() else { return false };
         if tag == 0 {
-            out.push(None);
+            visit(ListItem::Start(None));
             continue;
         }
-        let (len, gaps) = (usize::try_from(tag / 2).ok()?.checked_sub(1)?, tag % 2 == 1);
-        let mut ids = Vec::with_capacity(len.min(bytes.len()));
+        let Some(len) = usize::try_from(tag / 2).ok().and_then(|n| n.checked_sub(1)) else { return false };
+        let gaps = tag % 2 == 1;
+        visit(ListItem::Start(Some(len)));
         let mut prev: u64 = 0;
         for _ in 0..len {
-            let v = varint()?;
-            let id = if gaps { prev.checked_add(v)? } else { v };
-            ids.push(TermId::try_from(id).ok()?);
-            prev = id;
+            let Some(v) = varint() else { return false };
+            let next = if gaps { prev.checked_add(v) } else { Some(v) };
+            let Some(next) = next.and_then(|n| TermId::try_from(n).ok()) else { return false };
+            visit(ListItem::Id(next));
+            prev = u64::from(next);
         }
-        out.push(Some(ids));
     }
-    (pos == bytes.len()).then_some(out)
+    drop(varint);
+    pos == bytes.len()
 }
 
 /// The 32 bytes of a hash written as 64 lowercase hex digits (anything else is kept as text).

@@ -276,28 +276,37 @@ trait Mask: Clone + Eq + std::hash::Hash {
     fn count(&self) -> u32;
     fn overlap(&self, other: &Self) -> u32;
     fn remove_all(&mut self, other: &Self);
+    fn union_with(&mut self, other: &Self);
     fn and(&self, other: &Self) -> Self;
     fn members(&self, n: usize) -> Vec<usize>;
 }
 
+// The hot paths call these per step seen: forced inline, since the size-optimised build would not.
 impl Mask for u64 {
+    #[inline(always)]
     fn empty(_: usize) -> Self {
         0
     }
     fn full(n: usize) -> Self {
         if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
     }
+    #[inline(always)]
     fn insert(&mut self, i: usize) {
         *self |= 1 << i;
     }
+    #[inline(always)]
     fn count(&self) -> u32 {
         self.count_ones()
     }
+    #[inline(always)]
     fn overlap(&self, other: &Self) -> u32 {
         (self & other).count_ones()
     }
     fn remove_all(&mut self, other: &Self) {
         *self &= !other;
+    }
+    fn union_with(&mut self, other: &Self) {
+        *self |= other;
     }
     fn and(&self, other: &Self) -> Self {
         self & other
@@ -325,6 +334,11 @@ impl Mask for TermSet {
     }
     fn remove_all(&mut self, other: &Self) {
         TermSet::remove_all(self, other)
+    }
+    fn union_with(&mut self, other: &Self) {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a |= b;
+        }
     }
     fn and(&self, other: &Self) -> Self {
         TermSet(self.0.iter().zip(&other.0).map(|(a, b)| a & b).collect())
@@ -354,6 +368,7 @@ impl<'a> Walk<'a> {
     fn new(term: usize, postings: &'a Postings) -> Self {
         Walk { term, postings, next_block: postings.num_blocks(), buf: Vec::new(), left: 0 }
     }
+    #[inline]
     fn peek(&mut self) -> Option<i64> {
         while self.left == 0 {
             if self.next_block == 0 {
@@ -365,6 +380,7 @@ impl<'a> Walk<'a> {
         }
         Some(self.buf[self.left - 1])
     }
+    #[inline(always)]
     fn advance(&mut self) {
         self.left -= 1;
     }
@@ -382,26 +398,63 @@ impl<'a> Walk<'a> {
 fn certified_greedy<M: Mask>(terms: &[(usize, &Postings)], n: usize, short_limit: usize) -> (Vec<(i64, M)>, M) {
     let (short, long): (Vec<_>, Vec<_>) = terms.iter().partition(|(_, p)| p.len() <= short_limit);
     let mut seen = StepTable::<M>::with_capacity(short.iter().map(|(_, p)| p.len()).sum());
+    // Each short term's steps (ascending), every one of them marked in `seen` with its short terms.
+    let mut lists: Vec<(usize, Vec<i64>)> = Vec::with_capacity(short.len());
     let mut buf = Vec::new();
     for &(i, postings) in &short {
+        let mut steps = Vec::with_capacity(postings.len());
         for b in 0..postings.num_blocks() {
             postings.decode_block(b, &mut buf);
-            for &step in &buf {
-                seen.mark(step, i, n);
-            }
+            steps.extend_from_slice(&buf);
         }
+        for &step in &steps {
+            seen.mark(step, i, n);
+        }
+        lists.push((i, steps));
     }
     let mut walks: Vec<Walk> = long.iter().map(|&(i, postings)| Walk::new(i, postings)).collect();
-    // The most recent step of each distinct term set: all that the greedy loop looks at.
-    let mut groups: FastMap<M, i64> = FastMap::default();
-    seen.for_each_mut(|step, set| {
+    let long_terms = |step: i64| {
+        let mut set = M::empty(n);
         for w in &walks {
             if w.postings.contains(step) {
                 set.insert(w.term);
             }
         }
-        let best = groups.entry(set.clone()).or_insert(step);
-        *best = (*best).max(step);
+        set
+    };
+    // The most recent step of each distinct term set: all that the greedy loop looks at. A step's set can be
+    // left out when a newer step's set contains it: the greedy loop prefers that one at every turn (more gain,
+    // or as much and newer), and once it is picked the older one has nothing left to answer.
+    let mut groups = Groups::<M>::new();
+    // Steps with a single short term i, newest first: a set {i} ∪ L is left out when a newer one of the same term
+    // had a superset of L, and the walk down term i stops at the first step carrying every long term. At session
+    // scale this is what keeps a scan from testing every posting of its rare words against its common ones.
+    for (i, steps) in &lists {
+        let mut kept: Vec<M> = Vec::new();
+        for &step in steps.iter().rev() {
+            if seen.get(step).is_some_and(|set| set.count() > 1) {
+                continue;
+            }
+            let long = long_terms(step);
+            if kept.iter().any(|k| long.overlap(k) == long.count()) {
+                continue;
+            }
+            let mut set = long.clone();
+            set.insert(*i);
+            groups.record(&set, step);
+            let all = long.count() as usize == walks.len();
+            kept.push(long);
+            if all {
+                break;
+            }
+        }
+    }
+    // Steps with several short terms: each recorded with its whole set.
+    seen.for_each_mut(|step, set| {
+        if set.count() > 1 {
+            set.union_with(&long_terms(step));
+            groups.record(set, step);
+        }
     });
     // Densest first: it sets the pace of the cursor.
     walks.sort_by_key(|w| std::cmp::Reverse(w.postings.len()));
@@ -443,8 +496,7 @@ fn certified_greedy<M: Mask>(terms: &[(usize, &Postings)], n: usize, short_limit
         }
         // Every walk is now below `low`: the round's steps have their whole term sets.
         for (step, set) in round.drain() {
-            let best = groups.entry(set).or_insert(step);
-            *best = (*best).max(step);
+            groups.record(&set, step);
         }
         cursor = i128::from(low);
         chunk = chunk.saturating_mul(2);
@@ -467,11 +519,13 @@ impl<M: Mask> StepTable<M> {
         StepTable { slots: vec![(0, M::empty(0)); cap], used: Vec::with_capacity(postings), shift: 64 - cap.trailing_zeros() }
     }
 
+    #[inline(always)]
     fn slot(&self, step: i64) -> usize {
         ((step as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize
     }
 
     /// Add term `term` to `step`'s set.
+    #[inline]
     fn mark(&mut self, step: i64, term: usize, n: usize) {
         let mask = self.slots.len() - 1;
         let mut i = self.slot(step);
@@ -492,16 +546,23 @@ impl<M: Mask> StepTable<M> {
         }
     }
 
+    #[inline]
     fn contains(&self, step: i64) -> bool {
+        self.get(step).is_some()
+    }
+
+    /// The short terms marked for `step`, if any.
+    #[inline]
+    fn get(&self, step: i64) -> Option<&M> {
         let mask = self.slots.len() - 1;
         let mut i = self.slot(step);
         loop {
             let (s, set) = &self.slots[i];
             if set.count() == 0 {
-                return false;
+                return None;
             }
             if *s == step {
-                return true;
+                return Some(set);
             }
             i = (i + 1) & mask;
         }
@@ -515,9 +576,67 @@ impl<M: Mask> StepTable<M> {
     }
 }
 
+/// The most recent step of each distinct term set, in an open-addressing table: one probe per step seen, where
+/// a general-purpose map's entry API was a sixth of a scan at 100,000 nodes.
+struct Groups<M> {
+    /// `(set, step)`; an empty set marks a free slot (a recorded set always has a term). A power of two long.
+    slots: Vec<(M, i64)>,
+    len: usize,
+}
+
+impl<M: Mask> Groups<M> {
+    fn new() -> Self {
+        Groups { slots: Vec::new(), len: 0 }
+    }
+
+    #[inline(always)]
+    fn home(&self, set: &M) -> usize {
+        use std::hash::Hasher;
+        let mut h = crate::hash::FastHasher::default();
+        set.hash(&mut h);
+        (h.finish().wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & (self.slots.len() - 1)
+    }
+
+    /// Keep `step` for `set` if it is the most recent seen for it.
+    fn record(&mut self, set: &M, step: i64) {
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(set);
+        loop {
+            let (s, best) = &mut self.slots[i];
+            if s.count() == 0 {
+                *s = set.clone();
+                *best = step;
+                self.len += 1;
+                return;
+            }
+            if s == set {
+                *best = (*best).max(step);
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let old = std::mem::take(&mut self.slots);
+        self.slots = vec![(M::empty(0), 0); (old.len() * 2).max(32)];
+        self.len = 0;
+        for (set, step) in old.into_iter().filter(|(s, _)| s.count() > 0) {
+            self.record(&set, step);
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (&M, i64)> {
+        self.slots.iter().filter(|(s, _)| s.count() > 0).map(|(s, step)| (s, *step))
+    }
+}
+
 /// The greedy loop over the seen steps' groups; `None` as soon as a pick (or the end) is not certain.
-fn simulate<M: Mask>(groups: &FastMap<M, i64>, open: &M, cursor: i128, n: usize) -> Option<(Vec<(i64, M)>, M)> {
-    let mut groups: Vec<(&M, i64)> = groups.iter().map(|(set, step)| (set, *step)).collect();
+fn simulate<M: Mask>(groups: &Groups<M>, open: &M, cursor: i128, n: usize) -> Option<(Vec<(i64, M)>, M)> {
+    let mut groups: Vec<(&M, i64)> = groups.iter().collect();
     let mut residual = M::full(n);
     let mut picks = Vec::new();
     while residual.count() > 0 {

@@ -17,7 +17,7 @@
 //!
 //! [`Storage::version`]: crate::store::Storage::version
 
-use super::{decode_lists, encode_lists, Bitmap, Blocks, EntryData, Postings, RecallIndex, TermId, NONE_ID, TEXTS};
+use super::{decode_lists, encode_lists, walk_lists, Bitmap, ListItem, Blocks, EntryData, Postings, RecallIndex, TermId, NONE_ID, TEXTS};
 use crate::hash::fast_hash;
 use crate::json::{self, Value};
 
@@ -717,7 +717,12 @@ fn read_entry(c: &mut Cursor<'_>, strings: usize) -> Option<(String, EntryData)>
 
 /// Whether `lists` decodes to the four lists with interned ids only.
 fn lists_are_sound(lists: &[u8], strings: usize) -> bool {
-    decode_lists(lists).is_some_and(|all| all.iter().flatten().flatten().all(|&id| (id as usize) < strings))
+    let mut interned = true;
+    walk_lists(lists, |item| {
+        if let ListItem::Id(id) = item {
+            interned &= (id as usize) < strings;
+        }
+    }) && interned
 }
 
 /// The whole snapshot of `index` in one buffer (for tests and small stores).
