@@ -878,7 +878,7 @@ impl<S: Storage> ContextFold<S> {
 
 /// Bytes per chunk when the index or its snapshot is written or read in chunks.
 const WRITE_CHUNK: usize = 4 << 20;
-const READ_CHUNK: usize = 4 << 20;
+const READ_CHUNK: usize = 1 << 20;
 
 /// Write a large value chunk by chunk: appended to a temporary key, then renamed over `key`, when the storage
 /// can do both (so the whole value is never in memory); otherwise collected and saved at once.

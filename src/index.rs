@@ -55,10 +55,12 @@ fn get_varint(bytes: &[u8], pos: &mut usize) -> u64 {
 #[derive(Debug, Clone)]
 struct EntryData {
     step_id: i64,
-    /// The present `TEXTS` fields, concatenated (each in its packed form if packed); `text_ends[i]` is where
-    /// field i ends.
-    text: Box<[u8]>,
+    /// The variable-length parts in one allocation (fewer allocations are much of an entry's cost at scale):
+    /// the present `TEXTS` fields, concatenated (each in its packed form if packed; `text_ends[i]` is where
+    /// field i ends), then the lists (up to `lists_end`), then the summary's term ids as little-endian `u32`s.
+    bytes: Box<[u8]>,
     text_ends: [u32; 5],
+    lists_end: u32,
     /// Bit i: `TEXTS[i]` is present as a string.
     text_present: u8,
     /// Bit i: field i is packed: a `file_path` equal to the step's canonical key is stored as nothing, a hash of
@@ -71,10 +73,6 @@ struct EntryData {
     step_field: Option<i64>,
     token_estimate: Option<i64>,
     evicted: Option<bool>,
-    /// For each of `LISTS`: 0 if not a list of strings here, else 1 + length, then the string ids.
-    lists: Box<[u8]>,
-    /// Sorted term ids of `identifiers(NFC(summary))`, which recall scores double (§6).
-    summary_terms: Box<[TermId]>,
     extra: Option<Box<BTreeMap<String, Value>>>,
     /// The entry's own sorted term ids, kept only when its step id is shared with another key (a hand-edited
     /// index): the postings, which are by step, cannot tell such entries apart.
@@ -96,7 +94,7 @@ impl<'a> Entry<'a> {
             return None;
         }
         let start = if i == 0 { 0 } else { self.data.text_ends[i - 1] as usize };
-        Some(&self.data.text[start..self.data.text_ends[i] as usize])
+        Some(&self.data.bytes[start..self.data.text_ends[i] as usize])
     }
 
     /// Field i as stored, for a field that is never packed (`summary`).
@@ -171,7 +169,7 @@ impl<'a> Entry<'a> {
     /// The string ids of a list field, `None` if it is not a list of strings (or missing).
     fn list_ids(&self, key: &str) -> Option<Vec<TermId>> {
         let which = LISTS.iter().position(|&k| k == key)?;
-        decode_lists(&self.data.lists)?.into_iter().nth(which)?
+        decode_lists(self.data.lists())?.into_iter().nth(which)?
     }
 
     /// A string-list field (`identifiers`, `files`, `commands`, `errors`); missing counts as empty.
@@ -182,9 +180,9 @@ impl<'a> Entry<'a> {
         }
     }
 
-    /// Sorted term ids of `identifiers(NFC(summary))`.
-    pub fn summary_terms(&self) -> &'a [TermId] {
-        &self.data.summary_terms
+    /// Sorted term ids of `identifiers(NFC(summary))`, which recall scores double (§6).
+    pub fn summary_terms(&self) -> Vec<TermId> {
+        self.data.summary_terms().collect()
     }
 
     /// `index["nodes"][key].get(key)`: the value of one key of the object.
@@ -235,28 +233,57 @@ pub(crate) fn clamp_i64(i: i128) -> i64 {
     i.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
 }
 
-/// Interned strings: one arena, ids by first appearance, looked up in an open-addressing table (linear
-/// probing) of `(hash, id)` slots.
+/// Interned strings: ids by first appearance, looked up in an open-addressing table (linear probing) of
+/// `(hash, id)` slots. The text is in two arenas (see [`Split`]): `base` holds the strings of an index read from
+/// its snapshot and never grows, `tail` whatever is interned after.
 #[derive(Debug, Clone, Default)]
 struct Strings {
-    arena: String,
-    ends: Vec<u32>,
-    /// `(low 32 bits of the hash, id)`; id `NONE_ID` marks a free slot. Length 0 or a power of two.
+    base: Arena,
+    tail: Arena,
+    /// `(low 32 bits of the hash, id)`; id `NONE_ID` marks a free slot. At most three quarters full; any length
+    /// (a slot is picked by multiply-shift, not a mask), so a table rebuilt for a loaded index is no larger than
+    /// it needs to be.
     slots: Vec<(u32, TermId)>,
+}
+
+/// Strings end to end; `ends[i]` is where string i ends.
+#[derive(Debug, Clone, Default)]
+struct Arena {
+    text: String,
+    ends: Vec<u32>,
+}
+
+impl Arena {
+    fn get(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.text[start..self.ends[i] as usize]
+    }
+
+    fn push(&mut self, s: &str) {
+        self.text.push_str(s);
+        self.ends.push(self.text.len() as u32);
+    }
 }
 
 impl Strings {
     fn get(&self, id: TermId) -> &str {
         let i = id as usize;
-        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
-        &self.arena[start..self.ends[i] as usize]
+        match i.checked_sub(self.base.ends.len()) {
+            None => self.base.get(i),
+            Some(t) => self.tail.get(t),
+        }
+    }
+
+    /// The first slot to probe for hash `h` in a table of `cap` slots.
+    fn home(h: u64, cap: usize) -> usize {
+        ((h >> 32) * cap as u64 >> 32) as usize
     }
 
     /// The id of `s`, or the free slot where it would go.
     fn probe(&self, s: &str, h: u64) -> Result<TermId, usize> {
-        let mask = self.slots.len() - 1;
+        let cap = self.slots.len();
         let tag = h as u32;
-        let mut i = (h >> 32) as usize & mask;
+        let mut i = Self::home(h, cap);
         loop {
             let (t, id) = self.slots[i];
             if id == NONE_ID {
@@ -265,7 +292,7 @@ impl Strings {
             if t == tag && self.get(id) == s {
                 return Ok(id);
             }
-            i = (i + 1) & mask;
+            i = if i + 1 == cap { 0 } else { i + 1 };
         }
     }
 
@@ -280,19 +307,18 @@ impl Strings {
         self.rebuild_slots_with((self.slots.len() * 2).max(64));
     }
 
-    /// Slots for the strings there are (after they were loaded without them), at most half full.
+    /// Slots for the strings there are (after they were loaded without them), about 70 % full.
     fn rebuild_slots(&mut self) {
-        self.rebuild_slots_with(((self.ends.len() + 1) * 4 / 3 + 1).next_power_of_two().max(64));
+        self.rebuild_slots_with(((self.len() + 1) * 10 / 7 + 1).max(64));
     }
 
     fn rebuild_slots_with(&mut self, cap: usize) {
         let mut slots = vec![(0u32, NONE_ID); cap];
-        let mask = cap - 1;
-        for id in 0..self.ends.len() as TermId {
+        for id in 0..self.len() as TermId {
             let h = fast_hash(self.get(id).as_bytes());
-            let mut i = (h >> 32) as usize & mask;
+            let mut i = Self::home(h, cap);
             while slots[i].1 != NONE_ID {
-                i = (i + 1) & mask;
+                i = if i + 1 == cap { 0 } else { i + 1 };
             }
             slots[i] = (h as u32, id);
         }
@@ -302,16 +328,15 @@ impl Strings {
     fn intern(&mut self, s: &str) -> TermId {
         // At most three quarters full: linear probing stays short with this hash, and slots are a large part
         // of the index when most strings are one node's own file paths and messages.
-        if (self.ends.len() + 1) * 4 > self.slots.len() * 3 {
+        if (self.len() + 1) * 4 > self.slots.len() * 3 {
             self.grow();
         }
         let h = fast_hash(s.as_bytes());
         match self.probe(s, h) {
             Ok(id) => id,
             Err(slot) => {
-                let id = self.ends.len() as TermId;
-                self.arena.push_str(s);
-                self.ends.push(self.arena.len() as u32);
+                let id = self.len() as TermId;
+                self.tail.push(s);
                 self.slots[slot] = (h as u32, id);
                 id
             }
@@ -319,7 +344,59 @@ impl Strings {
     }
 
     fn len(&self) -> usize {
-        self.ends.len()
+        self.base.ends.len() + self.tail.ends.len()
+    }
+
+    fn text_len(&self) -> usize {
+        self.base.text.len() + self.tail.text.len()
+    }
+}
+
+/// A vector in two parts: `base`, filled once with its exact size (an index read from its snapshot) and never
+/// grown, and `tail` for what is added after. One large vector grown by doubling would hold both copies at
+/// once, and wasm linear memory keeps its high-water mark: the first fold into a freshly opened 100,000-node
+/// store would cost tens of megabytes for good.
+#[derive(Debug, Clone)]
+struct Split<T> {
+    base: Vec<T>,
+    tail: Vec<T>,
+}
+
+impl<T> Default for Split<T> {
+    fn default() -> Self {
+        Split { base: Vec::new(), tail: Vec::new() }
+    }
+}
+
+impl<T> Split<T> {
+    fn len(&self) -> usize {
+        self.base.len() + self.tail.len()
+    }
+
+    fn get(&self, i: usize) -> Option<&T> {
+        match i.checked_sub(self.base.len()) {
+            None => self.base.get(i),
+            Some(t) => self.tail.get(t),
+        }
+    }
+
+    fn get_mut(&mut self, i: usize) -> Option<&mut T> {
+        match i.checked_sub(self.base.len()) {
+            None => self.base.get_mut(i),
+            Some(t) => self.tail.get_mut(t),
+        }
+    }
+
+    /// Grow to `len` with `f()` (in the tail).
+    fn resize_with(&mut self, len: usize, f: impl FnMut() -> T) {
+        let tail = len.saturating_sub(self.base.len());
+        if tail > self.tail.len() {
+            self.tail.resize_with(tail, f);
+        }
+    }
+
+    fn capacity(&self) -> usize {
+        self.base.capacity() + self.tail.capacity()
     }
 }
 
@@ -672,11 +749,12 @@ pub struct RecallIndex {
     /// pointer) wastes much less than a whole entry would.
     entries: BTreeMap<String, Box<EntryData>>,
     /// Key of each step id (several keys may parse to one int in a hand-edited file; the last one wins here).
-    by_step: BTreeMap<i64, String>,
+    /// `None` for the canonical key `str(step_id)` (nearly every entry), so most steps keep no copy of their key.
+    by_step: BTreeMap<i64, Option<Box<str>>>,
     strings: Strings,
     /// For each term id, the step ids whose term set carries it (indexed by id; shorter if the last ids are
     /// no term).
-    postings: Vec<Postings>,
+    postings: Split<Postings>,
     /// For each term id, the step ids whose summary carries it but whose term set does not (only possible in a
     /// hand-edited index; kept so that recall finds every node the reference finds).
     summary_only: HashMap<TermId, Vec<i64>>,
@@ -768,9 +846,8 @@ impl RecallIndex {
     /// Approximate heap bytes by part (capacities, not allocator overhead), for benchmarks and tuning.
     pub fn heap_breakdown(&self) -> Vec<(&'static str, usize)> {
         use std::mem::size_of;
-        let postings: usize = self
-            .postings
-            .iter()
+        let postings: usize = (0..self.postings.len())
+            .filter_map(|t| self.postings.get(t))
             .map(|p| match p {
                 Postings::Many(b) => size_of::<Blocks>() + b.heads.capacity() * 16 + b.bytes.capacity(),
                 Postings::Dense(b) => size_of::<Bitmap>() + b.words.capacity() * 8,
@@ -782,21 +859,24 @@ impl RecallIndex {
         let mut terms = 0;
         let mut keys = 0;
         for (k, e) in &self.entries {
-            text += e.text.len();
-            lists += e.lists.len();
-            terms += e.summary_terms.len() * 4 + e.own_terms.as_ref().map_or(0, |t| t.len() * 4);
+            text += e.text_ends[4] as usize;
+            lists += e.lists().len();
+            terms += e.bytes.len() - e.lists_end as usize + e.own_terms.as_ref().map_or(0, |t| t.len() * 4);
             keys += k.capacity();
         }
         vec![
-            ("strings: text", self.strings.arena.capacity()),
-            ("strings: ends + slots", self.strings.ends.capacity() * 4 + self.strings.slots.capacity() * 8),
+            ("strings: text", self.strings.base.text.capacity() + self.strings.tail.text.capacity()),
+            (
+                "strings: ends + slots",
+                (self.strings.base.ends.capacity() + self.strings.tail.ends.capacity()) * 4 + self.strings.slots.capacity() * 8,
+            ),
             ("postings: table", self.postings.capacity() * size_of::<Postings>()),
             ("postings: lists", postings),
             ("entries: structs (+ map keys)", self.entries.len() * (size_of::<EntryData>() + size_of::<String>()) + keys),
             ("entries: text", text),
             ("entries: lists", lists),
             ("entries: summary terms", terms),
-            ("by_step", self.by_step.len() * (8 + size_of::<String>()) + keys),
+            ("by_step", self.by_step.len() * (8 + size_of::<Option<Box<str>>>()) + self.by_step.values().flatten().map(|k| k.len()).sum::<usize>()),
         ]
     }
 
@@ -943,7 +1023,9 @@ impl RecallIndex {
             self.postings.resize_with(self.strings.len(), Postings::default);
         }
         for &t in &terms {
-            self.postings[t as usize].push(step_id);
+            if let Some(p) = self.postings.get_mut(t as usize) {
+                p.push(step_id);
+            }
         }
         for &t in &summary_terms {
             if terms.binary_search(&t).is_err() {
@@ -952,17 +1034,19 @@ impl RecallIndex {
         }
         // A step shared by two keys: both entries keep their own term sets (see `EntryData::own_terms`).
         let mut own_terms = None;
-        if let Some(other) = self.by_step.get(&step_id).filter(|k| **k != key).cloned() {
+        if let Some(other) = self.key_of(step_id).filter(|k| **k != *key).map(Cow::into_owned) {
             if let Some(o) = self.entries.get(&other).filter(|o| o.own_terms.is_none()) {
                 let o_terms = self.own_terms(o).into_boxed_slice();
                 self.entries.get_mut(&other).expect("present").own_terms = Some(o_terms);
             }
             own_terms = Some(terms.clone().into_boxed_slice());
         }
+        let (bytes, lists_end) = EntryData::join(&text, &encoded, &summary_terms);
         let data = EntryData {
             step_id,
-            text: text.into_boxed_slice(),
+            bytes,
             text_ends,
+            lists_end,
             text_present,
             text_packed,
             folded_at,
@@ -970,12 +1054,10 @@ impl RecallIndex {
             step_field,
             token_estimate,
             evicted,
-            lists: encoded,
-            summary_terms: summary_terms.into_boxed_slice(),
             extra: (!raw.is_empty()).then(|| Box::new(raw)),
             own_terms,
         };
-        self.by_step.insert(step_id, key.clone());
+        self.by_step.insert(step_id, odd_key(step_id, &key));
         self.entries.insert(key, Box::new(data));
     }
 
@@ -1014,12 +1096,12 @@ impl RecallIndex {
                 list.remove_all(old.step_id);
             }
         }
-        for &t in old.summary_terms.iter() {
+        for t in old.summary_terms() {
             if let Some(list) = self.summary_only.get_mut(&t) {
                 list.retain(|&s| s != old.step_id);
             }
         }
-        if self.by_step.get(&old.step_id).is_some_and(|k| k == key) {
+        if self.key_of(old.step_id).is_some_and(|k| k == key) {
             self.by_step.remove(&old.step_id);
         }
     }
@@ -1054,9 +1136,17 @@ impl RecallIndex {
         self.postings.get(term as usize).unwrap_or(&EMPTY_POSTINGS)
     }
 
+    /// The key a step id is filed under in `by_step` (the last of its keys in file order).
+    fn key_of(&self, step_id: i64) -> Option<Cow<'_, str>> {
+        self.by_step.get(&step_id).map(|k| match k {
+            Some(k) => Cow::Borrowed(&**k),
+            None => Cow::Owned(step_id.to_string()),
+        })
+    }
+
     /// The entry of a step id as found through the inverted map.
     pub fn by_step(&self, step_id: i64) -> Option<Entry<'_>> {
-        self.by_step.get(&step_id).and_then(|k| self.entries.get(k)).map(|d| self.view(d))
+        self.key_of(step_id).and_then(|k| self.entries.get(k.as_ref())).map(|d| self.view(d))
     }
 }
 
@@ -1128,6 +1218,37 @@ impl<'a> FileWriter<'a> {
             }
         }
         (!out.is_empty()).then_some(out)
+    }
+}
+
+/// What `by_step` keeps of a key: nothing when it is the canonical `str(step_id)`.
+fn odd_key(step_id: i64, key: &str) -> Option<Box<str>> {
+    (key != step_id.to_string()).then(|| key.into())
+}
+
+impl EntryData {
+    /// `bytes` and `lists_end` from the text, the encoded lists and the summary's term ids.
+    fn join(text: &[u8], lists: &[u8], summary_terms: &[TermId]) -> (Box<[u8]>, u32) {
+        let mut bytes = Vec::with_capacity(text.len() + lists.len() + 4 * summary_terms.len());
+        bytes.extend_from_slice(text);
+        bytes.extend_from_slice(lists);
+        let lists_end = bytes.len() as u32;
+        for t in summary_terms {
+            bytes.extend_from_slice(&t.to_le_bytes());
+        }
+        (bytes.into_boxed_slice(), lists_end)
+    }
+
+    fn text(&self) -> &[u8] {
+        &self.bytes[..self.text_ends[4] as usize]
+    }
+
+    fn lists(&self) -> &[u8] {
+        &self.bytes[self.text_ends[4] as usize..self.lists_end as usize]
+    }
+
+    fn summary_terms(&self) -> impl Iterator<Item = TermId> + '_ {
+        self.bytes[self.lists_end as usize..].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
     }
 }
 

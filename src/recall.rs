@@ -37,8 +37,9 @@ pub fn recall(index: &RecallIndex, query: &str) -> Vec<RecallCandidate> {
     for step in steps {
         let Some(entry) = index.by_step(step) else { continue };
         let (mut score, mut coverage) = (0, 0);
+        let summary_terms = entry.summary_terms();
         for id in &ids {
-            let in_summary = entry.summary_terms().binary_search(id).is_ok();
+            let in_summary = summary_terms.binary_search(id).is_ok();
             let in_terms = index.entry_has_term(&entry, *id);
             score += 2 * i64::from(in_summary) + i64::from(in_terms);
             coverage += i64::from(in_summary || in_terms);

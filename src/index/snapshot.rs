@@ -123,7 +123,7 @@ impl<'a> Writer<'a> {
                     put_varint(&mut p, index.entries.len() as u64);
                     put_varint(&mut p, index.strings.len() as u64);
                     put_varint(&mut p, index.postings.len() as u64);
-                    put_varint(&mut p, index.strings.arena.len() as u64);
+                    put_varint(&mut p, index.strings.text_len() as u64);
                     self.record(&mut out, TAG_HEADER, &p);
                     p.clear();
                     p.extend(json::to_canonical(&Value::Object(index.top.clone())));
@@ -246,7 +246,7 @@ fn write_entry(p: &mut Vec<u8>, key: &str, e: &EntryData, rank: &[TermId]) {
     let renumber = |id: TermId| if id == NONE_ID { id } else { rank[id as usize] };
     put_bytes(p, key.as_bytes());
     put_i64(p, e.step_id);
-    put_bytes(p, &e.text);
+    put_bytes(p, e.text());
     for end in e.text_ends {
         put_varint(p, u64::from(end));
     }
@@ -262,13 +262,13 @@ fn write_entry(p: &mut Vec<u8>, key: &str, e: &EntryData, rank: &[TermId]) {
         Some(true) => 2,
     });
     // Lists were checked when the entry was made, so they decode.
-    let lists: Vec<Option<Vec<TermId>>> = decode_lists(&e.lists)
+    let lists: Vec<Option<Vec<TermId>>> = decode_lists(e.lists())
         .unwrap_or_default()
         .into_iter()
         .map(|l| l.map(|ids| ids.into_iter().map(renumber).collect()))
         .collect();
     put_bytes(p, &encode_lists(&lists));
-    put_ids(p, &e.summary_terms, rank);
+    put_ids(p, &e.summary_terms().collect::<Vec<_>>(), rank);
     match &e.extra {
         None => p.push(0),
         Some(extra) => {
@@ -476,9 +476,12 @@ impl Reader {
             // Exact capacities up front, so nothing is reallocated (a doubling would hold both copies at once,
             // and linear memory keeps its high-water mark). Capped so a damaged header cannot ask for much.
             let cap = |n: u64, max: usize| usize::try_from(n).unwrap_or(0).min(max);
-            self.index.strings.ends.reserve_exact(cap(strings, 1 << 24));
-            self.index.postings.reserve_exact(cap(terms, 1 << 24));
-            self.index.strings.arena.reserve_exact(cap(arena, 1 << 30));
+            let _ = terms;
+            // Everything goes to the `base` parts, which never grow after (see `Split`); every string has a
+            // postings slot.
+            self.index.strings.base.ends.reserve_exact(cap(strings, 1 << 24));
+            self.index.postings.base.reserve_exact(cap(strings, 1 << 24));
+            self.index.strings.base.text.reserve_exact(cap(arena, 1 << 30));
             self.header = true;
             return c.done().then_some(());
         }
@@ -495,8 +498,8 @@ impl Reader {
                 }
                 while !c.done() {
                     let s = c.str()?;
-                    idx.strings.arena.push_str(s);
-                    idx.strings.ends.push(u32::try_from(idx.strings.arena.len()).ok()?);
+                    u32::try_from(idx.strings.base.text.len() + s.len()).ok()?;
+                    idx.strings.base.push(s);
                 }
                 Some(())
             }
@@ -510,8 +513,8 @@ impl Reader {
                 if !c.done() {
                     return None;
                 }
-                idx.postings.resize_with(term, Postings::default);
-                idx.postings.push(postings);
+                idx.postings.base.resize_with(term, Postings::default);
+                idx.postings.base.push(postings);
                 Some(())
             }
             TAG_ENTRY => {
@@ -524,7 +527,7 @@ impl Reader {
                     return None;
                 }
                 // The last key of a step wins, as when the file is parsed in key order.
-                idx.by_step.insert(data.step_id, key.clone());
+                idx.by_step.insert(data.step_id, super::odd_key(data.step_id, &key));
                 idx.entries.insert(key, Box::new(data));
                 Some(())
             }
@@ -551,13 +554,13 @@ impl Reader {
             return None;
         }
         let strings = self.index.strings.len();
-        if self.index.postings.len() < strings {
-            self.index.postings.resize_with(strings, Postings::default);
+        if self.index.postings.base.len() < strings {
+            self.index.postings.base.resize_with(strings, Postings::default);
         }
         self.index.strings.rebuild_slots();
-        self.index.strings.arena.shrink_to_fit();
-        self.index.strings.ends.shrink_to_fit();
-        self.index.postings.shrink_to_fit();
+        self.index.strings.base.text.shrink_to_fit();
+        self.index.strings.base.ends.shrink_to_fit();
+        self.index.postings.base.shrink_to_fit();
         Some(self.index)
     }
 }
@@ -696,10 +699,12 @@ fn read_entry(c: &mut Cursor<'_>, strings: usize) -> Option<(String, EntryData)>
         1 => Some(c.ids(strings)?),
         _ => return None,
     };
+    let (bytes, lists_end) = EntryData::join(text, lists, &summary_terms);
     let data = EntryData {
         step_id,
-        text: text.into(),
+        bytes,
         text_ends,
+        lists_end,
         text_present,
         text_packed,
         folded_at,
@@ -707,8 +712,6 @@ fn read_entry(c: &mut Cursor<'_>, strings: usize) -> Option<(String, EntryData)>
         step_field,
         token_estimate,
         evicted,
-        lists: lists.into(),
-        summary_terms,
         extra,
         own_terms,
     };
