@@ -397,8 +397,7 @@ impl<'a> Walk<'a> {
 /// then the cursor goes further down. Returns the picks (step, terms answered) and the final residual.
 fn certified_greedy<M: Mask>(terms: &[(usize, &Postings)], n: usize, short_limit: usize) -> (Vec<(i64, M)>, M) {
     let (short, long): (Vec<_>, Vec<_>) = terms.iter().partition(|(_, p)| p.len() <= short_limit);
-    let mut seen = StepTable::<M>::with_capacity(short.iter().map(|(_, p)| p.len()).sum());
-    // Each short term's steps (ascending), every one of them marked in `seen` with its short terms.
+    // Each short term's steps, ascending.
     let mut lists: Vec<(usize, Vec<i64>)> = Vec::with_capacity(short.len());
     let mut buf = Vec::new();
     for &(i, postings) in &short {
@@ -407,11 +406,23 @@ fn certified_greedy<M: Mask>(terms: &[(usize, &Postings)], n: usize, short_limit
             postings.decode_block(b, &mut buf);
             steps.extend_from_slice(&buf);
         }
-        for &step in &steps {
-            seen.mark(step, i, n);
-        }
         lists.push((i, steps));
     }
+    // Every step with a short term is `seen`; those met more than once (`multi`) get their whole set below.
+    let (seen, repeated) = Seen::build(&lists);
+    let mut multi: Vec<(i64, M)> = repeated
+        .into_iter()
+        .filter_map(|step| {
+            let mut set = M::empty(n);
+            for (i, list) in &lists {
+                if list.binary_search(&step).is_ok() {
+                    set.insert(*i);
+                }
+            }
+            // A step met twice in one list alone (a hand-edited index) has one short term, but is handled here.
+            Some((step, set))
+        })
+        .collect();
     let mut walks: Vec<Walk> = long.iter().map(|&(i, postings)| Walk::new(i, postings)).collect();
     let long_terms = |step: i64| {
         let mut set = M::empty(n);
@@ -432,7 +443,7 @@ fn certified_greedy<M: Mask>(terms: &[(usize, &Postings)], n: usize, short_limit
     for (i, steps) in &lists {
         let mut kept: Vec<M> = Vec::new();
         for &step in steps.iter().rev() {
-            if seen.get(step).is_some_and(|set| set.count() > 1) {
+            if seen.times(step) > 1 {
                 continue;
             }
             let long = long_terms(step);
@@ -449,13 +460,11 @@ fn certified_greedy<M: Mask>(terms: &[(usize, &Postings)], n: usize, short_limit
             }
         }
     }
-    // Steps with several short terms: each recorded with its whole set.
-    seen.for_each_mut(|step, set| {
-        if set.count() > 1 {
-            set.union_with(&long_terms(step));
-            groups.record(set, step);
-        }
-    });
+    // Steps met more than once: each recorded with its whole set.
+    for (step, set) in &mut multi {
+        set.union_with(&long_terms(*step));
+        groups.record(set, *step);
+    }
     // Densest first: it sets the pace of the cursor.
     walks.sort_by_key(|w| std::cmp::Reverse(w.postings.len()));
     // Every step ≥ cursor has been seen; `i128` so that "nothing walked yet" lies above every step.
@@ -478,7 +487,7 @@ fn certified_greedy<M: Mask>(terms: &[(usize, &Postings)], n: usize, short_limit
         let mut low = i64::MAX;
         let take = |round: &mut FastMap<i64, M>, step: i64, term: usize| {
             // A step with a short term is in `seen` with its walked terms already.
-            if !seen.contains(step) {
+            if seen.times(step) == 0 {
                 round.entry(step).or_insert_with(|| M::empty(n)).insert(term);
             }
         };
@@ -503,20 +512,83 @@ fn certified_greedy<M: Mask>(terms: &[(usize, &Postings)], n: usize, short_limit
     }
 }
 
-/// Steps with their matched-term sets, in an open-addressing table sized once for the postings read (a
-/// general-purpose map or a sort was most of a scan's time at 100,000 nodes).
-struct StepTable<M> {
-    /// `(step, set)`; an empty set marks a free slot (a stored step always has a term).
-    slots: Vec<(i64, M)>,
-    /// The occupied slots, in the order filled.
-    used: Vec<u32>,
+/// The steps carrying a short term: a bitmap over their range when it is compact (the usual case: steps are
+/// turn numbers), else an open-addressing table of step → times met. Not generic over the term mask, to keep the
+/// package small.
+enum Seen {
+    /// Bit `step - low` of `once` when met, of `twice` when met again.
+    Bits { low: i64, once: Vec<u64>, twice: Vec<u64> },
+    Table(StepCounts),
+}
+
+impl Seen {
+    /// Mark every step of the short terms' lists; also returns the steps met more than once (in two lists, or
+    /// twice in one: a hand-edited index), each once.
+    fn build(lists: &[(usize, Vec<i64>)]) -> (Self, Vec<i64>) {
+        let total: usize = lists.iter().map(|(_, l)| l.len()).sum();
+        let low = lists.iter().filter_map(|(_, l)| l.first()).min().copied().unwrap_or(0);
+        let high = lists.iter().filter_map(|(_, l)| l.last()).max().copied().unwrap_or(0);
+        let range = i128::from(high) - i128::from(low) + 1;
+        let mut repeated = Vec::new();
+        // A bitmap when it costs at most 64 bits a step read (or 64 KB): zeroing it is cheaper than hashing.
+        let seen = if range <= (64 * total as i128).max(1 << 19) {
+            let mut once = vec![0u64; (range as usize).div_ceil(64)];
+            let mut twice = vec![0u64; once.len()];
+            for (_, list) in lists {
+                for &step in list {
+                    let off = (step - low) as usize;
+                    let (w, bit) = (off >> 6, 1u64 << (off & 63));
+                    if once[w] & bit != 0 && twice[w] & bit == 0 {
+                        twice[w] |= bit;
+                        repeated.push(step);
+                    }
+                    once[w] |= bit;
+                }
+            }
+            Seen::Bits { low, once, twice }
+        } else {
+            let mut table = StepCounts::with_capacity(total);
+            for (_, list) in lists {
+                for &step in list {
+                    if table.add(step) == 2 {
+                        repeated.push(step);
+                    }
+                }
+            }
+            Seen::Table(table)
+        };
+        (seen, repeated)
+    }
+
+    /// How many times `step` was met, up to 2.
+    #[inline]
+    fn times(&self, step: i64) -> u32 {
+        match self {
+            Seen::Bits { low, once, twice } => {
+                let Some(off) = step.checked_sub(*low).filter(|&o| o >= 0) else { return 0 };
+                let (w, bit) = ((off >> 6) as u64, 1u64 << (off & 63));
+                if w >= once.len() as u64 {
+                    return 0;
+                }
+                u32::from(once[w as usize] & bit != 0) + u32::from(twice[w as usize] & bit != 0)
+            }
+            Seen::Table(t) => t.count(step).min(2),
+        }
+    }
+}
+
+/// Steps with the number of times met, in an open-addressing table sized once for the postings read (a
+/// general-purpose map was most of a scan's time at 100,000 nodes).
+struct StepCounts {
+    /// `(step, count)`; count 0 marks a free slot.
+    slots: Vec<(i64, u32)>,
     shift: u32,
 }
 
-impl<M: Mask> StepTable<M> {
+impl StepCounts {
     fn with_capacity(postings: usize) -> Self {
         let cap = (2 * postings).next_power_of_two().max(16);
-        StepTable { slots: vec![(0, M::empty(0)); cap], used: Vec::with_capacity(postings), shift: 64 - cap.trailing_zeros() }
+        StepCounts { slots: vec![(0, 0); cap], shift: 64 - cap.trailing_zeros() }
     }
 
     #[inline(always)]
@@ -524,54 +596,30 @@ impl<M: Mask> StepTable<M> {
         ((step as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize
     }
 
-    /// Add term `term` to `step`'s set.
-    #[inline]
-    fn mark(&mut self, step: i64, term: usize, n: usize) {
+    /// Count `step` once more; returns its count.
+    fn add(&mut self, step: i64) -> u32 {
         let mask = self.slots.len() - 1;
         let mut i = self.slot(step);
         loop {
-            let (s, set) = &mut self.slots[i];
-            if set.count() == 0 {
+            let (s, count) = &mut self.slots[i];
+            if *count == 0 || *s == step {
                 *s = step;
-                *set = M::empty(n);
-                set.insert(term);
-                self.used.push(i as u32);
-                return;
-            }
-            if *s == step {
-                set.insert(term);
-                return;
+                *count += 1;
+                return *count;
             }
             i = (i + 1) & mask;
         }
     }
 
-    #[inline]
-    fn contains(&self, step: i64) -> bool {
-        self.get(step).is_some()
-    }
-
-    /// The short terms marked for `step`, if any.
-    #[inline]
-    fn get(&self, step: i64) -> Option<&M> {
+    fn count(&self, step: i64) -> u32 {
         let mask = self.slots.len() - 1;
         let mut i = self.slot(step);
         loop {
-            let (s, set) = &self.slots[i];
-            if set.count() == 0 {
-                return None;
-            }
-            if *s == step {
-                return Some(set);
+            let (s, count) = self.slots[i];
+            if count == 0 || s == step {
+                return count;
             }
             i = (i + 1) & mask;
-        }
-    }
-
-    fn for_each_mut(&mut self, mut f: impl FnMut(i64, &mut M)) {
-        for &i in &self.used {
-            let (step, set) = &mut self.slots[i as usize];
-            f(*step, set);
         }
     }
 }

@@ -134,8 +134,14 @@ fn word(i: usize) -> String {
 /// A synthetic store: `nodes` entries, identifiers Zipf-drawn from `vocab` words, a file path each, token
 /// estimates over a wide range; steps inserted out of order, with gaps and some negative ones.
 fn synthetic(rng: &mut Rng, nodes: usize, vocab: usize, per_node: usize) -> RecallIndex {
+    synthetic_spread(rng, nodes, vocab, per_node, 1)
+}
+
+/// [`synthetic`] with every step id multiplied by `spread` (sparse ids: the scan's hashed step table instead of its
+/// bitmap).
+fn synthetic_spread(rng: &mut Rng, nodes: usize, vocab: usize, per_node: usize, spread: i64) -> RecallIndex {
     let mut index = RecallIndex::new("2026-01-01T00:00:00Z");
-    let mut steps: Vec<i64> = (0..nodes as i64).map(|i| i * 3 - 200 + (i % 2)).collect();
+    let mut steps: Vec<i64> = (0..nodes as i64).map(|i| (i * 3 - 200 + (i % 2)) * spread).collect();
     for i in (1..steps.len()).rev() {
         if rng.below(8) == 0 {
             let j = rng.below(i + 1);
@@ -198,6 +204,20 @@ fn scan_selection_equals_reference_rgsc_on_random_stores() {
 }
 
 #[test]
+fn scan_selection_equals_reference_rgsc_with_sparse_step_ids() {
+    let mut rng = Rng(0x5eed);
+    for spread in [1_000_000_007, 4_000_000_000_000] {
+        let index = synthetic_spread(&mut rng, 2_000, 1_000, 60, spread);
+        let queries = if cfg!(debug_assertions) { 100 } else { 400 };
+        for q in 0..queries {
+            let prompt = random_query(&mut rng, 1_000);
+            let (budget, per_call) = BUDGETS[q % BUDGETS.len()];
+            assert_same_selection(&index, &prompt, budget, per_call);
+        }
+    }
+}
+
+#[test]
 fn scan_selection_equals_reference_rgsc_beyond_64_terms() {
     // More than 64 query terms: the TermSet path of the fast scan.
     let mut rng = Rng(99);
@@ -224,5 +244,13 @@ fn scan_selection_on_an_empty_index_and_duplicate_keys() {
     let index = RecallIndex::from_file_bytes(file).unwrap();
     for q in ["alpha beta gamma", "beta", "gamma alpha", "delta"] {
         assert_same_selection(&index, q, 3500, 3000);
+    }
+    // Both keys carry the term: the step is twice in its postings.
+    let file = br#"{"nodes": {"05": {"identifiers": ["alpha"], "token_estimate": 3},
+        "5": {"identifiers": ["alpha", "beta"], "token_estimate": 4}, "7": {"identifiers": ["beta"]}}}"#;
+    let index = RecallIndex::from_file_bytes(file).unwrap();
+    for q in ["alpha", "alpha beta", "beta"] {
+        let r = assert_same_selection(&index, q, 3500, 3000);
+        assert!(!r.selected.is_empty(), "{q}: nothing selected");
     }
 }
