@@ -251,3 +251,86 @@ fn damaged_snapshot_on_disk_falls_back_to_the_json() {
     assert!(!names.iter().any(|n| n.contains("partial") || n.starts_with(".tmp")), "{names:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A memory store with every optional capability, whose `append` starts failing after `appends_left` calls.
+struct FailingAppends {
+    inner: MemoryStorage,
+    appends_left: std::cell::Cell<usize>,
+}
+
+impl Storage for FailingAppends {
+    async fn load(&self, key: &str) -> contextfold::error::Result<Option<Vec<u8>>> {
+        self.inner.load(key).await
+    }
+    async fn save(&self, key: &str, data: &[u8]) -> contextfold::error::Result<()> {
+        self.inner.save(key, data).await
+    }
+    async fn remove(&self, key: &str) -> contextfold::error::Result<()> {
+        self.inner.remove(key).await
+    }
+    async fn list(&self, prefix: &str) -> contextfold::error::Result<Vec<String>> {
+        self.inner.list(prefix).await
+    }
+    fn can_append(&self) -> bool {
+        true
+    }
+    async fn append(&self, key: &str, data: &[u8]) -> contextfold::error::Result<()> {
+        let left = self.appends_left.get();
+        if left == 0 {
+            return Err(contextfold::error::Error::storage("disk full"));
+        }
+        self.appends_left.set(left - 1);
+        self.inner.append(key, data).await
+    }
+    fn can_version(&self) -> bool {
+        true
+    }
+    async fn version(&self, key: &str) -> contextfold::error::Result<Option<String>> {
+        self.inner.version(key).await
+    }
+    fn can_load_range(&self) -> bool {
+        true
+    }
+    async fn load_range(&self, key: &str, offset: u64, len: usize) -> contextfold::error::Result<Option<Vec<u8>>> {
+        self.inner.load_range(key, offset, len).await
+    }
+    fn can_rename(&self) -> bool {
+        true
+    }
+    async fn rename(&self, from: &str, to: &str) -> contextfold::error::Result<()> {
+        self.inner.rename(from, to).await
+    }
+    fn root(&self) -> &str {
+        self.inner.root()
+    }
+}
+
+#[test]
+fn a_checkpoint_cut_short_loses_nothing_and_leaves_no_partial_file() {
+    let storage = FailingAppends { inner: MemoryStorage::new(), appends_left: std::cell::Cell::new(usize::MAX) };
+    let before = fold_and_checkpoint(&storage, 1..20);
+    let index_before = block_on(storage.load(store::INDEX_KEY)).unwrap();
+    // More folds go to the journal; then the disk fills up during the checkpoint's chunked index write.
+    let mut cf = block_on(ContextFold::open(&storage, options(true))).expect("open");
+    block_on(cf.fold_many((20..30).map(turn).collect())).expect("journaled");
+    let after = observe(cf.index());
+    assert_ne!(after, before);
+    storage.appends_left.set(0);
+    let err = block_on(cf.checkpoint()).expect_err("the index write fails");
+    assert_eq!(err.code(), contextfold::ErrorCode::Storage);
+    // The reference file is the old one, whole; no partial file is left; the journal still holds the folds.
+    assert_eq!(block_on(storage.load(store::INDEX_KEY)).unwrap(), index_before);
+    let keys = block_on(storage.list(".contextfold/")).unwrap();
+    assert!(!keys.iter().any(|k| k.ends_with(".partial")), "{keys:?}");
+    assert!(keys.iter().any(|k| k == store::JOURNAL_KEY), "{keys:?}");
+    // A reopen (snapshot of the old file + journal) sees every fold; once the disk has room, a checkpoint
+    // completes and the next open reads a snapshot of the new file.
+    let reopened = block_on(ContextFold::open(&storage, options(true))).expect("open");
+    assert_eq!(observe(reopened.index()), after);
+    drop(reopened);
+    storage.appends_left.set(usize::MAX);
+    block_on(cf.checkpoint()).expect("checkpoint");
+    let reopened = block_on(ContextFold::open(&storage, options(true))).expect("open");
+    assert!(reopened.snapshot_current());
+    assert_eq!(observe(reopened.index()), after);
+}
