@@ -1,10 +1,12 @@
 //! The recall index (`recall_index.json`, spec §2.4) and the eviction log (§2.5), held in memory.
 //!
-//! Compact by design (100k entries × ~170 identifiers must fit in a wasm heap): every string of the lists is
-//! interned once and entries keep LEB128 term ids; the usual scalar fields are typed (their strings share one
-//! allocation per entry); whatever is not of its usual type, and any unknown key, stays a `Value` in `extra`,
-//! so the object rebuilt for writing is exactly the one read. Postings are delta-coded step ids in blocks, or a
-//! bitmap for a term carried by a large share of its step range.
+//! Compact by design (100k entries × ~170 identifiers must fit in a wasm heap next to the host's 200 MB): every
+//! string of the lists is interned once and entries keep LEB128 term ids; the usual scalar fields are typed, and
+//! an entry's text (hashes packed to bytes, a canonical `file_path` not stored), lists and summary terms share
+//! one allocation; whatever is not of its usual type, and any unknown key, stays a `Value` in `extra`, so the
+//! object rebuilt for writing is exactly the one read. Postings are delta-coded step ids in blocks, or a bitmap
+//! for a term carried by a large share of its step range. [`snapshot`] writes and reads the whole index in a
+//! binary form, so that opening a large store need not parse `recall_index.json`.
 //! Scan and recall never re-read or re-tokenise the index per call, which is what the reference does.
 
 use std::borrow::Cow;

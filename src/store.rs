@@ -55,7 +55,7 @@ pub trait Storage {
     }
     /// A token that changes whenever the bytes under `key` change (for a file: inode, size and modification
     /// time), `None` if the key is missing. With it the engine can trust the snapshot it wrote beside
-    /// `recall_index.json` instead of parsing that file at open (see [`crate::snapshot`]).
+    /// `recall_index.json` instead of parsing that file at open (see [`crate::index::snapshot`]).
     async fn version(&self, _key: &str) -> Result<Option<String>> {
         Ok(None)
     }
