@@ -38,6 +38,8 @@ fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     out.push(v as u8);
 }
 
+// Forced inline: the size-optimised build would otherwise call it once per posting decoded.
+#[inline(always)]
 fn get_varint(bytes: &[u8], pos: &mut usize) -> u64 {
     let (mut v, mut shift) = (0u64, 0);
     loop {
