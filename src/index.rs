@@ -461,7 +461,7 @@ impl Bitmap {
 
     #[inline(always)]
     fn contains(&self, step: i64) -> bool {
-        self.slot(step).is_some_and(|(w, bit)| self.words[w] & bit != 0)
+        self.slot(step).is_some_and(|(w, bit)| self.words.as_slice()[w] & bit != 0)
     }
 
     /// Set a step inside the range; false if it was set already.

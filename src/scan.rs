@@ -534,15 +534,17 @@ impl Seen {
         let seen = if range <= (64 * total as i128).max(1 << 19) {
             let mut once = vec![0u64; (range as usize).div_ceil(64)];
             let mut twice = vec![0u64; once.len()];
+            // Indexed as slices: `Vec`'s `Index` is a call per access in the size-optimised build.
+            let (once_bits, twice_bits) = (once.as_mut_slice(), twice.as_mut_slice());
             for (_, list) in lists {
                 for &step in list {
                     let off = (step - low) as usize;
                     let (w, bit) = (off >> 6, 1u64 << (off & 63));
-                    if once[w] & bit != 0 && twice[w] & bit == 0 {
-                        twice[w] |= bit;
+                    if once_bits[w] & bit != 0 && twice_bits[w] & bit == 0 {
+                        twice_bits[w] |= bit;
                         repeated.push(step);
                     }
-                    once[w] |= bit;
+                    once_bits[w] |= bit;
                 }
             }
             Seen::Bits { low, once, twice }
@@ -570,6 +572,7 @@ impl Seen {
                 if w >= once.len() as u64 {
                     return 0;
                 }
+                let (once, twice) = (once.as_slice(), twice.as_slice());
                 u32::from(once[w as usize] & bit != 0) + u32::from(twice[w as usize] & bit != 0)
             }
             Seen::Table(t) => t.count(step).min(2),
