@@ -38,6 +38,27 @@ fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     out.push(v as u8);
 }
 
+/// A LEB128 varint read from bytes that may be damaged: `None` past the end or beyond 64 bits (the snapshot reader
+/// and the validation of entry lists; [`get_varint`] is for bytes the index wrote or already checked).
+pub(crate) fn read_varint(bytes: &[u8], pos: &mut usize) -> Option<u64> {
+    let (mut v, mut shift) = (0u64, 0u32);
+    loop {
+        let b = *bytes.get(*pos)?;
+        *pos += 1;
+        if shift == 63 && b > 1 {
+            return None;
+        }
+        v |= u64::from(b & 0x7f) << shift;
+        if b < 0x80 {
+            return Some(v);
+        }
+        shift += 7;
+        if shift > 63 {
+            return None;
+        }
+    }
+}
+
 // Forced inline: the size-optimised build would otherwise call it once per posting decoded.
 #[inline(always)]
 fn get_varint(bytes: &[u8], pos: &mut usize) -> u64 {
@@ -1321,18 +1342,7 @@ enum ListItem {
 /// Walk the encoding of [`encode_lists`] without building anything. False if the bytes are not such an encoding.
 fn walk_lists(bytes: &[u8], mut visit: impl FnMut(ListItem)) -> bool {
     let mut pos = 0;
-    let mut varint = || -> Option<u64> {
-        let (mut v, mut shift) = (0u64, 0u32);
-        loop {
-            let b = *bytes.get(pos)?;
-            pos += 1;
-            v |= u64::from(b & 0x7f).checked_shl(shift).filter(|_| shift < 64)?;
-            if b < 0x80 {
-                return Some(v);
-            }
-            shift += 7;
-        }
-    };
+    let mut varint = || read_varint(bytes, &mut pos);
     for _ in LISTS {
         let Some(tag) = varint() else { return false };
         if tag == 0 {

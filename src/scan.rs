@@ -410,17 +410,17 @@ fn certified_greedy<M: Mask>(terms: &[(usize, &Postings)], n: usize, short_limit
     }
     // Every step with a short term is `seen`; those met more than once (`multi`) get their whole set below.
     let (seen, repeated) = Seen::build(&lists);
+    // (A step met twice in one list alone, in a hand-edited index, has one short term but is handled here too.)
     let mut multi: Vec<(i64, M)> = repeated
         .into_iter()
-        .filter_map(|step| {
+        .map(|step| {
             let mut set = M::empty(n);
             for (i, list) in &lists {
                 if list.binary_search(&step).is_ok() {
                     set.insert(*i);
                 }
             }
-            // A step met twice in one list alone (a hand-edited index) has one short term, but is handled here.
-            Some((step, set))
+            (step, set)
         })
         .collect();
     let mut walks: Vec<Walk> = long.iter().map(|&(i, postings)| Walk::new(i, postings)).collect();

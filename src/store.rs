@@ -66,7 +66,7 @@ pub trait Storage {
     /// Up to `len` bytes of `key` from `offset` (fewer at the end, none past it), `None` if the key is missing.
     /// The default loads the whole value and cuts it: correct, not cheap.
     async fn load_range(&self, key: &str, offset: u64, len: usize) -> Result<Option<Vec<u8>>> {
-        Ok(self.load(key).await?.map(|bytes| slice_range(&bytes, offset, len).to_vec()))
+        load_range_whole(self, key, offset, len).await
     }
     /// Whether [`Storage::rename`] is atomic and cheap; with it and `append`, large files are written in chunks
     /// to a temporary key and renamed into place, so a checkpoint never holds a whole file in memory.
@@ -75,9 +75,7 @@ pub trait Storage {
     }
     /// Atomically replace `to` with the bytes of `from`, which is removed. The default copies (not atomic).
     async fn rename(&self, from: &str, to: &str) -> Result<()> {
-        let bytes = self.load(from).await?.ok_or_else(|| crate::error::Error::storage(format!("rename: {from} is missing")))?;
-        self.save(to, &bytes).await?;
-        self.remove(from).await
+        rename_by_copy(self, from, to).await
     }
     /// Where `path` (relative to the store root, or absolute) really points: an absolute, normalised path with
     /// `.`/`..` applied and any links followed, like Python's non-strict `Path.resolve()`. This is the hook behind
@@ -133,6 +131,18 @@ impl<T: Storage> Storage for &T {
     fn root(&self) -> &str {
         (**self).root()
     }
+}
+
+/// [`Storage::load_range`] for a storage without ranged reads: the whole value loaded, then cut.
+pub async fn load_range_whole<S: Storage + ?Sized>(storage: &S, key: &str, offset: u64, len: usize) -> Result<Option<Vec<u8>>> {
+    Ok(storage.load(key).await?.map(|bytes| slice_range(&bytes, offset, len).to_vec()))
+}
+
+/// [`Storage::rename`] for a storage without it: copy, then remove (not atomic).
+pub async fn rename_by_copy<S: Storage + ?Sized>(storage: &S, from: &str, to: &str) -> Result<()> {
+    let bytes = storage.load(from).await?.ok_or_else(|| crate::error::Error::storage(format!("rename: {from} is missing")))?;
+    storage.save(to, &bytes).await?;
+    storage.remove(from).await
 }
 
 /// `bytes[offset..offset + len]`, clamped to the bytes there are.

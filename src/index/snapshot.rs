@@ -17,7 +17,7 @@
 //!
 //! [`Storage::version`]: crate::store::Storage::version
 
-use super::{decode_lists, encode_lists, walk_lists, Bitmap, ListItem, Blocks, EntryData, Postings, RecallIndex, TermId, NONE_ID, TEXTS};
+use super::{put_varint, decode_lists, encode_lists, walk_lists, Bitmap, ListItem, Blocks, EntryData, Postings, RecallIndex, TermId, NONE_ID, TEXTS};
 use crate::hash::fast_hash;
 use crate::json::{self, Value};
 
@@ -37,10 +37,6 @@ const TAG_END: u8 = b'Z';
 
 fn mix(h: u64, record: &[u8]) -> u64 {
     (h.rotate_left(5) ^ fast_hash(record)).wrapping_mul(0x517c_c1b7_2722_0a95)
-}
-
-fn put_varint(out: &mut Vec<u8>, v: u64) {
-    super::put_varint(out, v);
 }
 
 fn put_i64(out: &mut Vec<u8>, v: i64) {
@@ -295,22 +291,7 @@ struct Cursor<'b> {
 
 impl<'b> Cursor<'b> {
     fn varint(&mut self) -> Option<u64> {
-        let (mut v, mut shift) = (0u64, 0u32);
-        loop {
-            let b = *self.bytes.get(self.pos)?;
-            self.pos += 1;
-            if shift == 63 && b > 1 {
-                return None;
-            }
-            v |= u64::from(b & 0x7f) << shift;
-            if b < 0x80 {
-                return Some(v);
-            }
-            shift += 7;
-            if shift > 63 {
-                return None;
-            }
-        }
+        super::read_varint(self.bytes, &mut self.pos)
     }
     fn i64(&mut self) -> Option<i64> {
         let z = self.varint()?;

@@ -196,7 +196,7 @@ impl store::Storage for HostStorage {
 
     async fn load_range(&self, key: &str, offset: u64, len: usize) -> Result<Option<Vec<u8>>> {
         let Some(load_range) = &self.load_range else {
-            return Ok(self.load(key).await?.map(|bytes| store::slice_range(&bytes, offset, len).to_vec()));
+            return store::load_range_whole(self, key, offset, len).await;
         };
         // Offsets and lengths as JS numbers: exact up to 2^53, far beyond any store file.
         let args = [JsValue::from_str(key), JsValue::from_f64(offset as f64), JsValue::from_f64(len as f64)];
@@ -218,10 +218,7 @@ impl store::Storage for HostStorage {
 
     async fn rename(&self, from: &str, to: &str) -> Result<()> {
         let Some(rename) = &self.rename else {
-            // The trait's default: copy, then remove (not atomic).
-            let bytes = self.load(from).await?.ok_or_else(|| Error::storage(format!("rename: {from} is missing")))?;
-            self.save(to, &bytes).await?;
-            return self.remove(from).await;
+            return store::rename_by_copy(self, from, to).await;
         };
         self.call(rename, &[&JsValue::from_str(from), &JsValue::from_str(to)]).await.map(drop)
     }
