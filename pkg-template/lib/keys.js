@@ -48,3 +48,9 @@ export function listBase(prefix) {
   if (base !== "" && base.split("/").some((p) => p === "" || p === "." || p === "..")) return null;
   return base;
 }
+
+/** An offset or length for `loadRange`: a non-negative safe integer. */
+export function checkCount(n, what) {
+  if (!Number.isSafeInteger(n) || n < 0) throw new TypeError(`loadRange ${what} must be a non-negative integer, got ${String(n)}`);
+  return n;
+}

@@ -1,14 +1,8 @@
 // An in-memory Storage: a Map of keys to bytes. Useful for tests, previews and sandboxes.
-import { checkKey, copyBytes, sortKeys } from "./keys.js";
+import { checkCount, checkKey, copyBytes, sortKeys } from "./keys.js";
 
 const text = new TextDecoder("utf-8");
 const utf8 = new TextEncoder();
-
-/** An offset or length for `loadRange`: a non-negative safe integer. */
-function checkCount(n, what) {
-  if (!Number.isSafeInteger(n) || n < 0) throw new TypeError(`loadRange ${what} must be a non-negative integer, got ${String(n)}`);
-  return n;
-}
 
 export class MemoryStorage {
   // key -> bytes. A value written by `append` may be a view at the start of a larger buffer (room to grow, so

@@ -3,17 +3,11 @@
 import { lstat, mkdir, open, readFile, readdir, readlink, realpath, rename, rm, stat } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
-import { checkKey, copyBytes, listBase, sortKeys } from "./keys.js";
+import { checkCount, checkKey, copyBytes, listBase, sortKeys } from "./keys.js";
 
 const TEMP_MARK = ".cf-tmp-";
 
 const missing = (err) => err && (err.code === "ENOENT" || err.code === "ENOTDIR");
-
-/** An offset or length for `loadRange`: a non-negative safe integer. */
-function checkCount(n, what) {
-  if (!Number.isSafeInteger(n) || n < 0) throw new TypeError(`loadRange ${what} must be a non-negative integer, got ${String(n)}`);
-  return n;
-}
 
 export class NodeFsStorage {
   /** The absolute directory of the store (the project root that holds `.contextfold/`). */
