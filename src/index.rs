@@ -246,7 +246,7 @@ impl<'a> Entry<'a> {
     }
 }
 
-impl From<Entry<'_>> for crate::engine::IndexEntry {
+impl From<Entry<'_>> for crate::types::IndexEntry {
     fn from(e: Entry<'_>) -> Self {
         Self::from(&e)
     }

@@ -5,6 +5,8 @@
 //! concept of the protocol; see `../shared/spec/IPCF-1.1.md` for the rules they implement.
 
 pub mod error;
+pub mod types;
+pub mod folded_step;
 pub mod text;
 pub mod number;
 pub mod extract;

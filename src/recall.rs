@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::IndexEntry;
+use crate::types::IndexEntry;
 use crate::extract;
 use crate::index::RecallIndex;
 

@@ -493,7 +493,7 @@ async fn check_fold(cf: &mut Cf, input: &Value, expected: &Value, tag: &str, d: 
         }
         (FoldOutcome::Duplicate { .. }, None) => local.push("fold was a duplicate, the vector expects a new node"),
         (FoldOutcome::Folded { .. }, Some(_)) => local.push("fold wrote a node, the vector expects a duplicate"),
-        (FoldOutcome::Folded { node }, None) => {
+        (FoldOutcome::Folded { node, .. }, None) => {
             let key = store::cold_node_key(step_id);
             local.opt_text(expected, "file_name", || store::cold_node_file_name(step_id));
             local.opt_text(expected, "file_path", || key.clone());

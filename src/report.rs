@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::{Eviction, FoldOutcome, Hydrated, Status};
+use crate::types::{ColdNode, Eviction, FoldOutcome, Hydrated, Status};
 use crate::error::{Error, ErrorCode};
 use crate::recall::RecallCandidate;
 use crate::scan::ScanResult;
@@ -43,19 +43,27 @@ fn short_hash(h: &str) -> String {
 /// `cmd_fold`: the seven `[FOLD]` lines, or the duplicate warning.
 pub fn fold(outcome: &FoldOutcome) -> String {
     match outcome {
-        FoldOutcome::Duplicate { entry } => format!("[WARN] Step {} already folded. Skipping.\n", entry.step_id),
-        FoldOutcome::Folded { node } => {
-            let mut out = String::new();
-            let _ = writeln!(out, "[FOLD] Step {} archived.", node.step_id);
-            let _ = writeln!(out, "  Summary           : {}", head(&node.summary, 80));
-            let _ = writeln!(out, "  payload_sha256    : {}", short_hash(&node.payload_sha256));
-            let _ = writeln!(out, "  projection_sha256 : {}", short_hash(&node.projection_sha256));
-            let _ = writeln!(out, "  artifact_sha256   : {}", short_hash(&node.artifact_sha256));
-            let _ = writeln!(out, "  Tokens est.       : {}", node.token_estimate);
-            let _ = writeln!(out, "  File              : {}", crate::store::cold_node_key(node.step_id));
-            out
-        }
+        FoldOutcome::Duplicate { entry, .. } => fold_duplicate(entry.step_id),
+        FoldOutcome::Folded { node, .. } => fold_folded(node),
     }
+}
+
+/// `cmd_fold` of a step already indexed: the duplicate warning.
+pub fn fold_duplicate(step_id: i64) -> String {
+    format!("[WARN] Step {step_id} already folded. Skipping.\n")
+}
+
+/// `cmd_fold` of a new cold node: the seven `[FOLD]` lines.
+pub fn fold_folded(node: &ColdNode) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "[FOLD] Step {} archived.", node.step_id);
+    let _ = writeln!(out, "  Summary           : {}", head(&node.summary, 80));
+    let _ = writeln!(out, "  payload_sha256    : {}", short_hash(&node.payload_sha256));
+    let _ = writeln!(out, "  projection_sha256 : {}", short_hash(&node.projection_sha256));
+    let _ = writeln!(out, "  artifact_sha256   : {}", short_hash(&node.artifact_sha256));
+    let _ = writeln!(out, "  Tokens est.       : {}", node.token_estimate);
+    let _ = writeln!(out, "  File              : {}", crate::store::cold_node_key(node.step_id));
+    out
 }
 
 /// `cmd_scan`: the Software MMU screen (prompt, query terms, every candidate with its `[SELECTED]` mark, the

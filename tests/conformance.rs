@@ -303,7 +303,7 @@ fn conf_11_deterministic_replay() {
         ..Default::default()
     };
     let projection = |fi: FoldInput| match block_on(open(MemoryStorage::with_root("/other")).fold(fi)).expect("fold") {
-        FoldOutcome::Folded { node } => node,
+        FoldOutcome::Folded { node, .. } => node,
         FoldOutcome::Duplicate { .. } => unreachable!(),
     };
     let (a, b) = (projection(explicit.clone()), projection(explicit));

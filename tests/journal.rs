@@ -92,7 +92,7 @@ fn journaled_folds_checkpoint_to_the_reference_index_bytes() {
     assert!(cf.journaling());
     for turn in demo.get("turns").and_then(Value::as_array).unwrap() {
         let outcome = block_on(cf.fold(fold_input(turn.get("input").unwrap()))).unwrap();
-        let FoldOutcome::Folded { node } = outcome else { panic!("not folded") };
+        let FoldOutcome::Folded { node, .. } = outcome else { panic!("not folded") };
         assert_eq!(load(&storage, &store::cold_node_key(node.step_id)).unwrap(), text(turn, &["expected", "cold_node_file"]));
     }
     // Not checkpointed: the journal holds the folds, the reference index does not exist yet.

@@ -159,7 +159,8 @@ export async function replay(dir, hooks = {}) {
       c.eq("duplicate fold returns the existing node", node.artifactSha256, d.returns_index_entry.artifact_sha256);
       c.eq("duplicate fold node summary", node.summary, d.returns_index_entry.summary);
       const detailed = await cf.foldDetailed(foldInput(d.input));
-      c.eq("duplicate foldDetailed", detailed, { kind: "duplicate", entry: camelObj(d.returns_index_entry) });
+      c.eq("duplicate foldDetailed", { kind: detailed.kind, entry: detailed.entry }, { kind: "duplicate", entry: camelObj(d.returns_index_entry) });
+      c.eq("duplicate foldDetailed carries the folded-step record", detailed.foldedStep?.step_id, d.returns_index_entry.step_id);
       const after = storage.snapshot();
       c.eq("duplicate fold changes no file", [...after.keys()], [...before.keys()]);
       for (const [k, v] of before) c.ok(`duplicate fold changed ${k}`, deepEq([...after.get(k)], [...v]));

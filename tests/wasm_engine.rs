@@ -43,7 +43,7 @@ async fn demo_turns_fold_to_the_reference_bytes() {
     let engine = open(&storage).await;
     for (i, turn) in demo_turns().into_iter().enumerate() {
         let outcome = engine.fold(fold_js(&turn)).await.expect("fold").to_rust().unwrap();
-        let FoldOutcome::Folded { node } = outcome else { panic!("turn {i} was not folded") };
+        let FoldOutcome::Folded { node, .. } = outcome else { panic!("turn {i} was not folded") };
         assert_eq!(node.artifact_sha256, get_str(&demo, &format!("turns.{i}.expected.artifact_sha256")));
         assert_eq!(node.folded_at, NOW);
         let key = get_str(&demo, &format!("turns.{i}.expected.file_path"));
@@ -68,7 +68,7 @@ async fn duplicate_fold_returns_the_entry_and_writes_nothing() {
         ("rawContent", "changed".into()),
     ]);
     let outcome = engine.fold(input).await.unwrap().to_rust().unwrap();
-    let FoldOutcome::Duplicate { entry } = outcome else { panic!("not a duplicate") };
+    let FoldOutcome::Duplicate { entry, .. } = outcome else { panic!("not a duplicate") };
     assert_eq!(entry.step_id, 137);
     assert_eq!(entry.summary, "PostgreSQL port 5434 reverted back to Port 5433");
     assert_eq!(entry.file_path.as_deref(), Some(".contextfold/cold_nodes/step_000137.json"));
@@ -270,7 +270,7 @@ async fn custom_token_counter_and_policy_option() {
     let policy = parse(r#"{"max_rehydration_tokens_per_call": 2, "integrity_verification": true}"#);
     let engine = Engine::open(storage.clone().into(), options(fixed_clock(NOW), counter, policy)).await.unwrap();
     let turn = &demo_turns()[0];
-    let FoldOutcome::Folded { node } = engine.fold(fold_js(turn)).await.unwrap().to_rust().unwrap() else { panic!() };
+    let FoldOutcome::Folded { node, .. } = engine.fold(fold_js(turn)).await.unwrap().to_rust().unwrap() else { panic!() };
     assert_eq!(node.token_estimate, 63); // UTF-16 length of the raw content
     let hydrated: Hydrated = engine.hydrate(37.into()).await.unwrap().to_rust().unwrap();
     assert!(hydrated.truncated);
@@ -282,7 +282,7 @@ async fn custom_token_counter_and_policy_option() {
 async fn default_clock_is_utc_to_the_second() {
     let storage = MemStorage::new(None);
     let engine = Engine::open(storage.into(), JsValue::UNDEFINED).await.unwrap();
-    let FoldOutcome::Folded { node } = engine.fold(fold_js(&demo_turns()[0])).await.unwrap().to_rust().unwrap() else { panic!() };
+    let FoldOutcome::Folded { node, .. } = engine.fold(fold_js(&demo_turns()[0])).await.unwrap().to_rust().unwrap() else { panic!() };
     let t = node.folded_at.as_bytes();
     assert_eq!(t.len(), 20, "{}", node.folded_at);
     for (i, b) in t.iter().enumerate() {

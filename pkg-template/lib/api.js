@@ -115,6 +115,18 @@ export function createApi(core, ensureReady = () => {}) {
     afterResponse(turn) {
       return this.#run(() => this.#engine.afterResponse(turn));
     }
+    /** The hot projection (folded-step record) of an indexed step. */
+    foldedStep(stepId) {
+      return this.#run(() => this.#engine.foldedStep(stepId));
+    }
+    /** The hot projections of the newest `limit` steps (all without a limit), newest first. */
+    foldedSteps(limit) {
+      return this.#run(() => (limit === undefined ? this.#engine.foldedSteps() : this.#engine.foldedSteps(limit)));
+    }
+    /** Tokens of a text by this store's counter. */
+    countTokens(text) {
+      return this.#run(() => this.#engine.countTokens(text));
+    }
     /** The index entry of a step, or undefined. */
     entry(stepId) {
       return this.#run(() => this.#engine.entry(stepId));

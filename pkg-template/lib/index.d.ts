@@ -19,6 +19,8 @@ import type {
   Turn,
   Extraction,
   OpenOptions,
+  FoldedStep,
+  FoldedStepArtifacts,
 } from "../bundler/contextfold.js";
 
 export type {
@@ -40,6 +42,8 @@ export type {
   Turn,
   Extraction,
   OpenOptions,
+  FoldedStep,
+  FoldedStepArtifacts,
 };
 
 /** An open store: the IPCF-1.1 operations over one host storage. Calls on one instance run in call order. */
@@ -86,6 +90,13 @@ export declare class ContextFold {
   beforeTurn(prompt: string): Promise<Turn>;
   /** After the model answered: evict what `beforeTurn` hydrated (policy `after_response`). */
   afterResponse(turn: Turn): Promise<Eviction[]>;
+  /** The hot projection of an indexed step: the short record (`folded_step.schema.json`, snake_case keys) that
+   *  stands in the prompt for the folded turn. Computed from the index entry; the same entry gives the same record. */
+  foldedStep(stepId: number): Promise<FoldedStep>;
+  /** The hot projections of the newest `limit` steps (every step without a limit), newest first. */
+  foldedSteps(limit?: number): Promise<FoldedStep[]>;
+  /** Tokens of a text by this store's counter (`options.tokenCounter`, else the reference's code points / 4). */
+  countTokens(text: string): Promise<number>;
   /** The index entry of a step, if indexed. */
   entry(stepId: number): Promise<IndexEntry | undefined>;
   /** Re-read the recall index from the storage. */

@@ -17,6 +17,7 @@ use crate::engine::{
     TokenCounter, Turn,
 };
 use crate::error::{Error, Result};
+use crate::folded_step::FoldedStep;
 use crate::recall::RecallCandidate;
 use crate::scan::ScanResult;
 use crate::validate::Validation;
@@ -262,6 +263,41 @@ impl Engine {
         let step_id = input::step_id(&step_id, "entry: stepId").map_err(to_js)?;
         let engine = self.inner.lock().await.map_err(to_js)?;
         engine.entry(step_id).map(|e| output(&e, "entry")).transpose()
+    }
+
+    /// The hot projection of an indexed step (`folded_step.schema.json`); throws `NodeNotFoundError` otherwise.
+    #[wasm_bindgen(js_name = foldedStep)]
+    pub async fn folded_step(
+        &self,
+        #[wasm_bindgen(js_name = stepId, unchecked_param_type = "number")] step_id: JsValue,
+    ) -> JsResult<Ts<FoldedStep>> {
+        let step_id = input::step_id(&step_id, "foldedStep: stepId").map_err(to_js)?;
+        let engine = self.inner.lock().await.map_err(to_js)?;
+        let step = engine.folded_step(step_id).map_err(to_js)?;
+        output(&step, "foldedStep")
+    }
+
+    /// The hot projections of the newest `limit` steps (every step without one), newest first.
+    #[wasm_bindgen(js_name = foldedSteps)]
+    pub async fn folded_steps(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] limit: JsValue,
+    ) -> JsResult<Vec<Ts<FoldedStep>>> {
+        let limit = if limit.is_undefined() {
+            None
+        } else {
+            Some(input::count(&limit, "foldedSteps: limit").map_err(to_js)? as usize)
+        };
+        let engine = self.inner.lock().await.map_err(to_js)?;
+        outputs(&engine.folded_steps(limit), "foldedSteps")
+    }
+
+    /// Tokens of a text by this store's counter (`options.tokenCounter`, else the reference's code points / 4).
+    #[wasm_bindgen(js_name = countTokens)]
+    pub async fn count_tokens(&self, #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> JsResult<f64> {
+        let text = input::string(&text, "countTokens: text").map_err(to_js)?;
+        let engine = self.inner.lock().await.map_err(to_js)?;
+        Ok(engine.count_tokens(&text).map_err(to_js)? as f64)
     }
 
     /// Re-read the index from storage (after another writer changed it).

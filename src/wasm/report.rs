@@ -5,7 +5,7 @@ use wasm_bindgen::prelude::*;
 
 use super::errors::{code_from_str, to_js};
 use super::input;
-use crate::engine::{Eviction, FoldOutcome, Hydrated, Status};
+use crate::types::{Eviction, Hydrated, Status};
 use crate::error::Error;
 use crate::recall::RecallCandidate;
 use crate::report;
@@ -27,8 +27,8 @@ fn text(v: &JsValue, what: &str) -> JsResult<String> {
 #[derive(serde::Deserialize)]
 struct FoldOutcomeArg {
     kind: String,
-    node: Option<crate::engine::ColdNode>,
-    entry: Option<crate::engine::IndexEntry>,
+    node: Option<crate::types::ColdNode>,
+    entry: Option<crate::types::IndexEntry>,
 }
 
 /// `cmd_fold`'s output for a fold outcome.
@@ -36,16 +36,13 @@ struct FoldOutcomeArg {
 pub fn render_fold(#[wasm_bindgen(unchecked_param_type = "FoldOutcome")] outcome: JsValue) -> JsResult<String> {
     let what = "renderFold: outcome";
     let FoldOutcomeArg { kind, node, entry } = arg(&outcome, what)?;
-    let outcome = match (kind.as_str(), node, entry) {
-        ("folded", Some(node), _) => FoldOutcome::Folded { node },
-        ("duplicate", _, Some(entry)) => FoldOutcome::Duplicate { entry },
-        _ => {
-            return Err(to_js(Error::invalid_input(format!(
-                "{what} is malformed: expected {{kind: \"folded\", node}} or {{kind: \"duplicate\", entry}}"
-            ))))
-        }
-    };
-    Ok(report::fold(&outcome))
+    match (kind.as_str(), node, entry) {
+        ("folded", Some(node), _) => Ok(report::fold_folded(&node)),
+        ("duplicate", _, Some(entry)) => Ok(report::fold_duplicate(entry.step_id)),
+        _ => Err(to_js(Error::invalid_input(format!(
+            "{what} is malformed: expected {{kind: \"folded\", node}} or {{kind: \"duplicate\", entry}}"
+        )))),
+    }
 }
 
 /// `cmd_scan`'s output.

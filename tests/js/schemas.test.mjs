@@ -61,18 +61,30 @@ describe("JSON Schemas", () => {
     assert.ok(counts.cold_node > 300 && counts.recall_index > 100 && counts.eviction_log >= 1, JSON.stringify(counts));
   });
 
-  it("the default hydration policy and a folded-step record validate; bad ones do not", async () => {
+  it("the default hydration policy and the folded-step records of the engine validate (ours and the reference's); bad ones do not", async () => {
     const demo = JSON.parse(readFileSync(path.join(ROOT, "tests", "vectors", "fold_demo.json"), "utf8"));
     assert.ok(ours("hydration_policy.schema.json")(demo.default_policy));
     assert.ok(ref("hydration_policy.schema.json")(demo.default_policy));
     assert.ok(ours("hydration_policy.schema.json")({}), "{} is a valid (non-default) policy");
     assert.ok(!ours("hydration_policy.schema.json")({ max_rehydration_tokens_per_call: "50" }));
     const c = await cf.ContextFold.open(new cf.MemoryStorage(), { clock: CLOCK });
-    const node = await c.fold({ stepId: 37, summary: "PostgreSQL configured on Port 5433" });
-    const entry = await c.entry(37);
-    const step = { step_id: node.stepId, timestamp: node.foldedAt, summary: node.summary, status: "SUCCESS", action_type: "COMMAND_EXECUTION", artifacts: { cold_node_ref: entry.filePath, artifact_sha256: node.artifactSha256 } };
-    assert.ok(ours("folded_step.schema.json")(step), JSON.stringify(ours("folded_step.schema.json").errors));
-    assert.ok(ref("folded_step.schema.json")(step));
+    const folded = await c.foldDetailed({ stepId: 37, summary: "Bash: npm test -- tests/billing.spec.ts", rawContent: "FAIL tests/billing.spec.ts\nAssertionError: expected 200" });
+    const step = await c.foldedStep(37);
+    assert.deepEqual(folded.foldedStep, step, "the fold outcome carries the same record as foldedStep()");
+    assert.equal(step.action_type, "VERIFICATION");
+    assert.equal(step.status, "FAILED");
+    assert.equal(step.artifacts.cold_node_ref, ".contextfold/cold_nodes/step_000037.json");
+    assert.equal(step.artifacts.artifact_sha256, folded.node.artifactSha256);
+    await c.fold({ stepId: 38, summary: "x".repeat(400) });
+    const long = await c.foldedStep(38);
+    assert.equal([...long.summary].length, 280);
+    for (const s of [step, long, (await c.foldDetailed({ stepId: 37, summary: "again" })).foldedStep]) {
+      assert.ok(ours("folded_step.schema.json")(s), JSON.stringify(ours("folded_step.schema.json").errors));
+      assert.ok(ref("folded_step.schema.json")(s), JSON.stringify(ref("folded_step.schema.json").errors));
+    }
+    assert.deepEqual((await c.foldedSteps()).map((s) => s.step_id), [38, 37], "newest first");
+    assert.deepEqual((await c.foldedSteps(1)).map((s) => s.step_id), [38]);
+    await assert.rejects(c.foldedStep(99), { code: "NODE_NOT_FOUND" });
     const badNode = { ...JSON.parse('{"step_id": 1}') };
     assert.ok(!ours("cold_node.schema.json")(badNode));
   });

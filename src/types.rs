@@ -1,0 +1,257 @@
+//! The engine's data types: what the operations take and return (cold node, index entry, fold outcome, hydrated
+//! content, eviction, status, turn). They sit below every module that uses them (engine, scan, recall, index,
+//! report), so the module graph only points down. camelCase in JS (tsify), snake_case on disk.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::folded_step::FoldedStep;
+use crate::index::{clamp_i64, Entry};
+use crate::json::{self, Value};
+use crate::scan::ScanResult;
+
+/// What `fold` is given (spec §5). `None` lists are extracted from the text; given lists are kept verbatim.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct FoldInput {
+    pub step_id: i64,
+    pub summary: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub raw_content: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub session_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub files: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub commands: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub errors: Option<Vec<String>>,
+}
+
+/// A cold node (spec §2.3): the 18 keys of `step_NNNNNN.json`, camelCase here, snake_case on disk.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ColdNode {
+    pub step_id: i64,
+    pub summary: String,
+    pub raw_content: String,
+    pub normalized_content: String,
+    pub session_id: String,
+    pub identifiers: Vec<String>,
+    pub files: Vec<String>,
+    pub commands: Vec<String>,
+    pub errors: Vec<String>,
+    pub token_estimate: i64,
+    pub payload_sha256: String,
+    pub projection_sha256: String,
+    pub artifact_sha256: String,
+    pub folded_at: String,
+    pub ipcf_version: String,
+    pub projection_version: String,
+    pub sanitized: bool,
+    pub status: String,
+}
+
+impl ColdNode {
+    /// The node as written to disk, from its fields: all 18 keys, or the 17 without `artifact_sha256` that the
+    /// artifact hash covers; `indent` None is canonical JSON (for hashing), `Some(2)` the file format.
+    pub fn write_json(&self, with_artifact: bool, indent: Option<usize>) -> Vec<u8> {
+        use json::Ref;
+        let mut members: Vec<(&str, Ref<'_>)> = Vec::with_capacity(18);
+        if with_artifact {
+            members.push(("artifact_sha256", Ref::Str(&self.artifact_sha256)));
+        }
+        members.extend([
+            ("commands", Ref::Strs(&self.commands)),
+            ("errors", Ref::Strs(&self.errors)),
+            ("files", Ref::Strs(&self.files)),
+            ("folded_at", Ref::Str(&self.folded_at)),
+            ("identifiers", Ref::Strs(&self.identifiers)),
+            ("ipcf_version", Ref::Str(&self.ipcf_version)),
+            ("normalized_content", Ref::Str(&self.normalized_content)),
+            ("payload_sha256", Ref::Str(&self.payload_sha256)),
+            ("projection_sha256", Ref::Str(&self.projection_sha256)),
+            ("projection_version", Ref::Str(&self.projection_version)),
+            ("raw_content", Ref::Str(&self.raw_content)),
+            ("sanitized", Ref::Bool(self.sanitized)),
+            ("session_id", Ref::Str(&self.session_id)),
+            ("status", Ref::Str(&self.status)),
+            ("step_id", Ref::Int(i128::from(self.step_id))),
+            ("summary", Ref::Str(&self.summary)),
+            ("token_estimate", Ref::Int(i128::from(self.token_estimate))),
+        ]);
+        let size = self.raw_content.len() + self.normalized_content.len() + 64 * self.identifiers.len() + 1024;
+        let mut out = Vec::with_capacity(size);
+        json::write_members(&mut out, &members, indent, 0);
+        out
+    }
+
+    /// A node read back from a file. Fields of the wrong type or missing read as empty (the file was
+    /// already verified, or verification is off by policy and the caller asked for what is there).
+    pub fn from_object(m: &BTreeMap<String, Value>) -> Self {
+        let s = |k: &str| m.get(k).and_then(Value::as_str).unwrap_or("").to_string();
+        let l = |k: &str| m.get(k).and_then(Value::as_str_vec).unwrap_or_default();
+        let i = |k: &str| m.get(k).and_then(Value::python_int).map_or(0, clamp_i64);
+        ColdNode {
+            step_id: i("step_id"),
+            summary: s("summary"),
+            raw_content: s("raw_content"),
+            normalized_content: s("normalized_content"),
+            session_id: s("session_id"),
+            identifiers: l("identifiers"),
+            files: l("files"),
+            commands: l("commands"),
+            errors: l("errors"),
+            token_estimate: i("token_estimate"),
+            payload_sha256: s("payload_sha256"),
+            projection_sha256: s("projection_sha256"),
+            artifact_sha256: s("artifact_sha256"),
+            folded_at: s("folded_at"),
+            ipcf_version: s("ipcf_version"),
+            projection_version: s("projection_version"),
+            sanitized: m.get("sanitized").is_some_and(Value::python_truthy),
+            status: s("status"),
+        }
+    }
+}
+
+/// A recall index entry (spec §2.4), camelCase.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct IndexEntry {
+    pub step_id: i64,
+    pub summary: String,
+    /// `None` when the entry lacks `file_path` (a damaged index; hydrate and validate report it).
+    pub file_path: Option<String>,
+    pub identifiers: Vec<String>,
+    pub files: Vec<String>,
+    pub commands: Vec<String>,
+    pub errors: Vec<String>,
+    pub token_estimate: i64,
+    pub payload_sha256: String,
+    pub projection_sha256: String,
+    pub artifact_sha256: Option<String>,
+    pub projection_version: String,
+    pub folded_at: String,
+    pub evicted: bool,
+}
+
+impl From<&Entry<'_>> for IndexEntry {
+    fn from(e: &Entry<'_>) -> Self {
+        IndexEntry {
+            step_id: e.step_id,
+            summary: e.summary().to_string(),
+            file_path: e.file_path().map(|p| p.into_owned()),
+            identifiers: e.list("identifiers"),
+            files: e.list("files"),
+            commands: e.list("commands"),
+            errors: e.list("errors"),
+            token_estimate: e.token_estimate(),
+            payload_sha256: e.payload_sha256().into_owned(),
+            projection_sha256: e.projection_sha256().into_owned(),
+            artifact_sha256: e.artifact_sha256().map(|a| a.into_owned()),
+            projection_version: e.projection_version().to_string(),
+            folded_at: e.folded_at().to_string(),
+            evicted: e.evicted(),
+        }
+    }
+}
+
+/// What a fold did: a new cold node, or nothing because the step was already indexed (§5 step 2).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum FoldOutcome {
+    /// A new cold node, and the record that stands for it in the prompt.
+    Folded { node: ColdNode, folded_step: FoldedStep },
+    /// The step was already indexed: its entry and record (nothing was written).
+    Duplicate { entry: IndexEntry, folded_step: FoldedStep },
+}
+
+/// The bounded content of one hydrated node (spec §8).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Hydrated {
+    pub step_id: i64,
+    /// `raw_content`, cut to the per-call cap when it exceeds it.
+    pub content: String,
+    /// The full, verified payload.
+    pub raw_content: String,
+    /// Tokens of `content` (the bounded estimate).
+    pub token_estimate: i64,
+    pub truncated: bool,
+    /// The per-call cap in force (`max_rehydration_tokens_per_call`).
+    pub cap: i64,
+    pub payload_sha256: String,
+    pub artifact_sha256: String,
+    pub summary: String,
+    /// Policy `scope` and `eviction_trigger` as Python prints them (for the console report).
+    pub scope: String,
+    pub eviction_trigger: String,
+}
+
+/// One eviction event (spec §11).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Eviction {
+    pub step_id: i64,
+    pub evicted_at: String,
+}
+
+/// One node line of `status`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct StatusNode {
+    pub step_id: i64,
+    pub token_estimate: i64,
+    pub evicted: bool,
+    pub summary: String,
+}
+
+/// Counts of the index (spec §12), plus what the status screen shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Status {
+    pub total: i64,
+    pub active: i64,
+    pub evicted: i64,
+    pub total_tokens: i64,
+    /// Absolute path of `.contextfold` and of the index, as the host names them.
+    pub storage_dir: String,
+    pub index_path: String,
+    /// Policy fields as Python prints them.
+    pub policy_version: String,
+    pub max_tokens_per_call: String,
+    pub scope: String,
+    pub eviction_trigger: String,
+    /// Every node, by step id.
+    pub nodes: Vec<StatusNode>,
+}
+
+/// One turn of the harness loop: what `before_turn` hydrated into the prompt (pre_turn_dispatch).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Turn {
+    pub scan: ScanResult,
+    /// The selected nodes, hydrated, in selection order.
+    pub hydrated: Vec<Hydrated>,
+    /// The text to put in front of the model for this turn only: each hydrated node's bounded content under a
+    /// `[ContextFold: step N]` header, separated by blank lines; empty when nothing was hydrated.
+    pub context: String,
+    /// Sum of the hydrated token estimates (what the turn adds to the prompt).
+    pub tokens: i64,
+}
