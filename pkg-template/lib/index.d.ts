@@ -19,6 +19,8 @@ import type {
   Turn,
   Extraction,
   OpenOptions,
+  ScanOptions,
+  TurnOptions,
   FoldedStep,
   FoldedStepArtifacts,
 } from "../bundler/contextfold.js";
@@ -42,17 +44,14 @@ export type {
   Turn,
   Extraction,
   OpenOptions,
+  ScanOptions,
+  TurnOptions,
   FoldedStep,
   FoldedStepArtifacts,
 };
 
 /** An open store: the IPCF-1.1 operations over one host storage. Calls on one instance run in call order. */
-/** Options of `ContextFold.scan`. */
-export interface ScanOptions {
-  /** List every matching node in `candidates` (the reference's result, the default), or skip that and only
-   *  select (`false`: `candidates` is empty and `candidatesListed` false; the selection is the same). */
-  candidates?: boolean;
-}
+
 
 export declare class ContextFold {
   private constructor();
@@ -62,7 +61,9 @@ export declare class ContextFold {
    *  high-water mark (linear memory grows, never shrinks). Covers every store opened through this entry point;
    *  bytes the host storage keeps (e.g. a `MemoryStorage`'s map) are not included. */
   static engineMemoryBytes(): number;
-  /** Fold a step into a cold node. For an already indexed step: the existing node, and nothing is written. */
+  /** Fold a step into a cold node. For an already indexed step: the existing node, and nothing is written.
+   *  Without `stepId` the step gets the next id (one more than the highest in the store, decided under the store's
+   *  write lock, so several processes folding at once get distinct ids in the order they write). */
   fold(input: FoldInput): Promise<ColdNode>;
   /** Fold a step and report whether it was new (`folded`) or already indexed (`duplicate`). */
   foldDetailed(input: FoldInput): Promise<FoldOutcome>;
@@ -87,7 +88,7 @@ export declare class ContextFold {
   /** Check every node's containment, existence and integrity; problems are reported, not thrown. */
   validate(): Promise<Validation>;
   /** Scan a prompt and hydrate what it selects: the context to put before the model for this turn. */
-  beforeTurn(prompt: string): Promise<Turn>;
+  beforeTurn(prompt: string, options?: TurnOptions): Promise<Turn>;
   /** After the model answered: evict what `beforeTurn` hydrated (policy `after_response`). */
   afterResponse(turn: Turn): Promise<Eviction[]>;
   /** The hot projection of an indexed step: the short record (`folded_step.schema.json`, snake_case keys) that
@@ -173,6 +174,10 @@ export declare class MemoryStorage implements Storage {
   loadRange(key: string, offset: number, length: number): Promise<Uint8Array | null>;
   /** Move the bytes of `from` to `to`, replacing what `to` held; rejects if `from` is missing. */
   rename(from: string, to: string): Promise<void>;
+  /** Take the lock named `key`: stores opened over this one storage take turns, in call order. */
+  lock(key: string): Promise<void>;
+  /** Release the lock named `key`. */
+  unlock(key: string): Promise<void>;
   /** Every key, sorted by code point. */
   keys(): string[];
   /** A copy of the bytes under key. */

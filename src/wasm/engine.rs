@@ -37,6 +37,23 @@ export interface OpenOptions {
    *  itself whenever the journal has grown as large as the index. Default false. */
   journal?: boolean;
 }
+
+/** Per-call options of `beforeTurn` (and of `scan`). */
+export interface TurnOptions {
+  /** The turn budget (tokens) for this call in place of the policy's `max_rehydration_tokens_per_turn`; the
+   *  per-call cap stays the policy's. */
+  turnBudget?: number;
+  /** Steps already in the model's context (e.g. injected earlier): when the selection picks one, it answers its
+   *  terms at cost 0, is listed in `inContext` of the result and is not hydrated again. */
+  inContext?: number[];
+}
+
+/** Options of `scan`. */
+export interface ScanOptions extends TurnOptions {
+  /** List every matching node in `candidates` (the reference's result, the default), or skip that and only
+   *  select (`false`: `candidates` is empty and `candidatesListed` false; the selection is the same). */
+  candidates?: boolean;
+}
 "#;
 
 /// An open store. Obtain one with `Engine.open(storage, options)`.
@@ -167,21 +184,31 @@ impl Engine {
         Ok(engine.journaling())
     }
 
-    /// Scan a prompt against the index (spec §7).
-    pub async fn scan(&self, #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue) -> JsResult<Ts<ScanResult>> {
+    /// Scan a prompt against the index (spec §7), with per-call options (`turnBudget`, `inContext`).
+    pub async fn scan(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ScanOptions")] options: JsValue,
+    ) -> JsResult<Ts<ScanResult>> {
         let prompt = input::string(&prompt, "scan: prompt").map_err(to_js)?;
+        let options = input::turn_options(&options, "scan: options").map_err(to_js)?;
         let engine = self.inner.lock().await.map_err(to_js)?;
-        let result = engine.scan(&prompt).await.map_err(to_js)?;
+        let result = engine.scan_with(&prompt, &options).await.map_err(to_js)?;
         output(&result, "scan")
     }
 
     /// The selection of `scan` without the candidate list (`candidatesListed: false`), found without
     /// enumerating every matching node: what `beforeTurn` uses.
     #[wasm_bindgen(js_name = scanSelection)]
-    pub async fn scan_selection(&self, #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue) -> JsResult<Ts<ScanResult>> {
-        let prompt = input::string(&prompt, "scanSelection: prompt").map_err(to_js)?;
+    pub async fn scan_selection(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ScanOptions")] options: JsValue,
+    ) -> JsResult<Ts<ScanResult>> {
+        let prompt = input::string(&prompt, "scan: prompt").map_err(to_js)?;
+        let options = input::turn_options(&options, "scan: options").map_err(to_js)?;
         let engine = self.inner.lock().await.map_err(to_js)?;
-        let result = engine.scan_selection(&prompt).await.map_err(to_js)?;
+        let result = engine.scan_selection_with(&prompt, &options).await.map_err(to_js)?;
         output(&result, "scanSelection")
     }
 
@@ -225,12 +252,17 @@ impl Engine {
         output(&validation, "validate")
     }
 
-    /// pre_turn_dispatch: scan the prompt and hydrate every selected node (CONF-13).
+    /// pre_turn_dispatch: scan the prompt and hydrate every selected node (CONF-13), with per-call options.
     #[wasm_bindgen(js_name = beforeTurn)]
-    pub async fn before_turn(&self, #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue) -> JsResult<Ts<Turn>> {
+    pub async fn before_turn(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "TurnOptions")] options: JsValue,
+    ) -> JsResult<Ts<Turn>> {
         let prompt = input::string(&prompt, "beforeTurn: prompt").map_err(to_js)?;
+        let options = input::turn_options(&options, "beforeTurn: options").map_err(to_js)?;
         let engine = self.inner.lock().await.map_err(to_js)?;
-        let turn = engine.before_turn(&prompt).await.map_err(to_js)?;
+        let turn = engine.before_turn_with(&prompt, &options).await.map_err(to_js)?;
         output(&turn, "beforeTurn")
     }
 
