@@ -174,6 +174,8 @@ pub async fn replay_file(name: &str, doc: &Value, sibling: &dyn Fn(&str) -> Opti
                     let store = stores.get(store_name).cloned();
                     let cf = match store {
                         Some(s) => build_store(&s).await,
+                        // A case without a store runs over an empty one.
+                        None if store_name.is_empty() => build_store(&Value::Object(Default::default())).await,
                         None => Err(format!("store {store_name:?} not found")),
                     };
                     built.insert(store_name.to_string(), cf);

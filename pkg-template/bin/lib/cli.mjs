@@ -41,9 +41,23 @@ function lower(s) {
   return s.toLowerCase();
 }
 
+/** The reference names itself in its console text; ours is `contextfold` (unless `--reference`). */
+const REFERENCE_PROGRAM = "python contextfold.py";
+const PROGRAM = "contextfold";
+
+/** Usage text with our program name (everywhere in it: usage screens hold no user text). */
+function ownUsage(text, opts) {
+  return opts.reference ? text : text.replaceAll(REFERENCE_PROGRAM, PROGRAM);
+}
+
+/** The hydrate screen with our program name in its last line (the evict hint), never inside the payload. */
+function ownHydrate(text, opts) {
+  return opts.reference ? text : text.replace(/`python contextfold\.py (evict -?\d+)`( after LLM response[^\n]*\n)$/, "`contextfold $1`$2");
+}
+
 /** Split argv into the global options (anywhere) and the reference's own argument list. */
 export function parseArgs(argv) {
-  const out = { json: false, help: false, version: false, dir: undefined, args: [] };
+  const out = { json: false, help: false, version: false, reference: false, dir: undefined, args: [] };
   let command;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -54,6 +68,7 @@ export function parseArgs(argv) {
       continue;
     }
     if (a === "--json") out.json = true;
+    else if (a === "--reference") out.reference = true;
     else if (a === "--help" || a === "-h") out.help = true;
     else if (a === "--version") out.version = true;
     else if (a === "--dir" || a.startsWith("--dir=")) {
@@ -221,16 +236,17 @@ async function run(opts, core, io) {
     return 0;
   }
   if (command === undefined) {
-    out(json ? jsonText({ usage: render.renderUsage() }) : render.renderUsage());
+    const usage = ownUsage(render.renderUsage(), opts);
+    out(json ? jsonText({ usage }) : usage);
     return 0;
   }
   if (!COMMANDS.has(command)) {
-    const text = render.renderUnknownCommand ? render.renderUnknownCommand(command) : `Unknown command: '${command}'\n${render.renderUsage()}`;
+    const text = ownUsage(render.renderUnknownCommand ? render.renderUnknownCommand(command) : `Unknown command: '${command}'\n${render.renderUsage()}`, opts);
     throw new CliError("usage", `Unknown command: '${command}'`, text);
   }
   const minArgs = command === "fold" ? 3 : ["scan", "recall", "hydrate", "evict"].includes(command) ? 2 : 1;
   if (args.length < minArgs) {
-    const text = commandUsage(command, render);
+    const text = ownUsage(commandUsage(command, render), opts);
     throw new CliError("usage", text.trimEnd(), text);
   }
 
@@ -281,7 +297,7 @@ async function run(opts, core, io) {
         return 0;
       }
       case "hydrate":
-        return show(await cf.hydrate(step), render.renderHydrate);
+        return show(await cf.hydrate(step), (h) => ownHydrate(render.renderHydrate(h), opts));
       case "evict":
         return show(await cf.evict(step), render.renderEvict);
       case "status":

@@ -4,6 +4,8 @@
 const OPTIONS = `Options:
   --dir DIR     store root, the directory that holds .contextfold/ (default: the current directory)
   --json        print one JSON document on stdout (the API's result shapes) instead of the console text
+  --reference   behave as the reference CLI (python contextfold.py) byte for byte: its program name in the
+                console text
   --help, -h    this help; \`contextfold <command> --help\` for one command
   --version     print the version`;
 
