@@ -120,7 +120,8 @@ export async function replay(dir, hooks = {}) {
       log(`FAIL ${id}: ${c.problems.slice(0, 3).join(" | ")}${c.problems.length > 3 ? ` (+${c.problems.length - 3} more)` : ""}`);
     }
   };
-  const open = async (storage) => ContextFold.open(storage, { clock: CLOCK });
+  // Strict reference behaviour: the reference files are compared after each call.
+  const open = async (storage) => ContextFold.open(storage, { clock: CLOCK, journal: false });
 
   /** Fold one turn and compare everything the vector lists. */
   async function checkTurn(c, cf, storage, turn, label) {

@@ -137,9 +137,14 @@ export function createApi(core, ensureReady = () => {}) {
       return this.#run(() => this.#engine.reload());
     }
     /** Checkpoint a journal (if any), then release the engine (after pending calls finish). If the checkpoint
-     *  fails, the error is thrown and the instance stays open. */
-    close() {
-      return this.#release(true);
+     *  fails, the error is thrown and the instance stays open. `{ checkpoint: false }` releases without writing
+     *  the reference files (a process per call: the journal stays valid and the next open replays it). */
+    close(options) {
+      const checkpoint = options?.checkpoint ?? true;
+      if (typeof checkpoint !== "boolean") {
+        return Promise.reject(new InvalidInputError(`close: options.checkpoint must be a boolean, got ${typeof checkpoint}`));
+      }
+      return this.#release(checkpoint);
     }
 
     static {

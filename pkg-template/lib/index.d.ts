@@ -69,9 +69,10 @@ export declare class ContextFold {
   foldDetailed(input: FoldInput): Promise<FoldOutcome>;
   /** Fold several steps in one call; the outcomes in input order. */
   foldMany(inputs: FoldInput[]): Promise<FoldOutcome[]>;
-  /** With `journal: true`: write recall_index.json and eviction_log.json from the journal, then drop it. */
+  /** Write recall_index.json and eviction_log.json from the journal (the package journals by default), then drop it. */
   checkpoint(): Promise<void>;
-  /** Whether this instance journals its changes (`journal: true` and a storage with `append`). */
+  /** Whether this instance journals its changes (the default with a storage that has `append`; `journal: false`
+   *  turns it off). */
   journaling(): Promise<boolean>;
   /** Match a prompt against the index and pick nodes to hydrate within the token budget. */
   scan(prompt: string, options?: ScanOptions): Promise<ScanResult>;
@@ -102,8 +103,10 @@ export declare class ContextFold {
   entry(stepId: number): Promise<IndexEntry | undefined>;
   /** Re-read the recall index from the storage. */
   reload(): Promise<void>;
-  /** Checkpoint a journal (if any), then release the engine (after pending calls finish). */
-  close(): Promise<void>;
+  /** Checkpoint a journal (if any: the reference files then hold every change), then release the engine (after
+   *  pending calls finish). `{ checkpoint: false }` releases without writing the reference files, for a process
+   *  per call (the journal stays valid and the next open replays it; `contextfold checkpoint` writes them). */
+  close(options?: { checkpoint?: boolean }): Promise<void>;
   /** Releases without waiting and without a checkpoint (a journal stays valid); prefer `await using` / `close()`. */
   [Symbol.dispose](): void;
   [Symbol.asyncDispose](): Promise<void>;

@@ -34,7 +34,8 @@ export interface OpenOptions {
   policy?: object;
   /** Append one journal line per fold or eviction instead of rewriting `recall_index.json` each time (needs
    *  `storage.append`). The reference files are written by `checkpoint()` / `close()`, and by the engine
-   *  itself whenever the journal has grown as large as the index. Default false. */
+   *  itself whenever the journal has grown as large as the index. Default true; `false` is the reference's
+   *  behaviour (every fold and eviction rewrites the reference files, so a fold costs more as the store grows). */
   journal?: boolean;
 }
 
@@ -111,7 +112,7 @@ fn optional_function(options: &JsValue, key: &str) -> Result<Option<Function>> {
 
 fn open_options(options: &JsValue) -> Result<Options> {
     if options.is_undefined() || options.is_null() {
-        return Ok(Options { clock: Some(clock(None)), ..Options::default() });
+        return Ok(Options { clock: Some(clock(None)), journal: true, ..Options::default() });
     }
     input::object(options, "open: options")?;
     let clock_fn = optional_function(options, "clock")?;
@@ -124,7 +125,8 @@ fn open_options(options: &JsValue) -> Result<Options> {
         Some(input::json_value(&policy, "open: options.policy")?)
     };
     let journal = input::get(options, "journal", "open: options.journal")?;
-    let journal = if journal.is_undefined() { false } else { input::boolean(&journal, "open: options.journal")? };
+    // The package journals by default (the fast path); the Rust API's default is the reference's behaviour.
+    let journal = if journal.is_undefined() { true } else { input::boolean(&journal, "open: options.journal")? };
     Ok(Options { clock: Some(clock(clock_fn)), token_counter: counter_fn.map(token_counter), policy, journal })
 }
 

@@ -231,6 +231,10 @@ function demoStore(name) {
     assert.equal(r.status, 0, r.stderr);
   }
   unlinkSync(path.join(root, "raw.txt"));
+  // Folds journal; `checkpoint` writes the reference files the tests below edit.
+  const c = cli(["checkpoint"], { cwd: root });
+  assert.equal(c.status, 0, c.stderr);
+  assert.equal(c.stdout, `[CHECKPOINT] recall_index.json and eviction_log.json hold all ${FOLD_DEMO.turns.length} node(s).\n`);
   return root;
 }
 

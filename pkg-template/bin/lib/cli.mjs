@@ -9,7 +9,7 @@ import { runDemo } from "./demo.mjs";
 import { GENERAL, commandHelp } from "./help.mjs";
 import { decodeUtf8 } from "./utf8.mjs";
 
-const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "demo"]);
+const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "checkpoint", "demo"]);
 const FOLD_OPTIONS = new Set(["--file", "--files", "--commands", "--errors"]);
 const EXIT_CODES = {
   NODE_NOT_FOUND: 2,
@@ -252,7 +252,9 @@ async function run(opts, core, io) {
 
   const root = path.resolve(io.cwd, opts.dir ?? ".");
   const clock = clockFromEnv(io.env, render);
-  const options = clock ? { clock } : undefined;
+  // A process per call journals (a fold appends one line; the reference files are written by `checkpoint`);
+  // --reference writes them on every call, as the reference does.
+  const options = { journal: !opts.reference, ...(clock ? { clock } : {}) };
   if (command === "demo") return runDemo({ api, NodeFsStorage, render, root: opts.dir === undefined ? undefined : root, json, io, clock });
 
   // Arguments first (the reference parses them before it touches the store).
@@ -307,9 +309,15 @@ async function run(opts, core, io) {
         show(v, render.renderValidate);
         return v.ok ? 0 : 1;
       }
+      case "checkpoint": {
+        await cf.checkpoint();
+        const { total } = await cf.status();
+        return show({ checkpointed: true, nodes: total }, () => `[CHECKPOINT] recall_index.json and eviction_log.json hold all ${total} node(s).\n`);
+      }
     }
   } finally {
-    await cf.close?.();
+    // Without writing the reference files: that would cost a whole index rewrite per call (see `checkpoint`).
+    await cf.close({ checkpoint: false });
   }
   return 0;
 }
