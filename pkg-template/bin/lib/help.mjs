@@ -19,7 +19,8 @@ Usage: contextfold <command> [arguments] [--dir DIR] [--json]
 Commands:
   fold <step_id> <summary…> [--file P] [--files a,b] [--commands a,b] [--errors a,b]
                       fold (archive) one turn into cold storage
-  scan <prompt…>      scan a prompt against the recall index and pick what to hydrate (CONF-13)
+  scan <prompt…>      scan a prompt against the recall index and pick what to hydrate (CONF-13);
+                      --all lists every matching step
   recall <query…>     list archived nodes matching a query, latest first (CONF-04)
   hydrate <step_id>   print a cold node's verified, bounded content (CONF-05/06)
   evict <step_id>     mark a node evicted after the response (CONF-07)
@@ -55,11 +56,14 @@ word in the summary, quote it together with the summary: contextfold fold 45 "up
 
 ${OPTIONS}
 `,
-  scan: `Usage: contextfold scan <prompt…>
+  scan: `Usage: contextfold scan <prompt…> [--all]
 
 Scan a prompt the way the Software MMU does before the model sees it (CONF-13): extract the query terms,
-list every folded step that carries one, and select the steps to hydrate (greedy coverage, newest first on
+list the folded steps that carry one, and select the steps to hydrate (greedy coverage, newest first on
 ties, within the per-turn token budget). Nothing is written.
+
+  --all             list every matching step (by default the first 20 in display order, then how many
+                    more match; the reference lists every one, as --reference does)
 
 ${OPTIONS}
 `,
