@@ -9,7 +9,7 @@ import { runDemo } from "./demo.mjs";
 import { GENERAL, commandHelp } from "./help.mjs";
 import { decodeUtf8 } from "./utf8.mjs";
 
-const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "demo"]);
+const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "demo", "mcp"]);
 const FOLD_OPTIONS = new Set(["--file", "--files", "--commands", "--errors"]);
 const EXIT_CODES = {
   NODE_NOT_FOUND: 2,
@@ -238,6 +238,7 @@ async function run(opts, core, io) {
   const clock = clockFromEnv(io.env, render);
   const options = clock ? { clock } : undefined;
   if (command === "demo") return runDemo({ api, NodeFsStorage, render, root: opts.dir === undefined ? undefined : root, json, io, clock });
+  if (command === "mcp") return (await import("./mcp.mjs")).runMcp(args.slice(1), { dir: opts.dir, io, clock });
 
   // Arguments first (the reference parses them before it touches the store).
   let input;
