@@ -48,6 +48,10 @@ export interface ContextFoldMiddlewareOptions {
   placement?: "user" | "system";
   /** The output that stands for a folded result. Default `{ type: "json" | "error-json", value: record }`. */
   renderFolded?: (record: FoldedStep, part: ToolResultPartLike) => ToolResultOutputLike;
+  /** Told of each tool result folded here (its folded-step record). */
+  onFold?: (record: FoldedStep) => void;
+  /** Told of each call that got hydrated context: the steps and the tokens added (the store's counter). */
+  onHydrate?: (info: { steps: number[]; tokens: number }) => void;
   /** Called when a fold, hydration or eviction fails (the call goes on without it). Default: console.warn. */
   onError?: (error: unknown, stage: "fold" | "hydrate" | "evict") => void;
 }

@@ -8,7 +8,7 @@
 //   2. the latest user message is scanned and the hydrated, hash-verified nodes are put in front of it, for this
 //      call only;
 // and after the call (`wrapGenerate` / the end of `wrapStream`) the hydrated nodes are evicted.
-import { ToolResultFolder } from "../integration/folding.js";
+import { ToolResultFolder, notify } from "../integration/folding.js";
 import { Evictions, hydrateForCall, warn } from "../integration/hydration.js";
 
 /**
@@ -62,6 +62,7 @@ export function contextFoldMiddleware(options) {
           try {
             const call = await hydrateForCall(store, query, { turnBudget, inContext });
             evictions.add(call.turn);
+            if (call.steps.length > 0) notify(options.onHydrate, { steps: call.steps, tokens: call.tokens });
             if (call.text !== "") {
               if (placement === "user") {
                 const user = prompt[lastUser];

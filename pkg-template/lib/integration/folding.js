@@ -42,6 +42,7 @@ export class ToolResultFolder {
   #threshold;
   #summarize;
   #sessionId;
+  #onFold;
   #records = new Map(); // callId -> FoldedStep
   #small = new Set(); // callIds found below the threshold (not counted again)
   #inflight = new Map(); // callId -> Promise<FoldedStep | undefined>
@@ -49,7 +50,7 @@ export class ToolResultFolder {
 
   /**
    * @param {import("contextfold").ContextFold} cf
-   * @param {{ foldThreshold?: number, summarize?: (r: ToolResult) => string | Promise<string>, sessionId?: string }} [options]
+   * @param {{ foldThreshold?: number, summarize?: (r: ToolResult) => string | Promise<string>, sessionId?: string, onFold?: (record: import("contextfold").FoldedStep) => void }} [options]
    */
   constructor(cf, options = {}) {
     if (!cf || typeof cf.foldDetailed !== "function") throw new TypeError("an open ContextFold store is required (store: await ContextFold.open(...))");
@@ -59,6 +60,7 @@ export class ToolResultFolder {
     this.#threshold = threshold;
     this.#summarize = options.summarize;
     this.#sessionId = options.sessionId;
+    this.#onFold = options.onFold;
   }
 
   /** The record of a call folded earlier, if any. */
@@ -106,6 +108,7 @@ export class ToolResultFolder {
     if (this.#sessionId !== undefined) fold.sessionId = this.#sessionId;
     const outcome = await foldNext(this.#cf, fold);
     this.#records.set(callId, outcome.foldedStep);
+    notify(this.#onFold, outcome.foldedStep);
     return outcome.foldedStep;
   }
 }
@@ -126,6 +129,15 @@ export function isFoldedStep(value) {
     typeof value.artifacts === "object" &&
     typeof value.artifacts.cold_node_ref === "string"
   );
+}
+
+/** Call an observer; what it throws is its own business, never the harness's. */
+export function notify(observer, value) {
+  try {
+    observer?.(value);
+  } catch {
+    // ignored
+  }
 }
 
 function noop() {}

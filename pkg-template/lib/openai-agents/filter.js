@@ -7,7 +7,7 @@
 //   2. the latest user message is scanned and the hydrated, hash-verified context is appended to `instructions`,
 //      which the SDK sends with this call only and never stores in a session;
 // and the hydrated nodes are evicted before the next model call (or by `await filter.evict()` after the run).
-import { ToolResultFolder, foldedStepText } from "../integration/folding.js";
+import { ToolResultFolder, foldedStepText, notify } from "../integration/folding.js";
 import { Evictions, hydrateForCall, warn } from "../integration/hydration.js";
 
 /**
@@ -64,6 +64,7 @@ export function contextFoldInputFilter(options) {
         try {
           const call = await hydrateForCall(store, query, { turnBudget, inContext });
           evictions.add(call.turn);
+          if (call.steps.length > 0) notify(options.onHydrate, { steps: call.steps, tokens: call.tokens });
           if (call.text !== "") instructions = instructions ? `${instructions}\n\n${call.text}` : call.text;
         } catch (err) {
           onError(err, "hydrate");

@@ -1,5 +1,5 @@
 // `contextfold/openai-agents`: a `callModelInputFilter` for `@openai/agents`.
-import type { ContextFold } from "contextfold";
+import type { ContextFold, FoldedStep } from "contextfold";
 import type { CallModelInputFilter } from "@openai/agents";
 
 export interface ContextFoldInputFilterOptions {
@@ -15,6 +15,10 @@ export interface ContextFoldInputFilterOptions {
   sessionId?: string;
   /** Keep the results of the current turn (after the latest user message) in full. Default true. */
   keepCurrentTurn?: boolean;
+  /** Told of each tool result folded here (its folded-step record). */
+  onFold?: (record: FoldedStep) => void;
+  /** Told of each call that got hydrated context: the steps and the tokens added (the store's counter). */
+  onHydrate?: (info: { steps: number[]; tokens: number }) => void;
   /** Called when a fold, hydration or eviction fails (the call goes on without it). Default: console.warn. */
   onError?: (error: unknown, stage: "fold" | "hydrate" | "evict") => void;
 }

@@ -19,6 +19,10 @@ export interface OpencodePluginOptions {
   dir?: (sessionID: string) => string;
   /** Open the store of a session yourself (e.g. over another storage); then `dir` is not used and the plugin does not close it. */
   store?: (sessionID: string) => ContextFold | Promise<ContextFold>;
+  /** Told of each tool result folded here (its folded-step record). */
+  onFold?: (record: FoldedStep) => void;
+  /** Told of each call that got hydrated context: the steps and the tokens added (the store's counter). */
+  onHydrate?: (info: { steps: number[]; tokens: number }) => void;
   /** Called when a fold, hydration, eviction or compaction step fails (opencode goes on). Default: console.warn. */
   onError?: (error: unknown, stage: string) => void;
 }

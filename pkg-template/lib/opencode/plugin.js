@@ -13,7 +13,7 @@
 import { ContextFold } from "contextfold";
 import { NodeFsStorage } from "contextfold/node";
 
-import { ToolResultFolder, foldedStepText, isFoldedStep } from "../integration/folding.js";
+import { ToolResultFolder, foldedStepText, isFoldedStep, notify } from "../integration/folding.js";
 import { Evictions, hydrateForCall, warn } from "../integration/hydration.js";
 import { sessionStoreDir } from "../integration/session-store.js";
 
@@ -39,7 +39,7 @@ export function createOpencodePlugin(options = {}) {
       if (!s) {
         s = (async () => {
           const cf = opts.store ? await opts.store(sessionID) : await ContextFold.open(new NodeFsStorage(opts.dir ? opts.dir(sessionID) : sessionStoreDir(sessionID)));
-          const folder = new ToolResultFolder(cf, { foldThreshold: opts.foldThreshold, summarize: opts.summarize, sessionId: sessionID });
+          const folder = new ToolResultFolder(cf, { foldThreshold: opts.foldThreshold, summarize: opts.summarize, sessionId: sessionID, onFold: opts.onFold });
           return { cf, folder, evictions: new Evictions(cf, onError), compacting: false };
         })();
         sessions.set(sessionID, s);
@@ -104,6 +104,7 @@ export function createOpencodePlugin(options = {}) {
           if (query.trim() === "") return;
           const call = await hydrateForCall(s.cf, query, { turnBudget: opts.turnBudget, inContext });
           s.evictions.add(call.turn);
+          if (call.steps.length > 0) notify(opts.onHydrate, { steps: call.steps, tokens: call.tokens });
           if (call.text === "") return;
           // In place: opencode reads the array it passed in (a new array would not be seen).
           parts.unshift({
