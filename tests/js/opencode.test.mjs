@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { BIN, CLOCK, cf as api, scratch } from "./helpers.mjs";
 import { importFromConsumer } from "./support/consumer.mjs";
+import { readmeSnippet } from "./support/readme.mjs";
 import { sessionScript } from "./support/session-script.mjs";
 
 const { createOpencodePlugin } = await importFromConsumer("contextfold/opencode");
@@ -243,12 +244,14 @@ describe("contextfold/opencode (@opencode-ai/plugin hooks)", () => {
     assert.ok(existsSync(bun), "bun from the npm registry (package bun + @oven/bun-linux-x64)");
     const home = mkdtempSync(path.join(tmpdir(), "cf-bun-"));
     const dir = scratch("opencode-bun", {
-      ".opencode/plugins/contextfold.js": 'import { createOpencodePlugin } from "contextfold/opencode";\nexport const ContextFold = createOpencodePlugin({ foldThreshold: 100 });\n',
+      // The README's plugin file, verbatim.
+      ".opencode/plugins/contextfold.js": `${readmeSnippet("opencode-plugin.js")}\n`,
+      ".opencode/package.json": readmeSnippet("opencode-package.json"),
       "run.mjs": `
 // What opencode does with a plugin file: import it, call each exported plugin function, use the hooks.
 const mod = await import("./.opencode/plugins/contextfold.js");
 const hooks = await mod.ContextFold({ directory: process.cwd(), worktree: process.cwd() });
-const output = { title: "bash", output: ${JSON.stringify(LOG)}, metadata: {} };
+const output = { title: "bash", output: ${JSON.stringify(LOG.repeat(3))}, metadata: {} };
 await hooks["tool.execute.after"]({ tool: "bash", sessionID: "ses_bun", callID: "c1", args: { command: "journalctl -u postgresql" } }, output);
 const messages = [
   { info: { id: "msg_1", sessionID: "ses_bun", role: "user" }, parts: [{ id: "p1", type: "text", text: "Show the log." }] },
@@ -266,7 +269,7 @@ console.log(JSON.stringify({ runtime: typeof Bun === "undefined" ? "node" : "bun
       assert.match(out.runtime, /^bun 1\./);
       assert.equal(out.step, 1);
       assert.equal(out.replaced, true);
-      assert.equal(out.added, `[ContextFold: step 1]\n${LOG}`.slice(0, 60));
+      assert.equal(out.added, `[ContextFold: step 1]\n${LOG.repeat(3)}`.slice(0, 60));
       assert.ok(existsSync(path.join(home, "sessions", "ses_bun", ".contextfold", "recall_index.json")));
     } finally {
       rmSync(home, { recursive: true, force: true });
