@@ -17,7 +17,7 @@ fn open(counter: Option<fn(&str) -> i64>, cap: i64) -> ContextFold<MemoryStorage
 }
 
 fn fold(cf: &mut ContextFold<MemoryStorage>, raw: &str) {
-    let input = FoldInput { step_id: 1, summary: "Bash: cat app.log".into(), raw_content: Some(raw.into()), ..Default::default() };
+    let input = FoldInput { step_id: Some(1), summary: "Bash: cat app.log".into(), raw_content: Some(raw.into()), ..Default::default() };
     block_on(cf.fold(input)).expect("fold");
 }
 

@@ -93,8 +93,10 @@ export class HistoryPager<M> {
       used += cost;
     }
     const inContext = recent.flatMap((e) => (e.step === undefined ? [] : [e.step]));
-    // The selection and hydration are the engine's; what fits is decided here, by the model's own count.
-    const turn = await this.store.beforeTurn(prompt);
+    // The engine selects within the room left (its estimates) and skips what is already in the messages; what
+    // is sent is then decided by the model's own count.
+    const room = budget - used - request;
+    const turn = await this.store.beforeTurn(prompt, room > 0 ? { turnBudget: room, inContext } : { inContext });
     let context = "";
     const paged: number[] = [];
     for (const h of turn.hydrated) {
@@ -122,14 +124,12 @@ export class HistoryPager<M> {
     const run = this.#queue.then(async () => {
       const rawContent = `User: ${prompt}\n\nAssistant: ${response}`;
       await this.#counter.prime(rawContent, countTokens);
-      const [newest] = await this.store.foldedSteps(1);
-      const stepId = (newest?.step_id ?? 0) + 1;
       try {
-        await this.store.fold({ stepId, summary: oneLine(prompt), rawContent });
+        // No stepId: the engine folds it as the next step of the store.
+        return (await this.store.fold({ summary: oneLine(prompt), rawContent })).stepId;
       } finally {
         this.#counter.forget(rawContent);
       }
-      return stepId;
     });
     this.#queue = run.catch(() => undefined);
     return run;

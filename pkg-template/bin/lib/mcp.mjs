@@ -3,10 +3,11 @@
 
 /**
  * @param {string[]} words the arguments after "mcp"
- * @param {{ dir?: string, io: { stderr: { write(s: string): unknown }, cwd: string, env: Record<string, string | undefined> }, clock?: () => string }} ctx
+ * @param {{ dir?: string, io: { stderr: { write(s: string): unknown }, cwd: string, env: Record<string, string | undefined> }, options?: object }} ctx
+ *   `options`: the store's open options of the CLI (journal unless --reference, SOURCE_DATE_EPOCH's clock)
  * @returns {Promise<number>} the exit status
  */
-export async function runMcp(words, { dir, io, clock }) {
+export async function runMcp(words, { dir, io, options }) {
   let session;
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
@@ -35,7 +36,7 @@ export async function runMcp(words, { dir, io, clock }) {
   }
   await mcp.serveStdioStore({
     root,
-    openOptions: clock ? { clock } : undefined,
+    openOptions: options,
     onerror: (err) => io.stderr.write(`contextfold mcp: ${err?.message ?? err}\n`),
   });
   return 0;

@@ -8,21 +8,14 @@ import { toolOutputText, toolSummary } from "contextfold/tools";
 export const DEFAULT_FOLD_THRESHOLD = 500;
 
 /**
- * Fold with the next step id. With the automatic step ids of the engine (`stepId` omitted: one more than the highest
- * step in the store, assigned under the store lock) this is one call; an engine that still requires `stepId` rejects
- * the input as INVALID_INPUT, and then the id is one more than the newest indexed step (callers serialise these).
+ * Fold as the next step: `stepId` omitted, the engine assigns one more than the highest step in the store under the
+ * store lock, so several processes folding into one store get distinct ids in arrival order.
  * @param {import("contextfold").ContextFold} cf
  * @param {Omit<import("contextfold").FoldInput, "stepId">} input
  * @returns {Promise<import("contextfold").FoldOutcome>}
  */
-export async function foldNext(cf, input) {
-  try {
-    return await cf.foldDetailed(/** @type {any} */ (input));
-  } catch (err) {
-    if (!(err && err.code === "INVALID_INPUT" && /stepId/.test(String(err.message)))) throw err;
-  }
-  const [newest] = await cf.foldedSteps(1);
-  return cf.foldDetailed({ ...input, stepId: (newest?.step_id ?? 0) + 1 });
+export function foldNext(cf, input) {
+  return cf.foldDetailed(input);
 }
 
 /**
@@ -86,7 +79,7 @@ export class ToolResultFolder {
     if (this.#small.has(callId)) return Promise.resolve(undefined);
     let pending = this.#inflight.get(callId);
     if (!pending) {
-      // One fold at a time per adapter: the step id fallback of `foldNext` reads the newest step first.
+      // One fold at a time per adapter, in the order the harness reported the results.
       pending = this.#queue.then(() => this.#foldNow(result));
       this.#queue = pending.then(noop, noop);
       this.#inflight.set(callId, pending);
