@@ -104,8 +104,11 @@ describe("contextfold/opencode (@opencode-ai/plugin hooks)", () => {
       synthetic: true,
     });
     assert.equal(JSON.stringify(s.messages), stored, "the stored session is unchanged");
-    await hooks.event({ event: { type: "session.idle", properties: { sessionID: SESSION } } });
-    assert.equal((await store.entry(1)).evicted, true, "evicted when the session went idle");
+    assert.equal((await store.entry(1)).evicted, false);
+    await hooks.event({ event: { type: "message.updated", properties: { info: { ...s.messages[1].info, time: { created: 1 } } } } });
+    assert.equal((await store.entry(1)).evicted, false, "not while the answer is still running");
+    await hooks.event({ event: { type: "message.updated", properties: { info: { ...s.messages[1].info, time: { created: 1, completed: 2 } } } } });
+    assert.equal((await store.entry(1)).evicted, true, "evicted when the assistant message completed");
   });
 
   it('replace: "request" keeps opencode\'s stored output and folds it per request only', async () => {
@@ -183,8 +186,9 @@ describe("contextfold/opencode (@opencode-ai/plugin hooks)", () => {
     let maxReceived = 0;
     let maxBaseline = 0;
     const request = async (turn) => {
-      const evictedBefore = evicted.length;
       const messages = await s.request(hooks);
+      // By the time this request's context is built, the previous request's nodes are evicted.
+      const evictedBefore = evicted.length;
       const added = addedPart(messages);
       const injected = added ? [...added.text.matchAll(/\[ContextFold: step (\d+)\]/g)].map((x) => Number(x[1])) : [];
       const base = added ? messages.map((m) => ({ ...m, parts: m.parts.filter((p) => p !== added) })) : messages;

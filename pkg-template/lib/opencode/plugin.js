@@ -6,8 +6,8 @@
 // - `experimental.chat.messages.transform` (the request's own copy of the messages; nothing here is stored):
 //   folded results of the current turn (after the latest user message) get their full, verified content back for
 //   this request, results of earlier turns show their record, and the latest user message is scanned and the
-//   hydrated nodes are put in front of it as a synthetic text part. The nodes are evicted when the session goes
-//   idle (or before the next request).
+//   hydrated nodes are put in front of it as a synthetic text part. The nodes are evicted when the answer is
+//   complete (`message.updated` of a completed assistant message, `session.idle`), or else before the next request.
 // - `experimental.session.compacting`: the hot projection (the newest folded-step records) is added to the
 //   compaction prompt, and the compaction request itself gets no hydrated context (its summary is stored).
 import { ContextFold } from "contextfold";
@@ -141,8 +141,11 @@ export function createOpencodePlugin(options = {}) {
       },
 
       async event({ event }) {
-        if (event?.type !== "session.idle") return;
-        const id = event.properties?.sessionID;
+        // The model has answered: an assistant message completed, or the session went idle.
+        const info = event?.type === "message.updated" ? event.properties?.info : undefined;
+        const answered = event?.type === "session.idle" || (info?.role === "assistant" && info.time?.completed !== undefined);
+        if (!answered) return;
+        const id = event.type === "session.idle" ? event.properties?.sessionID : info.sessionID;
         const s = typeof id === "string" ? sessions.get(id) : undefined;
         if (s) await (await s).evictions.flush();
       },
