@@ -597,6 +597,22 @@ impl<S: Storage> ContextFold<S> {
         (self.token_counter)(text)
     }
 
+    /// The longest prefix of `text` (whole code points) with at most `max` tokens by this store's counter (binary
+    /// search: the counter is taken to grow with the text).
+    fn prefix_within(&self, text: &str, max: i64) -> Result<String> {
+        let ends: Vec<usize> = text.char_indices().map(|(i, c)| i + c.len_utf8()).collect();
+        let (mut lo, mut hi) = (0usize, ends.len());
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if self.count_tokens(&text[..ends[mid - 1]])? <= max {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        Ok(text[..if lo == 0 { 0 } else { ends[lo - 1] }].to_string())
+    }
+
     /// Fold one turn (spec §5): write the cold node, then the index (or a journal line). A duplicate step id
     /// writes nothing. If the index write fails, the cold node just written is undone, so the store is as it was.
     pub async fn fold(&mut self, input: FoldInput) -> Result<FoldOutcome> {
@@ -929,6 +945,11 @@ impl<S: Storage> ContextFold<S> {
             content = python_prefix(&content, cap.saturating_mul(4));
             token_estimate = cap;
             truncated = true;
+            // The reference cuts `cap × 4` code points, which hold exactly `cap` tokens by its own counter; a custom
+            // counter may find more there, so cut on to the longest prefix it puts within the cap.
+            if cap > 0 && self.count_tokens(&content)? > cap {
+                content = self.prefix_within(&content, cap)?;
+            }
         }
         let node = ColdNode::from_object(&node);
         Ok(Hydrated {

@@ -9,7 +9,7 @@ import { runDemo } from "./demo.mjs";
 import { GENERAL, commandHelp } from "./help.mjs";
 import { decodeUtf8 } from "./utf8.mjs";
 
-const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "checkpoint", "demo"]);
+const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "checkpoint", "demo", "mcp"]);
 const FOLD_OPTIONS = new Set(["--file", "--files", "--commands", "--errors"]);
 /** Candidates `scan` lists without --all. */
 const SCAN_LISTED = 20;
@@ -259,6 +259,7 @@ async function run(opts, core, io) {
   // --reference writes them on every call, as the reference does.
   const options = { journal: !opts.reference, ...(clock ? { clock } : {}) };
   if (command === "demo") return runDemo({ api, NodeFsStorage, render, root: opts.dir === undefined ? undefined : root, json, io, clock });
+  if (command === "mcp") return (await import("./mcp.mjs")).runMcp(args.slice(1), { dir: opts.dir, io, options });
 
   // Arguments first (the reference parses them before it touches the store).
   let input;

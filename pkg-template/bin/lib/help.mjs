@@ -29,6 +29,7 @@ Commands:
   checkpoint          write recall_index.json and eviction_log.json from the journal, for readers
                       of the reference files (a fold appends to the journal; --reference writes them each time)
   demo                run the §6 scenario (8 turns, one multi-intent query) in a temporary store
+  mcp [--session ID]  serve the store to an MCP client over stdio (needs @modelcontextprotocol/server, zod)
 
 ${OPTIONS}
 
@@ -123,6 +124,19 @@ turn as measured by the token counter, then evict and validate.
 
 The store is a fresh temporary directory, removed afterwards, unless --dir DIR is given (then it is kept).
 Colour is used only when standard output is a terminal and NO_COLOR is not set.
+
+${OPTIONS}
+`,
+  mcp: `Usage: contextfold mcp [--dir DIR | --session ID]
+
+Serve the store as an MCP server over standard input/output (JSON-RPC on stdout, messages on stderr) until
+the client closes the connection. Tools: fold, scan, recall, hydrate, status, validate, folded_steps; resource
+template contextfold://step/{id} (a step's exact, verified payload). Engine errors are MCP tool errors with
+the engine's code. Needs the optional packages @modelcontextprotocol/server (2.x) and zod (4.x).
+
+  --dir DIR       the store root (default: the current directory)
+  --session ID    the store of a hooks session: $CONTEXTFOLD_HOME/sessions/ID (else
+                  $XDG_DATA_HOME/contextfold/sessions/ID, else ~/.local/share/contextfold/sessions/ID)
 
 ${OPTIONS}
 `,
