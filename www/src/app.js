@@ -596,27 +596,23 @@ function owners(scan) {
   return map;
 }
 
-/** Why a candidate was not hydrated, in the terms of the scan result. */
+/** Why a candidate was not hydrated, in the terms of the scan result: its own cost did not fit (budget
+ *  dropped), or every term it matched was already taken, by a selected step (already answered) or by a step
+ *  that was then dropped for the budget (intent ownership: those terms stay unanswered). */
 function whyNot(cand, scan, took, dropped) {
   const d = dropped.get(cand.stepId);
-  if (d) return { kind: "budget", text: `budget dropped: its cost ${d.cost} does not fit the turn budget of ${scan.budgetLimit} (its terms ${d.matched.join(", ")} stay unanswered)` };
-  const groups = new Map();
+  if (d) return { kind: "budget", text: `budget dropped: its cost ${d.cost} does not fit the turn budget of ${scan.budgetLimit}; its terms (${d.matched.join(", ")}) stay unanswered` };
+  const answered = [];
+  const owned = [];
   for (const t of cand.matched) {
     const o = took.get(t);
-    const k = o ? `${o.dropped ? "d" : "s"}${o.stepId}` : "none";
-    if (!groups.has(k)) groups.set(k, { o, terms: [] });
-    groups.get(k).terms.push(t);
+    if (!o) continue;
+    (o.dropped ? owned : answered).push(`${t} by step ${o.stepId}${o.dropped ? "" : o.stepId > cand.stepId ? " (newer)" : " (more terms)"}`);
   }
   const parts = [];
-  let kind = "answered";
-  for (const { o, terms } of groups.values()) {
-    if (!o) parts.push(`${terms.join(", ")}: no pick`);
-    else if (o.dropped) {
-      kind = "ownership";
-      parts.push(`intent ownership: ${terms.join(", ")} owned by step ${o.stepId}, which was dropped for the budget`);
-    } else parts.push(`already answered: ${terms.join(", ")} by step ${o.stepId}${o.stepId > cand.stepId ? " (newer)" : " (more terms)"}`);
-  }
-  return { kind, text: parts.join("; ") };
+  if (answered.length) parts.push(`already answered: ${answered.join(", ")}`);
+  if (owned.length) parts.push(`intent ownership: ${owned.join(", ")}, which did not fit the budget`);
+  return { kind: owned.length ? "ownership" : "answered", text: parts.join("; ") };
 }
 
 function renderScan(scan, prompt) {

@@ -207,7 +207,13 @@ export function scenario(session, { redaction }) {
       assert.deepEqual(view.selected.map((s) => s.step), scan.selected.map((s) => s.stepId), `budget ${budget}`);
       assert.deepEqual(dropped, scan.budgetDropped.map((s) => s.stepId).sort(byStep), `budget ${budget}: dropped`);
       assert.deepEqual({ selected: scan.selected.map((s) => s.stepId), dropped }, expected[budget], "the reference's CONF-06 selections");
-      if (budget === 25) await shot("04-turn-budget-25");
+      if (budget === 25) {
+        // 137 and 447 were dropped, but they took their terms: the older steps with those terms are not tried.
+        const owned = view.notHydrated.filter((n) => n.reason === "ownership").map((n) => n.step).sort(byStep);
+        assert.deepEqual(owned, [37, 91, 318, 499]);
+        assert.match(view.notHydrated.find((n) => n.step === 91).text, /intent ownership: port by step 137, postgresql by step 137/);
+        await shot("04-turn-budget-25");
+      }
     }
     // The per-call cap clips each node's cost; at 10 every pick costs 10 and the turn budget of 30 takes three.
     await setBudget(p, "per-call", 10);
