@@ -14,7 +14,7 @@ use crate::json::Value;
 use crate::policy::Policy;
 use crate::recall::{self, RecallCandidate};
 use crate::scan::{self, ScanResult};
-pub use crate::types::{ColdNode, Eviction, FoldInput, FoldOutcome, Hydrated, IndexEntry, Status, StatusNode, Turn};
+pub use crate::types::{ColdNode, Eviction, FoldInput, FoldOutcome, Hydrated, IndexEntry, Status, StatusNode, Turn, TurnOptions};
 use crate::store::{self, Storage};
 use crate::text::{nfc, rstrip};
 use crate::validate::{self, Validation};
@@ -58,6 +58,9 @@ pub struct ContextFold<S: Storage> {
     /// Whether the snapshot in storage is the index as it is in `recall_index.json` now (it was read at open or
     /// written since, and the file has not been rewritten since).
     snapshot_fresh: bool,
+    /// The storage's version token of `recall_index.json` as this instance last read or wrote it (`None`: no file,
+    /// or a storage without versions). Another writer's rewrite changes it, which makes the next write reload.
+    index_version: Option<String>,
 }
 
 /// Where the index journal stands (see [`crate::journal`]).
@@ -73,11 +76,17 @@ struct JournalState {
     pending_evictions: Vec<(i64, String)>,
     /// An append failed, so the file may end in a torn line: checkpoint before writing again.
     suspect: bool,
+    /// Bytes of the journal file read so far (up to the end of its last complete line): another writer's records
+    /// are appended after it.
+    bytes_read: u64,
 }
 
 /// Start a checkpoint by itself once the journal holds this many records, or as many as the index has
 /// entries if that is more: the rewrite is then paid once per doubling, so a fold stays O(1) amortised.
 const AUTO_CHECKPOINT_RECORDS: usize = 4096;
+
+/// The highest step id a fold assigns by itself: the largest integer a JavaScript number holds exactly.
+const MAX_AUTO_STEP_ID: i64 = (1 << 53) - 1;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn system_clock() -> Result<String> {
@@ -125,20 +134,98 @@ impl<S: Storage> ContextFold<S> {
         };
         let token_counter = options.token_counter.unwrap_or_else(|| Box::new(|t| Ok(reference_token_count(t))));
         let policy_override = options.policy.map(|raw| Policy { raw });
-        let (index, index_on_disk, mut journal, snapshot_fresh) = load_state(&storage).await?;
+        let loaded = load_state(&storage).await?;
+        let mut journal = loaded.journal;
         journal.enabled = options.journal && storage.can_append();
-        Ok(ContextFold { storage, index, index_on_disk, clock, token_counter, policy_override, journal, snapshot_fresh })
+        Ok(ContextFold {
+            storage,
+            index: loaded.index,
+            index_on_disk: loaded.on_disk,
+            clock,
+            token_counter,
+            policy_override,
+            journal,
+            snapshot_fresh: loaded.snapshot_fresh,
+            index_version: loaded.index_version,
+        })
     }
 
     /// Re-read the index (and journal) from storage, after another writer changed them.
     pub async fn reload(&mut self) -> Result<()> {
-        let (index, on_disk, mut journal, snapshot_fresh) = load_state(&self.storage).await?;
-        journal.enabled = self.journal.enabled;
-        self.index = index;
-        self.index_on_disk = on_disk;
-        self.journal = journal;
-        self.snapshot_fresh = snapshot_fresh;
+        let loaded = load_state(&self.storage).await?;
+        let enabled = self.journal.enabled;
+        self.index = loaded.index;
+        self.index_on_disk = loaded.on_disk;
+        self.journal = JournalState { enabled, ..loaded.journal };
+        self.snapshot_fresh = loaded.snapshot_fresh;
+        self.index_version = loaded.index_version;
         Ok(())
+    }
+
+    /// Take the store's write lock, when the storage has one, and catch up with what other writers did since this
+    /// instance last looked. Every public operation that writes runs between this and [`Self::unlock`]; the
+    /// internal steps they share (checkpoint inside a fold, for instance) do not lock again.
+    async fn lock(&mut self) -> Result<bool> {
+        if !self.storage.can_lock() {
+            return Ok(false);
+        }
+        self.storage.lock(store::LOCK_KEY).await.map_err(|e| storage_context(e, "cannot lock the store"))?;
+        if let Err(e) = self.catch_up().await {
+            self.unlock(true).await;
+            return Err(e);
+        }
+        Ok(true)
+    }
+
+    /// Release the write lock taken by [`Self::lock`]. A failure to release is not the operation's failure (its
+    /// writes are done); the lock is then stale and the next writer recovers it (see the storage's `lock`).
+    async fn unlock(&self, locked: bool) {
+        if locked {
+            let _ = self.storage.unlock(store::LOCK_KEY).await;
+        }
+    }
+
+    /// See other writers' changes: a rewritten `recall_index.json` (a checkpoint, a strict-mode write, the
+    /// reference) means a reload; records appended to the journal are replayed from where this instance stopped.
+    async fn catch_up(&mut self) -> Result<()> {
+        // Without a version (or when the storage cannot tell one), any other writer may have rewritten the index.
+        let unchanged = self.storage.can_version()
+            && matches!(self.storage.version(store::INDEX_KEY).await, Ok(v) if v == self.index_version);
+        if !unchanged {
+            return self.reload().await;
+        }
+        let tail = if self.storage.can_load_range() {
+            read_from(&self.storage, store::JOURNAL_KEY, self.journal.bytes_read).await
+        } else {
+            store::load_range_whole(&self.storage, store::JOURNAL_KEY, self.journal.bytes_read, usize::MAX).await
+        }
+        .map_err(|e| storage_context(e, "cannot read the journal"))?;
+        match tail {
+            // The journal is gone or shorter than what was read: another writer checkpointed, so start over.
+            None if self.journal.records > 0 => self.reload().await,
+            None => Ok(()),
+            Some(bytes) => {
+                let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+                if complete < bytes.len() {
+                    // A torn line another writer left (it stopped mid-append): checkpoint before appending.
+                    self.journal.suspect = true;
+                }
+                let records = journal::parse(&bytes[..complete])?;
+                self.journal.bytes_read += complete as u64;
+                apply_records(&mut self.index, self.index_on_disk, &mut self.journal, records);
+                Ok(())
+            }
+        }
+    }
+
+    /// Remember the version of `recall_index.json` just written by this instance (so it is not taken for another
+    /// writer's change).
+    async fn note_index_written(&mut self) {
+        self.index_version = if self.storage.can_version() {
+            self.storage.version(store::INDEX_KEY).await.ok().flatten()
+        } else {
+            None
+        };
     }
 
     /// Whether the index snapshot in storage matches `recall_index.json` as it is now (the index was read from it
@@ -157,6 +244,13 @@ impl<S: Storage> ContextFold<S> {
     /// next open need not parse `recall_index.json`. A no-op when nothing is journaled and the snapshot is
     /// current. Safe to repeat after a failure.
     pub async fn checkpoint(&mut self) -> Result<()> {
+        let locked = self.lock().await?;
+        let result = self.checkpoint_locked().await;
+        self.unlock(locked).await;
+        result
+    }
+
+    async fn checkpoint_locked(&mut self) -> Result<()> {
         let journaled = self.journal.records > 0 || self.journal.suspect;
         if !journaled {
             if self.index_on_disk && !self.snapshot_fresh && self.storage.can_version() {
@@ -179,9 +273,9 @@ impl<S: Storage> ContextFold<S> {
         if self.index_on_disk || !self.index.is_empty() {
             self.snapshot_fresh = false;
             let mut writer = self.index.file_writer();
-            write_chunked(&self.storage, store::INDEX_KEY, || writer.next_chunk(WRITE_CHUNK))
-                .await
-                .map_err(|e| storage_context(e, "checkpoint: cannot write the index"))?;
+            let written = write_chunked(&self.storage, store::INDEX_KEY, || writer.next_chunk(WRITE_CHUNK)).await;
+            self.note_index_written().await;
+            written.map_err(|e| storage_context(e, "checkpoint: cannot write the index"))?;
             self.index_on_disk = true;
             if self.storage.can_version() {
                 self.write_snapshot().await;
@@ -210,7 +304,7 @@ impl<S: Storage> ContextFold<S> {
     /// Before a write outside the journal (or after a failed append): fold any journal into the files first.
     async fn settle_journal(&mut self) -> Result<()> {
         if self.journal.suspect || (!self.journal.enabled && self.journal.records > 0) {
-            self.checkpoint().await?;
+            self.checkpoint_locked().await?;
         }
         Ok(())
     }
@@ -247,6 +341,7 @@ impl<S: Storage> ContextFold<S> {
             self.journal.suspect = true;
             return Err(storage_context(e, "cannot append to the journal"));
         }
+        self.journal.bytes_read += bytes.len() as u64;
         self.journal.base_evictions = base;
         self.journal.records += added;
         Ok(())
@@ -256,7 +351,7 @@ impl<S: Storage> ContextFold<S> {
     /// A failure here loses nothing (the journal still holds every change), so it is not reported.
     async fn maybe_auto_checkpoint(&mut self) {
         if self.journal.records >= AUTO_CHECKPOINT_RECORDS.max(self.index.len()) {
-            let _ = self.checkpoint().await;
+            let _ = self.checkpoint_locked().await;
         }
     }
 
@@ -319,8 +414,17 @@ impl<S: Storage> ContextFold<S> {
         outcomes.pop().ok_or_else(|| Error::invalid_input("fold: nothing to fold"))
     }
 
-    /// Fold many turns with one index write: all of them, or (on any error) none.
+    /// Fold many turns with one index write: all of them, or (on any error) none. An input without a step id gets
+    /// the next one: one more than the highest step id in the store (1 in an empty store), decided under the
+    /// store's write lock, so writers in several processes get distinct ids in the order they write.
     pub async fn fold_many(&mut self, inputs: Vec<FoldInput>) -> Result<Vec<FoldOutcome>> {
+        let locked = self.lock().await?;
+        let result = self.fold_many_locked(inputs).await;
+        self.unlock(locked).await;
+        result
+    }
+
+    async fn fold_many_locked(&mut self, inputs: Vec<FoldInput>) -> Result<Vec<FoldOutcome>> {
         self.settle_journal().await?;
         let index_was_new = !self.index_on_disk && !self.index.has_top("created_at");
         // (step, key, what the key held before) of every node written, to undo them on failure.
@@ -331,8 +435,20 @@ impl<S: Storage> ContextFold<S> {
         let mut line_count = 0;
         let mut policy: Option<Policy> = None;
         let result: Result<()> = async {
-            for input in inputs {
-                if let Some(entry) = self.index.get(input.step_id) {
+            for mut input in inputs {
+                let step_id = match input.step_id {
+                    Some(id) => id,
+                    None => {
+                        // Folds earlier in this batch are in the index already, so they count too.
+                        let next = self.index.max_step().map_or(Some(1), |m| m.checked_add(1));
+                        let id = next.filter(|&n| n <= MAX_AUTO_STEP_ID).ok_or_else(|| {
+                            Error::invalid_input("fold: no step id left after the highest one in the store")
+                        })?;
+                        input.step_id = Some(id);
+                        id
+                    }
+                };
+                if let Some(entry) = self.index.get(step_id) {
                     let entry = IndexEntry::from(entry);
                     outcomes.push(FoldOutcome::Duplicate { folded_step: folded_step(&entry), entry });
                     continue;
@@ -366,10 +482,9 @@ impl<S: Storage> ContextFold<S> {
                 self.journal_append_lines(line_count, std::mem::take(&mut lines)).await
             } else {
                 self.snapshot_fresh = false;
-                self.storage
-                    .save(store::INDEX_KEY, &self.index.to_file_bytes())
-                    .await
-                    .map_err(|e| storage_context(e, "cannot write the index (the fold was undone)"))?;
+                let saved = self.storage.save(store::INDEX_KEY, &self.index.to_file_bytes()).await;
+                self.note_index_written().await;
+                saved.map_err(|e| storage_context(e, "cannot write the index (the fold was undone)"))?;
                 self.index_on_disk = true;
                 Ok(())
             }
@@ -398,6 +513,7 @@ impl<S: Storage> ContextFold<S> {
     /// The cold node of a turn (spec §5 steps 3–6): extraction, the three hashes, the clock and the token count.
     fn make_node(&self, input: FoldInput, policy: &Policy) -> Result<ColdNode> {
         let FoldInput { step_id, summary, raw_content, session_id, files, commands, errors } = input;
+        let step_id = step_id.ok_or_else(|| Error::invalid_input("fold: the step id was not assigned"))?;
         let payload = match raw_content {
             Some(raw) if !raw.is_empty() => raw,
             _ => summary.clone(),
@@ -459,16 +575,33 @@ impl<S: Storage> ContextFold<S> {
 
     /// Scan a prompt against the index (spec §7).
     pub async fn scan(&self, prompt: &str) -> Result<ScanResult> {
-        let policy = self.policy().await?;
-        scan::scan(&self.index, prompt, policy.max_tokens_per_turn()?, policy.max_tokens_per_call()?)
+        self.scan_with(prompt, &TurnOptions::default()).await
+    }
+
+    /// [`Self::scan`] with a per-call turn budget and the steps already in context.
+    pub async fn scan_with(&self, prompt: &str, options: &TurnOptions) -> Result<ScanResult> {
+        self.select(prompt, options, scan::CandidateMode::All).await
     }
 
     /// [`Self::scan`] without the candidate list (`candidates_listed` is false): the same selection, found
     /// without enumerating every matching node (what `before_turn` uses every turn).
     pub async fn scan_selection(&self, prompt: &str) -> Result<ScanResult> {
+        self.scan_selection_with(prompt, &TurnOptions::default()).await
+    }
+
+    /// [`Self::scan_selection`] with a per-call turn budget and the steps already in context.
+    pub async fn scan_selection_with(&self, prompt: &str, options: &TurnOptions) -> Result<ScanResult> {
+        self.select(prompt, options, scan::CandidateMode::None).await
+    }
+
+    async fn select(&self, prompt: &str, options: &TurnOptions, candidates: scan::CandidateMode) -> Result<ScanResult> {
         let policy = self.policy().await?;
-        let options = scan::ScanOptions { candidates: scan::CandidateMode::None };
-        scan::scan_with(&self.index, prompt, policy.max_tokens_per_turn()?, policy.max_tokens_per_call()?, options)
+        let budget = match options.turn_budget {
+            Some(b) => b,
+            None => policy.max_tokens_per_turn()?,
+        };
+        let scan_options = scan::ScanOptions { candidates, in_context: options.in_context.clone() };
+        scan::scan_with(&self.index, prompt, budget, policy.max_tokens_per_call()?, scan_options)
     }
 
     /// Recall by query (spec §6).
@@ -556,6 +689,13 @@ impl<S: Storage> ContextFold<S> {
 
     /// Mark a node evicted and log the event (spec §11). Nothing is deleted.
     pub async fn evict(&mut self, step_id: i64) -> Result<Eviction> {
+        let locked = self.lock().await?;
+        let result = self.evict_locked(step_id).await;
+        self.unlock(locked).await;
+        result
+    }
+
+    async fn evict_locked(&mut self, step_id: i64) -> Result<Eviction> {
         let Some(entry) = self.index.get(step_id) else {
             return Err(Error::new(ErrorCode::NodeNotFound, format!("Step {step_id} not found in recall index.")));
         };
@@ -576,7 +716,9 @@ impl<S: Storage> ContextFold<S> {
         let mut log = self.load_eviction_log().await?;
         self.index.mark_evicted(step_id);
         self.snapshot_fresh = false;
-        if let Err(e) = self.storage.save(store::INDEX_KEY, &self.index.to_file_bytes()).await {
+        let saved = self.storage.save(store::INDEX_KEY, &self.index.to_file_bytes()).await;
+        self.note_index_written().await;
+        if let Err(e) = saved {
             self.index.set_evicted(step_id, was_evicted);
             return Err(storage_context(e, "cannot write the index"));
         }
@@ -584,6 +726,7 @@ impl<S: Storage> ContextFold<S> {
         if let Err(e) = self.storage.save(store::EVICTION_LOG_KEY, &log.to_file_bytes()).await {
             self.index.set_evicted(step_id, was_evicted);
             let _ = self.storage.save(store::INDEX_KEY, &self.index.to_file_bytes()).await;
+            self.note_index_written().await;
             return Err(storage_context(e, "cannot write the eviction log (the eviction was undone)"));
         }
         Ok(Eviction { step_id, evicted_at })
@@ -591,7 +734,12 @@ impl<S: Storage> ContextFold<S> {
 
     /// pre_turn_dispatch: scan the prompt, then hydrate every selected node (CONF-13).
     pub async fn before_turn(&self, prompt: &str) -> Result<Turn> {
-        let scan = self.scan_selection(prompt).await?;
+        self.before_turn_with(prompt, &TurnOptions::default()).await
+    }
+
+    /// [`Self::before_turn`] with a per-call turn budget and the steps already in context (not hydrated again).
+    pub async fn before_turn_with(&self, prompt: &str, options: &TurnOptions) -> Result<Turn> {
+        let scan = self.scan_selection_with(prompt, options).await?;
         let mut hydrated = Vec::with_capacity(scan.selected.len());
         for pick in &scan.selected {
             hydrated.push(self.hydrate(pick.step_id).await?);
@@ -706,11 +854,26 @@ async fn load_snapshot<S: Storage>(storage: &S) -> Option<RecallIndex> {
     reader.finish()
 }
 
+/// What [`load_state`] read.
+struct Loaded {
+    index: RecallIndex,
+    /// Whether `recall_index.json` exists.
+    on_disk: bool,
+    journal: JournalState,
+    /// Whether the index came from a current snapshot.
+    snapshot_fresh: bool,
+    index_version: Option<String>,
+}
+
 /// `recall_index.json` (if any; from its snapshot when that is current) with the journal (if any) replayed over
 /// it. Replaying is idempotent: a fold already in the index is skipped, an eviction only sets a flag that may
-/// already be set. The last value says whether the index came from a current snapshot.
-async fn load_state<S: Storage>(storage: &S) -> Result<(RecallIndex, bool, JournalState, bool)> {
-    let (mut index, on_disk, snapshot_fresh) = match load_snapshot(storage).await {
+/// already be set.
+async fn load_state<S: Storage>(storage: &S) -> Result<Loaded> {
+    // The version is read before the file, so a rewrite in between makes the next write reload again (safe),
+    // never the other way round.
+    // A version the storage cannot give only costs a reload at the next write.
+    let index_version = if storage.can_version() { storage.version(store::INDEX_KEY).await.ok().flatten() } else { None };
+    let (index, on_disk, snapshot_fresh) = match load_snapshot(storage).await {
         Some(index) => (index, true, true),
         None => {
             let bytes = storage.load(store::INDEX_KEY).await.map_err(|e| storage_context(e, "cannot read the index"))?;
@@ -720,20 +883,29 @@ async fn load_state<S: Storage>(storage: &S) -> Result<(RecallIndex, bool, Journ
             }
         }
     };
-    let mut journal = JournalState::default();
+    let mut loaded = Loaded { index, on_disk, journal: JournalState::default(), snapshot_fresh, index_version };
     let Some(bytes) = storage.load(store::JOURNAL_KEY).await.map_err(|e| storage_context(e, "cannot read the journal"))?
     else {
-        return Ok((index, on_disk, journal, snapshot_fresh));
+        return Ok(loaded);
     };
+    let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     // A torn last line (an append cut short) must not be appended to: checkpoint before the next write.
-    journal.suspect = !bytes.is_empty() && !bytes.ends_with(b"\n");
-    for record in journal::parse(&bytes)? {
+    loaded.journal.suspect = complete < bytes.len();
+    loaded.journal.bytes_read = complete as u64;
+    let records = journal::parse(&bytes[..complete])?;
+    apply_records(&mut loaded.index, on_disk, &mut loaded.journal, records);
+    Ok(loaded)
+}
+
+/// Replay journal records over the index (idempotent: a fold already indexed is skipped).
+fn apply_records(index: &mut RecallIndex, on_disk: bool, journal: &mut JournalState, records: Vec<Record>) {
+    for record in records {
         journal.records += 1;
         match record {
             Record::Header { base_evictions, created_at } => {
                 journal.base_evictions = base_evictions;
                 if let Some(created_at) = created_at.filter(|_| !on_disk && !index.has_top("created_at")) {
-                    index = RecallIndex::new(&created_at);
+                    *index = RecallIndex::new(&created_at);
                 }
             }
             Record::Fold { step_id, entry } => {
@@ -747,7 +919,23 @@ async fn load_state<S: Storage>(storage: &S) -> Result<(RecallIndex, bool, Journ
             }
         }
     }
-    Ok((index, on_disk, journal, snapshot_fresh))
+}
+
+/// Everything stored under `key` from `offset` on, read in chunks (`None` if the key is missing).
+async fn read_from<S: Storage>(storage: &S, key: &str, offset: u64) -> Result<Option<Vec<u8>>> {
+    let mut out = Vec::new();
+    let mut at = offset;
+    loop {
+        let Some(chunk) = storage.load_range(key, at, READ_CHUNK).await? else {
+            return Ok(if at == offset { None } else { Some(out) });
+        };
+        at += chunk.len() as u64;
+        let done = chunk.len() < READ_CHUNK;
+        out.extend_from_slice(&chunk);
+        if done {
+            return Ok(Some(out));
+        }
+    }
 }
 
 /// The 15-key index entry of a freshly folded node (spec §2.4).

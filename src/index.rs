@@ -940,6 +940,11 @@ impl RecallIndex {
         v
     }
 
+    /// The highest step id of any entry (`None` when the index is empty).
+    pub fn max_step(&self) -> Option<i64> {
+        self.by_step.keys().next_back().copied()
+    }
+
     /// Whether some entry's key parses to `step_id` (validate's orphan check compares ints).
     pub fn has_step(&self, step_id: i128) -> bool {
         i64::try_from(step_id).is_ok_and(|s| self.by_step.contains_key(&s))

@@ -56,6 +56,10 @@ pub struct ScanResult {
     pub selected: Vec<ScanSelection>,
     /// Nodes that would have answered an intent but did not fit the turn budget.
     pub budget_dropped: Vec<ScanSelection>,
+    /// Nodes the selection picked that the caller said are already in the model's context (`in_context`): they
+    /// answer their terms at cost 0 and are not hydrated again.
+    #[serde(default)]
+    pub in_context: Vec<ScanSelection>,
     pub consumed_tokens: i64,
     pub budget_limit: i64,
     pub max_per_call: i64,
@@ -81,6 +85,7 @@ impl ScanResult {
             candidates_listed,
             selected: Vec::new(),
             budget_dropped: Vec::new(),
+            in_context: Vec::new(),
             consumed_tokens: 0,
             budget_limit,
             max_per_call,
@@ -128,6 +133,10 @@ impl TermSet {
 
 /// `cmd_scan(prompt)` over an index, with the turn budget and per-call cap already read from the policy.
 pub fn scan(index: &RecallIndex, prompt: &str, budget_limit: i64, max_per_call: i64) -> Result<ScanResult> {
+    scan_all(index, prompt, budget_limit, max_per_call, &[])
+}
+
+fn scan_all(index: &RecallIndex, prompt: &str, budget_limit: i64, max_per_call: i64, in_context: &[i64]) -> Result<ScanResult> {
     let query_terms = extract::scan_query_terms(prompt);
     let n = query_terms.len();
     let mut result = ScanResult::nothing_picked(index, prompt, &query_terms, budget_limit, max_per_call, true);
@@ -166,9 +175,7 @@ pub fn scan(index: &RecallIndex, prompt: &str, budget_limit: i64, max_per_call: 
     let mut groups: Vec<(&TermSet, i64)> = groups.into_iter().collect();
 
     let mut residual = TermSet::full(n);
-    let mut consumed: i128 = 0;
-    let budget = i128::from(budget_limit);
-    let per_call = i128::from(max_per_call);
+    let mut picks = Vec::new();
     while residual.count() > 0 {
         let mut best: Option<(u32, i64, usize)> = None;
         for (g, (set, step)) in groups.iter().enumerate() {
@@ -179,23 +186,42 @@ pub fn scan(index: &RecallIndex, prompt: &str, budget_limit: i64, max_per_call: 
         }
         let Some((_, step, g)) = best else { break };
         let (set, _) = groups.swap_remove(g);
-        let entry_tokens = index.by_step(step).map_or(0, |e| e.token_estimate());
-        let cost = i128::from(entry_tokens).min(per_call).min(budget);
         let mut answered = residual.clone();
         answered.0.iter_mut().zip(&set.0).for_each(|(a, b)| *a &= b);
-        let pick = ScanSelection { step_id: step, matched: names(&answered), cost: cost as i64, summary: summary(step) };
+        picks.push((step, names(&answered)));
+        // Intent ownership: all of the node's terms leave the residual, picked or not.
+        residual.remove_all(set);
+    }
+    admit(&mut result, index, picks, in_context);
+    result.residual = names(&residual);
+    Ok(result)
+}
+
+/// Steps picked by the greedy loop, in pick order, with the residual terms each answered: admitted within the turn
+/// budget (the first one always), dropped when over it (intent ownership: its terms stay answered), or, when the
+/// caller has it in context already, taken at cost 0 and not hydrated. The picks never depend on the costs, so
+/// the full and the fast scan share this.
+fn admit(result: &mut ScanResult, index: &RecallIndex, picks: Vec<(i64, Vec<String>)>, in_context: &[i64]) {
+    let mut consumed: i128 = 0;
+    let budget = i128::from(result.budget_limit);
+    let per_call = i128::from(result.max_per_call);
+    for (step, matched) in picks {
+        let entry = index.by_step(step);
+        let summary = entry.map(|e| e.summary().to_string()).unwrap_or_default();
+        if in_context.contains(&step) {
+            result.in_context.push(ScanSelection { step_id: step, matched, cost: 0, summary });
+            continue;
+        }
+        let cost = i128::from(entry.map_or(0, |e| e.token_estimate())).min(per_call).min(budget);
+        let pick = ScanSelection { step_id: step, matched, cost: cost as i64, summary };
         if result.selected.is_empty() || consumed + cost <= budget {
             consumed += cost;
             result.selected.push(pick);
         } else {
             result.budget_dropped.push(pick);
         }
-        // Intent ownership: all of the node's terms leave the residual, picked or not.
-        residual.remove_all(set);
     }
     result.consumed_tokens = consumed.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
-    result.residual = names(&residual);
-    Ok(result)
 }
 
 /// Whether a scan lists its candidates.
@@ -209,9 +235,11 @@ pub enum CandidateMode {
 }
 
 /// How [`scan_with`] runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ScanOptions {
     pub candidates: CandidateMode,
+    /// Steps already in the model's context: picked, they cost nothing and are listed in `in_context`.
+    pub in_context: Vec<i64>,
 }
 
 /// [`scan`], optionally without the candidate list. `selected`, `budget_dropped`, `consumed_tokens` and
@@ -224,7 +252,7 @@ pub fn scan_with(
     options: ScanOptions,
 ) -> Result<ScanResult> {
     if options.candidates == CandidateMode::All {
-        return scan(index, prompt, budget_limit, max_per_call);
+        return scan_all(index, prompt, budget_limit, max_per_call, &options.in_context);
     }
     let query_terms = extract::scan_query_terms(prompt);
     let n = query_terms.len();
@@ -248,22 +276,8 @@ pub fn scan_with(
         (picks.into_iter().map(|(s, a)| (s, Mask::members(&a, n))).collect(), Mask::members(&residual, n))
     };
     let names = |set: &[usize]| -> Vec<String> { set.iter().map(|&i| query_terms[i].clone()).collect() };
-    let mut consumed: i128 = 0;
-    let budget = i128::from(budget_limit);
-    let per_call = i128::from(max_per_call);
-    for (step, answered) in picks {
-        let entry = index.by_step(step);
-        let cost = i128::from(entry.map_or(0, |e| e.token_estimate())).min(per_call).min(budget);
-        let summary = entry.map(|e| e.summary().to_string()).unwrap_or_default();
-        let pick = ScanSelection { step_id: step, matched: names(&answered), cost: cost as i64, summary };
-        if result.selected.is_empty() || consumed + cost <= budget {
-            consumed += cost;
-            result.selected.push(pick);
-        } else {
-            result.budget_dropped.push(pick);
-        }
-    }
-    result.consumed_tokens = consumed.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
+    let picks = picks.into_iter().map(|(step, answered)| (step, names(&answered))).collect();
+    admit(&mut result, index, picks, &options.in_context);
     result.residual = names(&residual);
     Ok(result)
 }

@@ -29,7 +29,7 @@ fn mem() -> ContextFold<MemoryStorage> {
 }
 
 fn input(step_id: i64, summary: &str, raw: Option<&str>) -> FoldInput {
-    FoldInput { step_id, summary: summary.into(), raw_content: raw.map(str::to_string), ..Default::default() }
+    FoldInput { step_id: Some(step_id), summary: summary.into(), raw_content: raw.map(str::to_string), ..Default::default() }
 }
 
 fn fold<S: Storage>(cf: &mut ContextFold<S>, step_id: i64, summary: &str, raw: Option<&str>) {
@@ -294,7 +294,7 @@ fn conf_10_explicit_failure_mode() {
 #[test]
 fn conf_11_deterministic_replay() {
     let explicit = FoldInput {
-        step_id: 11,
+        step_id: Some(11),
         summary: "Deploy api".into(),
         raw_content: Some("$ kubectl apply -f api.yml\nValueError in handler".into()),
         files: Some(vec!["api.yml".into()]),

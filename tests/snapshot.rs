@@ -53,7 +53,7 @@ fn observe(index: &RecallIndex) -> String {
     for q in QUERIES {
         for budget in [0, 30, 1000] {
             let full = scan::scan(index, q, budget, 20).expect("scan");
-            let fast = scan::scan_with(index, q, budget, 20, ScanOptions { candidates: CandidateMode::None }).expect("scan");
+            let fast = scan::scan_with(index, q, budget, 20, ScanOptions { candidates: CandidateMode::None, ..Default::default() }).expect("scan");
             out.push_str(&format!("\n{q} {budget}: {full:?}\n{fast:?}"));
         }
         out.push_str(&format!("\n{:?}", recall::recall(index, q)));
@@ -106,7 +106,7 @@ fn snapshot_of_a_large_index_round_trips_dense_and_blocked_postings() {
     assert_eq!(back.to_file_bytes(), index.to_file_bytes());
     for q in ["common even rare_5", "rare_96 common", "even"] {
         for budget in [0, 100, 5000] {
-            let opts = || ScanOptions { candidates: CandidateMode::None };
+            let opts = || ScanOptions { candidates: CandidateMode::None, ..Default::default() };
             assert_eq!(
                 format!("{:?}", scan::scan_with(&back, q, budget, 40, opts())),
                 format!("{:?}", scan::scan_with(&index, q, budget, 40, opts()))
@@ -181,7 +181,7 @@ fn file_writer_chunks_concatenate_to_the_file() {
 
 fn turn(i: i64) -> FoldInput {
     FoldInput {
-        step_id: i,
+        step_id: Some(i),
         summary: format!("Turn {i}: port {} on src/mod{}.rs", 5000 + i % 7, i % 3),
         raw_content: Some(format!("$ cargo test --package p{i}\nTimeoutError: job {i} failed at src/mod{}.rs\nkeep word{i}", i % 3)),
         ..Default::default()

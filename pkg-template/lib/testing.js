@@ -396,7 +396,8 @@ export function runStorageAdapterTests(name, makeStorage, options = {}) {
     });
 
     t("engine round trip: fold, scan, hydrate, evict, reopen, validate", async (s) => {
-      const cf = await CF.open(s, { clock });
+      // Strict reference behaviour: the reference files are written by every call.
+      const cf = await CF.open(s, { clock, journal: false });
       const n = await cf.fold({ stepId: 37, summary: "PostgreSQL configured on Port 5433", rawContent: "$ docker compose up -d postgres\nPostgreSQL running on port 5433" });
       eq(n.stepId, 37, "folded step");
       await cf.fold({ stepId: 91, summary: "PostgreSQL switched to Port 5434", rawContent: "$ psql -p 5434 -U admin" });
