@@ -242,10 +242,6 @@ async function runDemo() {
   await refreshAll();
 }
 
-function nextStepId() {
-  return state.entries.reduce((m, e) => Math.max(m, e.stepId), 0) + 1;
-}
-
 const listField = (v) => {
   const items = v.split(",").map((s) => s.trim()).filter(Boolean);
   return items.length ? items : undefined;
@@ -298,7 +294,7 @@ async function foldFromForm() {
   for (const el of $$("[aria-invalid]", form)) el.removeAttribute("aria-invalid");
   const mode = $('input[name="fold-mode"]:checked').value;
   const stepText = $("#fold-step").value.trim();
-  let stepId = nextStepId();
+  let stepId; // none: the engine gives the next id (one more than the highest), under the store's write lock
   if (stepText !== "") {
     stepId = Number(stepText);
     if (!Number.isSafeInteger(stepId)) fieldError($("#fold-step"), "the step id must be a whole number");
@@ -320,7 +316,7 @@ async function foldFromForm() {
     if (summary === "") fieldError($("#fold-summary"), "a summary is needed (one line saying what the turn did)");
     rawContent = $("#fold-raw").value === "" ? undefined : $("#fold-raw").value;
   }
-  const input = { stepId, summary };
+  const input = stepId === undefined ? { summary } : { stepId, summary };
   if (rawContent !== undefined) input.rawContent = rawContent;
   const files = listField($("#fold-files").value);
   const commands = listField($("#fold-commands").value);
@@ -348,8 +344,10 @@ async function foldFromForm() {
   }
   announce();
   await refreshAll();
-  const item = $(`#timeline li[data-step="${stepId}"]`);
-  if (item && outcome.kind === "folded") await openColdNode(stepId, item);
+  if (outcome.kind === "folded") {
+    const item = $(`#timeline li[data-step="${outcome.node.stepId}"]`);
+    if (item) await openColdNode(outcome.node.stepId, item);
+  }
 }
 
 async function renderTimeline() {

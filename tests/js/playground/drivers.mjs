@@ -12,8 +12,13 @@ const require = createRequire(import.meta.url);
 
 export const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 export const FIREFOX = process.env.FIREFOX ?? "/usr/bin/firefox-esr";
+// Where scripts/setup.sh installs it (cargo's bin directory), else the first one on PATH.
 export const GECKODRIVER =
-  process.env.GECKODRIVER ?? [path.join(process.env.CARGO_HOME ?? path.join(os.homedir(), ".cargo"), "bin", "geckodriver")].find(existsSync);
+  process.env.GECKODRIVER ??
+  [path.join(process.env.CARGO_HOME ?? path.join(os.homedir(), ".cargo"), "bin"), ...(process.env.PATH ?? "").split(path.delimiter)]
+    .filter(Boolean)
+    .map((d) => path.join(d, "geckodriver"))
+    .find(existsSync);
 
 // Chromium on a closed network: no background requests to blocked hosts (TOOLCHAIN.md §6).
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run", "--disable-background-networking",
