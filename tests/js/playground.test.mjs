@@ -11,6 +11,7 @@ import { PKG_DIR, ROOT, cf as pkg } from "./helpers.mjs";
 import { CHROMIUM, FIREFOX, GECKODRIVER, launchChromium, launchFirefox } from "./playground/drivers.mjs";
 import { DB, dumpDb, isIdle, isReady, scenario } from "./playground/scenario.mjs";
 import { DEMO_QUERY, DEMO_TURNS } from "../../www/src/demo-turns.js";
+import { detectSelectionModesWith } from "../../www/src/selection-modes.js";
 import { buildWww, printReport } from "../../scripts/build-www.mjs";
 import { serveStatic } from "../../www/serve.mjs";
 
@@ -50,6 +51,34 @@ describe("playground: the static site", () => {
     const cli = await import(path.join(PKG_DIR, "bin", "lib", "demo.mjs"));
     assert.deepEqual(DEMO_TURNS, cli.DEMO_TURNS);
     assert.equal(DEMO_QUERY, cli.DEMO_QUERY);
+  });
+
+  it("the selection switch detects the engine's modes: an engine that rejects an unknown `selection` and accepts ranked-v1 has it", async () => {
+    const fake = (known) => ({
+      MemoryStorage: class {},
+      ContextFold: {
+        async open(_storage, { policy }) {
+          return {
+            async scan() {
+              if (known && !known.includes(policy.selection)) throw Object.assign(new Error("unknown selection"), { code: "INVALID_INPUT" });
+              return {};
+            },
+            async close() {},
+          };
+        },
+      },
+    });
+    assert.deepEqual(await detectSelectionModesWith(fake(null)), ["reference"], "an engine that ignores the key");
+    assert.deepEqual(await detectSelectionModesWith(fake(["reference", "ranked-v1"])), ["reference", "ranked-v1"]);
+    assert.deepEqual(await detectSelectionModesWith(fake(["reference"])), ["reference"]);
+    const modes = await detectSelectionModesWith(pkg);
+    assert.equal(modes[0], "reference");
+    if (modes.includes("ranked-v1")) {
+      const c = await pkg.ContextFold.open(new pkg.MemoryStorage(), { policy: { selection: "ranked-v1" } });
+      await c.foldMany(DEMO_TURNS);
+      assert.ok((await c.scan(DEMO_QUERY)).selected.length > 0);
+      await c.close();
+    }
   });
 
   it("build:www builds a static site against the package's browser export and reports its gzipped size", async (t) => {

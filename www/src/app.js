@@ -2,7 +2,7 @@
 // (through the package) or from the bytes in IndexedDB; this file only wires events and renders.
 import { toolOutputText, toolSummary } from "contextfold/tools";
 import { DEMO_QUERY, DEMO_RECALL, DEMO_TURNS } from "./demo-turns.js";
-import { PlaygroundStore, POLICY_KEY, defaultPolicy, selectionModes } from "./store.js";
+import { PlaygroundStore, POLICY_KEY, defaultPolicy, detectSelectionModes } from "./store.js";
 import { $, $$, clearAlerts, describeError, fill, h, logActivity, redactionRules, showAlert, withRedactions } from "./ui.js";
 
 const PER_CALL = "max_rehydration_tokens_per_call";
@@ -30,6 +30,7 @@ export async function start() {
   setBusy(+1);
   try {
     state.store = await PlaygroundStore.open();
+    state.modes = await detectSelectionModes();
     const draft = await state.store.draft();
     $("#prompt").value = draft.prompt ?? "";
     $("#recall-query").value = draft.recall ?? DEMO_RECALL;
@@ -561,7 +562,7 @@ function renderPolicyControls(policy) {
     range.max = String(Math.max(4000, v));
     if (document.activeElement !== range) range.value = String(v);
   }
-  const modes = selectionModes();
+  const modes = state.modes;
   const current = typeof policy.selection === "string" ? policy.selection : "reference";
   for (const r of $$('input[name="selection"]')) {
     r.disabled = !modes.includes(r.value);

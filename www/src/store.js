@@ -3,6 +3,7 @@
 // protocol operation goes through the package; this module never hashes, scans or parses a cold node itself.
 import * as api from "contextfold";
 import { IndexedDbStorage } from "contextfold/indexeddb";
+import { detectSelectionModesWith } from "./selection-modes.js";
 
 export const DB_NAME = "contextfold-playground";
 export const POLICY_KEY = ".contextfold/hydration_policy.json";
@@ -25,12 +26,8 @@ export function defaultPolicy() {
   return { ...(api.DEFAULT_POLICY ?? api.REFERENCE_POLICY ?? FALLBACK_DEFAULT_POLICY) };
 }
 
-/** The selection modes this build of the engine reports ("reference" always; "ranked-v1" once it exists). */
-export function selectionModes() {
-  const reported = api.SELECTION_MODES ?? api.ContextFold.selectionModes?.();
-  const modes = Array.isArray(reported) ? reported.map(String) : [];
-  return modes.includes("reference") ? modes : ["reference", ...modes];
-}
+/** The selection modes this build of the engine knows (see selection-modes.js). */
+export const detectSelectionModes = () => detectSelectionModesWith(api);
 
 const enc = new TextEncoder();
 const dec = new TextDecoder("utf-8", { fatal: false });

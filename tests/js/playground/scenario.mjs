@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { ROOT, cf as pkg } from "../helpers.mjs";
 import { DEMO_QUERY, DEMO_RECALL, DEMO_TURNS } from "../../../www/src/demo-turns.js";
+import { detectSelectionModesWith } from "../../../www/src/selection-modes.js";
 
 export const DB = "contextfold-playground";
 const POLICY = ".contextfold/hydration_policy.json";
@@ -77,10 +78,9 @@ async function policyText(p) {
   return files.get(POLICY) ?? null;
 }
 
-/** The selection modes the package in Node reports, by the rule the page uses (www/src/store.js). */
-function engineSelectionModes() {
-  const reported = pkg.SELECTION_MODES ?? pkg.ContextFold.selectionModes?.();
-  return Array.isArray(reported) ? reported.map(String) : [];
+/** The selection modes the package in Node has, asked as the page asks (www/src/store.js). */
+async function engineSelectionModes() {
+  return detectSelectionModesWith(pkg);
 }
 
 async function engineRedacts() {
@@ -236,7 +236,7 @@ export function scenario(session, { redaction }) {
 
   it("selection switch: ranked selection is offered only when the engine reports it, and writes the policy key", async () => {
     const p = P();
-    const modes = engineSelectionModes();
+    const modes = await engineSelectionModes();
     const ranked = await p.evaluate(() => {
       const r = document.querySelector('input[name="selection"][value="ranked-v1"]');
       return { disabled: r.disabled, note: document.querySelector("#selection-note").textContent };
