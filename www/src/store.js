@@ -22,8 +22,11 @@ const FALLBACK_DEFAULT_POLICY = Object.freeze({
   integrity_verification: true,
 });
 
+/** An export the package may not have in every version (looked up by name, so the bundler does not warn). */
+const optionalExport = (name) => Reflect.get(api, name);
+
 export function defaultPolicy() {
-  return { ...(api.DEFAULT_POLICY ?? api.REFERENCE_POLICY ?? FALLBACK_DEFAULT_POLICY) };
+  return { ...(optionalExport("DEFAULT_POLICY") ?? optionalExport("REFERENCE_POLICY") ?? FALLBACK_DEFAULT_POLICY) };
 }
 
 /** The selection modes this build of the engine knows (see selection-modes.js). */
