@@ -18,6 +18,7 @@ use crate::hash::fast_hash;
 use crate::identity::{IPCF_VERSION, PROJECTION_VERSION};
 use crate::json::{self, Value};
 
+pub mod pages;
 pub mod snapshot;
 
 /// Dense id of an interned string (a term, or a string of an entry's lists).
@@ -714,6 +715,13 @@ impl Postings {
             }
             Postings::Dense(b) => b.contains(step),
         }
+    }
+
+    /// The postings of `steps` (ascending).
+    pub fn from_sorted(steps: &[i64]) -> Postings {
+        let mut p = Postings::Empty;
+        p.set(steps);
+        p
     }
 
     fn set(&mut self, steps: &[i64]) {

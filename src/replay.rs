@@ -182,7 +182,7 @@ pub async fn replay_file(name: &str, doc: &Value, sibling: &dyn Fn(&str) -> Opti
                 }
                 let result = match built.get(store_name) {
                     Some(Ok(cf)) if kind == Kind::Scan => scan_case(&id, cf, case).await,
-                    Some(Ok(cf)) => recall_case(&id, cf, case),
+                    Some(Ok(cf)) => recall_case(&id, cf, case).await,
                     Some(Err(e)) => CaseResult { id, outcome: Outcome::Fail(vec![format!("store: {e}")]) },
                     None => CaseResult { id, outcome: Outcome::Fail(vec!["store: not built".into()]) },
                 };
@@ -702,11 +702,17 @@ async fn scan_case(id: &str, cf: &Cf, case: &Value) -> CaseResult {
     CaseResult::from_diffs(id, d)
 }
 
-fn recall_case(id: &str, cf: &Cf, case: &Value) -> CaseResult {
+async fn recall_case(id: &str, cf: &Cf, case: &Value) -> CaseResult {
     let mut d = Diffs::default();
     let query = case.get("query").and_then(Value::as_str).unwrap_or("");
     let expected = case.get("expected").unwrap_or(&Value::Null);
-    let cands = cf.recall(query);
+    let cands = match cf.recall(query).await {
+        Ok(c) => c,
+        Err(e) => {
+            d.error("recall", &e);
+            return CaseResult::from_diffs(id, d);
+        }
+    };
     if let Some(want) = expected.get("candidates") {
         let got: Vec<_> = cands
             .iter()
@@ -1146,10 +1152,7 @@ async fn crash_op(cf: &mut Cf, op: &str, input: &Value) -> Result<Result<(), Err
         },
         "status" => cf.status().await.map(drop),
         "validate" => cf.validate().await.map(drop),
-        "recall" => {
-            cf.recall(query);
-            Ok(())
-        }
+        "recall" => cf.recall(query).await.map(drop),
         other => return Err(format!("unknown operation {other:?}")),
     })
 }

@@ -223,6 +223,9 @@ pub struct MemoryStorage {
     /// The write counter at each key's last change (its version).
     versions: Mutex<BTreeMap<String, u64>>,
     writes: std::sync::atomic::AtomicU64,
+    /// Locks held (see [`Storage::lock`]). Taking a held lock is an error rather than a wait: this storage serves
+    /// tests and single-threaded hosts, where a second taker could never be let in.
+    held: Mutex<std::collections::BTreeSet<String>>,
 }
 
 impl Default for MemoryStorage {
@@ -244,6 +247,7 @@ impl MemoryStorage {
             links: Mutex::new(BTreeMap::new()),
             versions: Mutex::new(BTreeMap::new()),
             writes: std::sync::atomic::AtomicU64::new(0),
+            held: Mutex::new(std::collections::BTreeSet::new()),
         }
     }
 
@@ -283,6 +287,20 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl Storage for MemoryStorage {
+    fn can_lock(&self) -> bool {
+        true
+    }
+    async fn lock(&self, key: &str) -> Result<()> {
+        if lock(&self.held).insert(key.to_string()) {
+            Ok(())
+        } else {
+            Err(crate::error::Error::storage(format!("lock {key} is already held")))
+        }
+    }
+    async fn unlock(&self, key: &str) -> Result<()> {
+        lock(&self.held).remove(key);
+        Ok(())
+    }
     async fn load(&self, key: &str) -> Result<Option<Vec<u8>>> {
         let real = self.follow(resolve_lexically(&self.root, key));
         let Some(real_key) = key_under_root(&self.root, &real) else { return Ok(None) };

@@ -188,7 +188,7 @@ fn conf_03_deterministic_addressing() {
 fn conf_04_temporal_disambiguation() {
     let cf = demo();
     for query in ["PostgreSQL port", "a port postgresql", "res port postgresql"] {
-        let c = cf.recall(query);
+        let c = block_on(cf.recall(query)).expect("recall");
         let top: Vec<(i64, &str)> = c.iter().take(3).map(|r| (r.step_id, r.status.as_str())).collect();
         assert_eq!(top, [(137, "latest_chronological"), (91, "superseded"), (37, "historical")], "{query}");
         assert!(c[3..].iter().all(|r| r.status == "related" && r.coverage < c[0].coverage), "{query}");

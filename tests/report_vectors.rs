@@ -240,7 +240,7 @@ fn random_scan_stdout() {
 fn recall_cases(tally: &mut Tally, stores: &Value, cases: &Value) {
     store_cases(tally, stores, cases, |_, cf, case| {
         let query = case["query"].as_str().unwrap();
-        report::recall(query, &cf.recall(query), cf.index().is_empty())
+        report::recall(query, &block_on(cf.recall(query)).unwrap(), cf.index().is_empty())
     });
 }
 
@@ -270,17 +270,17 @@ fn recall_and_scan_edge_screens() {
     tally.check(
         "recall empty",
         "[RECALL] No folded nodes found.\n",
-        &report::recall("x", &cf.recall("x"), cf.index().is_empty()),
+        &report::recall("x", &block_on(cf.recall("x")).unwrap(), cf.index().is_empty()),
     );
     tally.check("scan empty", "[SCAN] Recall index is empty.\n", &report::scan(&block_on(cf.scan("port")).unwrap()));
     fold(&mut cf, FoldInput { step_id: Some(7), summary: "Port 5433 kept".into(), ..Default::default() });
     block_on(cf.evict(7)).unwrap();
-    let got = report::recall("port", &cf.recall("port"), cf.index().is_empty());
+    let got = report::recall("port", &block_on(cf.recall("port")).unwrap(), cf.index().is_empty());
     assert!(got.contains("  [1] Step    7  |  coverage=1  score=3  |  latest_chronological [EVICTED]\n"), "{got}");
     tally.check(
         "recall quote",
         "[RECALL] No matching nodes for query: 'it's \"q\"'\n",
-        &report::recall("it's \"q\"", &cf.recall("it's \"q\""), false),
+        &report::recall("it's \"q\"", &block_on(cf.recall("it's \"q\"")).unwrap(), false),
     );
     tally.finish();
 }
@@ -557,7 +557,7 @@ fn cli(cf: &mut Cf, args: &[&str], files: &HashMap<&str, &str>) -> (String, Stri
                 return r;
             }
             let q = rest.join(" ");
-            (report::recall(&q, &cf.recall(&q), cf.index().is_empty()), String::new(), 0)
+            (report::recall(&q, &block_on(cf.recall(&q)).unwrap(), cf.index().is_empty()), String::new(), 0)
         }
         "hydrate" | "evict" => {
             if let Some(r) = need(1) {

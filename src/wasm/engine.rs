@@ -221,7 +221,7 @@ impl Engine {
     ) -> JsResult<Vec<Ts<RecallCandidate>>> {
         let query = input::string(&query, "recall: query").map_err(to_js)?;
         let engine = self.inner.lock().await.map_err(to_js)?;
-        outputs(&engine.recall(&query), "recall")
+        outputs(&engine.recall(&query).await.map_err(to_js)?, "recall")
     }
 
     /// Hydrate one node, verified and bounded (spec §8).
@@ -296,7 +296,7 @@ impl Engine {
     ) -> JsResult<Option<Ts<IndexEntry>>> {
         let step_id = input::step_id(&step_id, "entry: stepId").map_err(to_js)?;
         let engine = self.inner.lock().await.map_err(to_js)?;
-        engine.entry(step_id).map(|e| output(&e, "entry")).transpose()
+        engine.lookup_entry(step_id).await.map_err(to_js)?.map(|e| output(&e, "entry")).transpose()
     }
 
     /// The hot projection of an indexed step (`folded_step.schema.json`); throws `NodeNotFoundError` otherwise.
@@ -307,7 +307,7 @@ impl Engine {
     ) -> JsResult<Ts<FoldedStep>> {
         let step_id = input::step_id(&step_id, "foldedStep: stepId").map_err(to_js)?;
         let engine = self.inner.lock().await.map_err(to_js)?;
-        let step = engine.folded_step(step_id).map_err(to_js)?;
+        let step = engine.folded_step(step_id).await.map_err(to_js)?;
         output(&step, "foldedStep")
     }
 
@@ -323,7 +323,7 @@ impl Engine {
             Some(input::count(&limit, "foldedSteps: limit").map_err(to_js)? as usize)
         };
         let engine = self.inner.lock().await.map_err(to_js)?;
-        outputs(&engine.folded_steps(limit), "foldedSteps")
+        outputs(&engine.folded_steps(limit).await.map_err(to_js)?, "foldedSteps")
     }
 
     /// Tokens of a text by this store's counter (`options.tokenCounter`, else the reference's code points / 4).
