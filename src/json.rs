@@ -229,7 +229,14 @@ fn write_str(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
     let bytes = s.as_bytes();
     let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
+    let mut i = 0;
+    while i < bytes.len() {
+        // Most text needs no escape: skip eight bytes at a time while none is a control, `"` or `\`.
+        while i + 8 <= bytes.len() && word_is_plain(&bytes[i..i + 8]) {
+            i += 8;
+        }
+        let Some(&b) = bytes.get(i) else { break };
+        i += 1;
         let esc: &[u8] = match b {
             b'"' => b"\\\"",
             b'\\' => b"\\\\",
@@ -241,17 +248,28 @@ fn write_str(out: &mut Vec<u8>, s: &str) {
             0x00..=0x1f => b"",
             _ => continue,
         };
-        out.extend_from_slice(&bytes[start..i]);
+        out.extend_from_slice(&bytes[start..i - 1]);
         if esc.is_empty() {
             const HEX: &[u8; 16] = b"0123456789abcdef";
             out.extend_from_slice(&[b'\\', b'u', b'0', b'0', HEX[(b >> 4) as usize], HEX[(b & 15) as usize]]);
         } else {
             out.extend_from_slice(esc);
         }
-        start = i + 1;
+        start = i;
     }
     out.extend_from_slice(&bytes[start..]);
     out.push(b'"');
+}
+
+/// Whether none of eight bytes needs an escape (no control, `"` or `\`): word-at-a-time tests that may answer
+/// "no" for a plain word (then the bytes are looked at one by one), never "yes" for one that needs an escape.
+#[inline]
+fn word_is_plain(eight: &[u8]) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let w = u64::from_le_bytes([eight[0], eight[1], eight[2], eight[3], eight[4], eight[5], eight[6], eight[7]]);
+    let below = |x: u64, n: u64| x.wrapping_sub(LO * n) & !x & HI;
+    below(w, 0x20) | below(w ^ (LO * u64::from(b'"')), 1) | below(w ^ (LO * u64::from(b'\\')), 1) == 0
 }
 
 /// The canonical JSON of a document (spec §2.2) without parsing it into values, for a document whose strings are
