@@ -14,6 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { workload } from "./workload.mjs";
+import { binOf, perCall, perCallTable } from "./per-call.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -29,7 +30,7 @@ const REFERENCE = {
 };
 
 function parseArgs(argv) {
-  const args = { json: false, nodes: [1000, 10000], storage: ["memory", "fs"], repeat: 5, queries: 40, child: null, dir: null };
+  const args = { json: false, nodes: [1000, 10000], storage: ["memory", "fs"], repeat: 5, queries: 40, child: null, dir: null, perCall: true, perCallRepeat: 7 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--json") args.json = true;
@@ -39,6 +40,8 @@ function parseArgs(argv) {
     else if (a === "--queries") args.queries = Number(argv[++i]);
     else if (a === "--child") args.child = argv[++i];
     else if (a === "--dir") args.dir = argv[++i];
+    else if (a === "--no-per-call") args.perCall = false;
+    else if (a === "--per-call-repeat") args.perCallRepeat = Number(argv[++i]);
     else throw new Error(`unknown argument ${a}`);
   }
   return args;
@@ -314,6 +317,10 @@ function table(doc) {
       "scans (each listing every matching node) have run too; snapshot: recall_index.snapshot present at open.",
   );
   lines.push("");
+  if (doc.perCall.length) {
+    lines.push(perCallTable(doc.perCall));
+    lines.push("");
+  }
   const t = doc.throughput;
   lines.push(`fold throughput, 1 MB payloads: ${f(t.foldMBps, 1)} MB/s; node:crypto sha256: ${f(t.sha256MBps, 1)} MB/s; ratio ${f(t.ratio, 2)}`);
   const s = doc.size;
@@ -356,8 +363,13 @@ function targets(doc) {
       detail: `${mem100.peakRssMB.toFixed(3)} MB peak RSS, engine ${mem100.engineMemoryMB.toFixed(3)} MB`,
     });
   }
-  add("fold throughput ≥ 0.25 × sha256", doc.throughput.ratio, 0.25, "×", (a, b) => a >= b);
-  add("wasm + JS ≤ 250 KB gzipped", doc.size.totalGzipKB, 250, "KB");
+  for (const r of doc.perCall) {
+    const limit = r.nodes <= 10000 ? 2 : 3;
+    for (const row of r.rows.slice(1)) add(`${row.name} at ${r.nodes} nodes ≤ ${limit} × bare Node`, row.ratioToBareNode, limit, "×");
+    add(`validate at ${r.nodes} nodes ≤ 0.1 ms per node`, r.validateMsPerNode, 0.1, "ms");
+  }
+  add("fold throughput ≥ 0.05 × sha256", doc.throughput.ratio, 0.05, "×", (a, b) => a >= b);
+  add("wasm + JS ≤ 400 KB gzipped", doc.size.totalGzipKB, 400, "KB");
   return out;
 }
 
@@ -374,11 +386,25 @@ async function main() {
       if (!args.json) process.stderr.write(`measured ${n} nodes over ${kind}\n`);
     }
   }
+  const perCallRuns = [];
+  if (args.perCall) {
+    for (const n of args.nodes) {
+      const dir = mkdtempSync(path.join(os.tmpdir(), "contextfold-bench-calls-"));
+      try {
+        runChild(`${n}:fs:build`, args, ["--dir", dir]);
+        perCallRuns.push(perCall({ bin: binOf(pkgDir), dir, n, w: workload(), repeat: args.perCallRepeat }));
+        if (!args.json) process.stderr.write(`measured a process per call at ${n} nodes\n`);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  }
   const doc = {
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown", node: process.version, platform: `${os.type()} ${os.release()}` },
     workload: "bench/README.md",
     reference: REFERENCE,
     runs,
+    perCall: perCallRuns,
     throughput: await throughput(args.repeat),
     size: packageSize(),
   };

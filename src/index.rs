@@ -948,6 +948,13 @@ impl RecallIndex {
         v
     }
 
+    /// Every term with the steps that carry it (for a copy of the postings elsewhere).
+    pub fn all_postings(&self) -> impl Iterator<Item = (&str, Vec<i64>)> + '_ {
+        (0..self.strings.len() as TermId)
+            .filter(|&t| !self.postings(t).is_empty())
+            .map(|t| (self.strings.get(t), self.postings(t).to_vec()))
+    }
+
     /// The highest step id of any entry (`None` when the index is empty).
     pub fn max_step(&self) -> Option<i64> {
         self.by_step.keys().next_back().copied()

@@ -17,7 +17,7 @@
 //! read the index whole. Checkpoints drop the segments (the journal they cover is gone).
 
 use crate::error::Result;
-use crate::hash::fast_hash;
+use crate::hash::{fast_hash, FastMap};
 use crate::index::pages::{merge, Binding, PageEntry, Source, Unit};
 use crate::index::{Postings, RecallIndex};
 use crate::store::{self, Storage};
@@ -114,7 +114,7 @@ impl PagedView {
         self.segments.iter().map(|s| s.dir.binding.records).sum()
     }
 
-    fn units(&self) -> impl DoubleEndedIterator<Item = &Unit> {
+    pub(crate) fn units(&self) -> impl DoubleEndedIterator<Item = &Unit> {
         self.base.iter().chain(&self.segments)
     }
 
@@ -245,6 +245,53 @@ pub async fn remove_segments<S: Storage>(storage: &S) -> Result<()> {
         storage.remove(&key).await?;
     }
     Ok(())
+}
+
+/// The postings of every term of a view, held in memory: what a process that scans again and again keeps, so that
+/// its scans read no pages (the entries stay in the pages; see `crate::engine`).
+#[derive(Debug, Default)]
+pub struct ResidentTerms {
+    postings: FastMap<Box<[u8]>, Postings>,
+}
+
+impl ResidentTerms {
+    /// The postings of every unit of `view`, merged.
+    pub async fn load<S: Storage>(storage: &S, view: &PagedView) -> Result<Self> {
+        let mut merged: FastMap<Box<[u8]>, Vec<i64>> = FastMap::default();
+        let many = view.units().count() > 1;
+        for unit in view.units() {
+            for (term, steps) in unit.read_terms(storage).await? {
+                merged.entry(term.into_boxed_slice()).or_default().extend(steps);
+            }
+        }
+        let postings = merged
+            .into_iter()
+            .map(|(t, mut steps)| {
+                if many {
+                    steps.sort_unstable();
+                    steps.dedup();
+                }
+                (t, Postings::from_sorted(&steps))
+            })
+            .collect();
+        Ok(ResidentTerms { postings })
+    }
+
+    /// Add the postings of `index` (journal records just written as a segment).
+    pub fn add(&mut self, index: &RecallIndex) {
+        for (term, steps) in index.all_postings() {
+            let p = self.postings.entry(term.as_bytes().into()).or_default();
+            let mut all = p.to_vec();
+            all.extend(steps);
+            all.sort_unstable();
+            all.dedup();
+            *p = Postings::from_sorted(&all);
+        }
+    }
+
+    pub fn get(&self, term: &str) -> Option<&Postings> {
+        self.postings.get(term.as_bytes())
+    }
 }
 
 /// The postings of `term` in the view and the tail together.

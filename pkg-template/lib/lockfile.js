@@ -1,7 +1,7 @@
 // An exclusive lock between processes: a lock file created with O_EXCL that names its holder (host, pid, a random
 // token), kept fresh by a heartbeat while held. A lock whose holder is gone is recovered: on this host when its
 // process no longer exists, from another host (a shared file system) when its heartbeat stopped for `staleMs`.
-import { link, open, readFile, rename, rm, stat, utimes } from "node:fs/promises";
+import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 
@@ -22,13 +22,16 @@ function alive(pid) {
   }
 }
 
+// The file operations are synchronous: each is one small system call, made while a writer waits for the store, where
+// a promise per call would cost more than the call.
+
 /** What the lock file says, or null if it is gone; unreadable content counts as a holder of unknown age. */
-async function holder(file) {
+function holder(file) {
   let text;
   let st;
   try {
-    st = await stat(file);
-    text = await readFile(file, "utf8");
+    st = statSync(file);
+    text = readFileSync(file, "utf8");
   } catch (err) {
     if (err?.code === "ENOENT") return null;
     throw err;
@@ -52,17 +55,23 @@ function isStale(h, staleMs) {
  * breaker wins that), and put back with link() (which fails if a new holder exists) when it is not the one judged
  * stale.
  */
-async function breakStale(file, h) {
+function breakStale(file, h) {
   const aside = `${file}.stale-${process.pid}-${randomBytes(4).toString("hex")}`;
   try {
-    await rename(file, aside);
+    renameSync(file, aside);
   } catch (err) {
     if (err?.code === "ENOENT") return;
     throw err;
   }
-  const moved = await holder(aside);
-  if (moved && moved.token !== h.token) await link(aside, file).catch(() => {});
-  await rm(aside, { force: true });
+  const moved = holder(aside);
+  if (moved && moved.token !== h.token) {
+    try {
+      linkSync(aside, file);
+    } catch {
+      // A new holder took the lock meanwhile: it keeps it.
+    }
+  }
+  rmSync(aside, { force: true });
 }
 
 /**
@@ -83,19 +92,19 @@ export async function acquireLock(file, options = {}) {
   let pause = 2;
   for (;;) {
     try {
-      const handle = await open(file, "wx", 0o600);
+      const fd = openSync(file, "wx", 0o600);
       try {
-        await handle.writeFile(body);
+        writeSync(fd, body);
       } finally {
-        await handle.close();
+        closeSync(fd);
       }
       return held(file, token, staleMs);
     } catch (err) {
       if (err?.code !== "EEXIST") throw err;
     }
-    const h = await holder(file);
+    const h = holder(file);
     if (h && isStale(h, staleMs)) {
-      await breakStale(file, h);
+      breakStale(file, h);
       continue;
     }
     if (Date.now() >= deadline) {
@@ -112,7 +121,11 @@ export async function acquireLock(file, options = {}) {
 function held(file, token, staleMs) {
   const beat = setInterval(() => {
     const now = new Date();
-    utimes(file, now, now).catch(() => {});
+    try {
+      utimesSync(file, now, now);
+    } catch {
+      // Gone or not ours any more: the release finds out.
+    }
   }, Math.max(50, Math.floor(staleMs / 3)));
   beat.unref?.();
   let released = false;
@@ -120,8 +133,13 @@ function held(file, token, staleMs) {
     if (released) return;
     released = true;
     clearInterval(beat);
-    const h = await holder(file).catch(() => null);
+    let h = null;
+    try {
+      h = holder(file);
+    } catch {
+      h = null;
+    }
     // Only our own lock is removed (a holder that took over a lock judged stale keeps it).
-    if (h && h.token === token) await rm(file, { force: true });
+    if (h && h.token === token) rmSync(file, { force: true });
   };
 }

@@ -1,7 +1,7 @@
 // A Storage over a directory of the local file system (Node `fs/promises`). Writes go to a temp file in the
 // target directory, created with mode 0600, flushed, then renamed over the target (atomic on POSIX).
 import { lstat, mkdir, open, readFile, readdir, readlink, realpath, rename, rm, stat } from "node:fs/promises";
-import { lstatSync, readFileSync, realpathSync } from "node:fs";
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, realpathSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
 import { checkCount, checkKey, copyBytes, listBase, sortKeys } from "./keys.js";
@@ -35,7 +35,7 @@ export class NodeFsStorage {
   /** Take the lock file of `key` (exclusive between processes; a dead holder's lock is recovered). */
   async lock(key) {
     const file = this.#file(key);
-    await mkdir(path.dirname(file), { recursive: true });
+    mkdirSync(path.dirname(file), { recursive: true });
     // Two engines over one instance take turns like two processes do.
     while (this.#locks.has(key)) await this.#locks.get(key).done;
     let settle;
@@ -140,26 +140,28 @@ export class NodeFsStorage {
     const file = this.#file(key);
     checkCount(offset, "offset");
     checkCount(length, "length");
-    let handle;
+    // Synchronous positioned reads: the engine reads a few kilobytes at a time (index pages, a journal's tail),
+    // for which a promise per open, stat, read and close would cost far more than the reads.
+    let fd;
     try {
-      handle = await open(file, "r");
+      fd = openSync(file, "r");
     } catch (err) {
       if (missing(err)) return null;
       throw err;
     }
     try {
-      const size = Number((await handle.stat({ bigint: true })).size);
+      const size = fstatSync(fd).size;
       // Sized by the file, not by `length` (which may be far larger than what is there).
-      const buf = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
+      const buf = Buffer.allocUnsafe(Math.max(0, Math.min(length, size - offset)));
       let filled = 0;
       while (filled < buf.length) {
-        const { bytesRead } = await handle.read(buf, filled, buf.length - filled, offset + filled);
+        const bytesRead = readSync(fd, buf, filled, buf.length - filled, offset + filled);
         if (bytesRead === 0) break; // the file shrank meanwhile
         filled += bytesRead;
       }
       return new Uint8Array(buf.buffer, buf.byteOffset, filled);
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
   }
 

@@ -757,6 +757,16 @@ impl Unit {
 
     /// Every term with its steps, and every entry, in order (to merge units).
     pub async fn read_all<S: Storage>(&self, storage: &S) -> Result<(Vec<(Vec<u8>, Vec<i64>)>, Vec<PageEntry>)> {
+        let terms = self.read_terms(storage).await?;
+        let mut entries = Vec::with_capacity(self.dir.entries as usize);
+        for block in &self.dir.entry_blocks {
+            entries.extend(self.entry_block(storage, block).await?);
+        }
+        Ok((terms, entries))
+    }
+
+    /// Every term with its steps, in term order.
+    pub async fn read_terms<S: Storage>(&self, storage: &S) -> Result<Vec<(Vec<u8>, Vec<i64>)>> {
         let mut terms = Vec::new();
         for block in &self.dir.term_blocks {
             let bytes = self.piece(storage, &block.at).await?;
@@ -777,11 +787,7 @@ impl Unit {
                 terms.push((name, steps));
             }
         }
-        let mut entries = Vec::with_capacity(self.dir.entries as usize);
-        for block in &self.dir.entry_blocks {
-            entries.extend(self.entry_block(storage, block).await?);
-        }
-        Ok((terms, entries))
+        Ok(terms)
     }
 }
 
