@@ -116,6 +116,9 @@ const version = /^version\s*=\s*"([^"]+)"/m.exec(cargoToml)?.[1] ?? "0.0.0";
 const pkgJson = JSON.parse(readFileSync(path.join(TEMPLATE, "package.json"), "utf8"));
 pkgJson.version = version;
 writeFileSync(path.join(PKG, "package.json"), `${JSON.stringify(pkgJson, null, 2)}\n`);
+// The Claude Code plugin shipped at the package root carries the package's version.
+const pluginJson = path.join(PKG, ".claude-plugin", "plugin.json");
+if (existsSync(pluginJson)) writeFileSync(pluginJson, `${JSON.stringify({ ...JSON.parse(readFileSync(pluginJson, "utf8")), version }, null, 2)}\n`);
 
 // README with the type-checked usage example included verbatim; LICENSE.
 const usage = readFileSync(path.join(ROOT, "tests", "js", "consumer", "usage.ts"), "utf8").trimEnd();
