@@ -3,8 +3,10 @@
 // injected-since-compaction ledger, the store layout, and the never-block rule under injected faults.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { BIN, PKG_DIR as PKG, ROOT, node as runNode, scratch } from "./helpers.mjs";
 import {
   bigOutput,
   cf,
@@ -421,5 +423,80 @@ describe("the hooks' store", () => {
     const check = schemaChecker();
     assert.deepEqual(check("recall_index.schema.json", JSON.parse(readFileSync(path.join(dir, ".contextfold", "recall_index.json"), "utf8"))), []);
     assert.deepEqual(check("cold_node.schema.json", node(dir, 1)), []);
+  });
+});
+
+describe("contextfold/hooks as a library", () => {
+  it("the example (tests/js/consumer/hooks.ts) type-checks with tsc against the package and runs", async () => {
+    const dir = scratch("hooks-ts");
+    copyFileSync(path.join(ROOT, "tests", "js", "consumer", "hooks.ts"), path.join(dir, "hooks.ts"));
+    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
+    writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "es2022", module: "nodenext", moduleResolution: "nodenext", lib: ["es2023"], types: ["node"], typeRoots: [path.join(ROOT, "node_modules", "@types")] }, files: ["hooks.ts"] }),
+    );
+    try {
+      execFileSync(path.join(BIN, "tsc"), ["-p", "tsconfig.json"], { cwd: dir, encoding: "utf8" });
+    } catch (err) {
+      assert.fail(`tsc:\n${err.stdout}${err.stderr}`);
+    }
+    const esbuild = await import(path.join(ROOT, "node_modules", "esbuild", "lib", "main.js"));
+    const { code } = await esbuild.transform(readFileSync(path.join(dir, "hooks.ts"), "utf8"), { loader: "ts", format: "esm" });
+    writeFileSync(path.join(dir, "hooks.mjs"), code);
+    const lines = runNode(path.join(dir, "hooks.mjs")).trim().split("\n");
+    assert.equal(lines[0], "true undefined");
+    assert.match(contextOf(lines[1], "UserPromptSubmit"), /^\[contextfold step 1 \| Bash: npm test \| sha256 verified \| \d+ tokens\]\nPASS tests\/case-0/);
+    assert.equal(lines[2], "[ 'Bash' ]");
+    assert.equal(lines[3], "anthropic 0 1");
+  });
+});
+
+describe("the Claude Code plugin and the help", () => {
+  const pkg = JSON.parse(readFileSync(path.join(PKG, "package.json"), "utf8"));
+  it("ships .claude-plugin/plugin.json, .claude-plugin/marketplace.json and hooks/hooks.json at the package root", () => {
+    for (const f of [".claude-plugin/", "hooks/"]) assert.ok(pkg.files.includes(f), `package.json files lists ${f}`);
+    const plugin = JSON.parse(readFileSync(path.join(PKG, ".claude-plugin", "plugin.json"), "utf8"));
+    assert.match(plugin.name, /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, "a kebab-case plugin name");
+    assert.equal(plugin.version, pkg.version, "the plugin carries the package's version");
+    assert.equal(typeof plugin.description, "string");
+    const market = JSON.parse(readFileSync(path.join(PKG, ".claude-plugin", "marketplace.json"), "utf8"));
+    assert.deepEqual(market.plugins.map((x) => [x.name, x.source]), [[plugin.name, "./"]]);
+    const { hooks } = JSON.parse(readFileSync(path.join(PKG, "hooks", "hooks.json"), "utf8"));
+    const events = { SessionStart: "session-start", UserPromptSubmit: "user-prompt-submit", PostToolUse: "post-tool-use", PostToolUseFailure: "post-tool-use", PreCompact: "pre-compact", Stop: "stop" };
+    assert.deepEqual(Object.keys(hooks).sort(), Object.keys(events).sort());
+    for (const [event, groups] of Object.entries(hooks)) {
+      for (const g of groups) {
+        assert.ok(g.matcher === undefined || typeof g.matcher === "string");
+        for (const h of g.hooks) {
+          assert.equal(h.type, "command");
+          assert.equal(h.command, `node "\${CLAUDE_PLUGIN_ROOT}/bin/contextfold.mjs" hook ${events[event]}`);
+          assert.ok(Number.isInteger(h.timeout) && h.timeout > 0);
+        }
+      }
+    }
+  });
+
+  it("every plugin hook command runs from the installed package on a payload of its event, exit 0", () => {
+    const { hooks } = JSON.parse(readFileSync(path.join(PKG, "hooks", "hooks.json"), "utf8"));
+    const home = tempDir("plugin");
+    const env = envWith(home, { CLAUDE_PLUGIN_ROOT: PKG });
+    for (const [event, groups] of Object.entries(hooks)) {
+      const payload = event === "PostToolUse" ? claudeBash("sess-plugin", "toolu_1", "cat big.log", bigOutput("plugin")) : claudePayload(event, "sess-plugin", event === "SessionStart" ? { source: "resume" } : {});
+      for (const h of groups.flatMap((g) => g.hooks)) {
+        const r = spawnSync("/bin/sh", ["-c", h.command], { input: JSON.stringify(payload), env, encoding: "utf8" });
+        assert.equal(r.status, 0, `${event}: ${r.stderr}`);
+        if (event !== "PostToolUseFailure") assert.equal(r.stderr, "", `${event}: ${r.stderr}`);
+      }
+    }
+    assert.deepEqual(steps(sessionDir(home, "sess-plugin")), [1]);
+  });
+
+  it("contextfold --help lists hook and import; each has its own --help", () => {
+    const general = cf(["--help"]).stdout;
+    assert.match(general, /^ {2}hook \[EVENT\] /m);
+    assert.match(general, /^ {2}import FILE /m);
+    assert.match(cf(["hook", "--help"]).stdout, /^Usage: contextfold hook \[EVENT\]/);
+    assert.match(cf(["--help", "hook"]).stdout, /^Usage: contextfold hook \[EVENT\]/);
+    assert.match(cf(["import", "--help"]).stdout, /^Usage: contextfold import FILE/);
   });
 });
