@@ -28,9 +28,20 @@ export function foldableCall(call) {
   return { key, summary, text, bytes: Buffer.byteLength(text, "utf8") };
 }
 
-/** Open the store at `root` (the folder that holds .contextfold/) through the public package API. */
-export function openStore(root, options) {
-  return ContextFold.open(new NodeFsStorage(root), options);
+/**
+ * Open the store at `root` (the folder that holds .contextfold/) through the public package API. Writers journal:
+ * a fold appends one line to .contextfold/recall_index.journal instead of rewriting recall_index.json, which is
+ * what makes a hook call cheap on a large store; `checkpoint` writes the reference files (stop, pre-compact, import).
+ */
+export function openStore(root, { clock, journal = false } = {}) {
+  const options = { ...(clock ? { clock } : {}), ...(journal ? { journal: true } : {}) };
+  return ContextFold.open(new NodeFsStorage(root), Object.keys(options).length ? options : undefined);
+}
+
+/** Release an engine: with `checkpoint`, after writing the reference files; else at once (a journal stays valid). */
+export async function releaseStore(cf, { checkpoint = false } = {}) {
+  if (checkpoint) await cf.close();
+  else cf[Symbol.dispose]();
 }
 
 /**
@@ -56,7 +67,8 @@ async function nextStepId(cf) {
  * Fold tool calls into the session's store, in the given order.
  * @param {import("./session.js").HookSession} session
  * @param {import("./transcript.js").ToolCall[]} calls
- * @param {{ minBytes?: number, sessionId?: string, clock?: () => string, onProgress?: (done: number, total: number) => void }} [options]
+ * @param {{ minBytes?: number, sessionId?: string, clock?: () => string, checkpoint?: boolean, onProgress?: (done: number, total: number) => void }} [options]
+ *   `checkpoint`: write recall_index.json and eviction_log.json afterwards (else only the journal grows)
  * @returns {Promise<CallOutcome[]>} one per call, in order
  */
 export async function foldToolCalls(session, calls, options = {}) {
@@ -81,7 +93,8 @@ export async function foldToolCalls(session, calls, options = {}) {
       }
     }
     if (todo.length > 0) {
-      const cf = await openStore(session.root, options.clock ? { clock: options.clock } : undefined);
+      const cf = await openStore(session.root, { clock: options.clock, journal: true });
+      let failed = true;
       try {
         let attempts = 0;
         let done = 0;
@@ -112,8 +125,9 @@ export async function foldToolCalls(session, calls, options = {}) {
             todo.unshift(...retry);
           }
         }
+        failed = false;
       } finally {
-        await cf.close();
+        await releaseStore(cf, { checkpoint: options.checkpoint && !failed });
       }
     }
     for (const j of wanted) {

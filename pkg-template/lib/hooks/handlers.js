@@ -2,7 +2,7 @@
 // on failure; `runHook` (index.js) turns every failure into "exit 0, no stdout, one log line".
 import { readFile, stat } from "node:fs/promises";
 import * as path from "node:path";
-import { DEFAULT_MIN_BYTES, foldToolCalls, openStore } from "./fold.js";
+import { DEFAULT_MIN_BYTES, foldToolCalls, openStore, releaseStore } from "./fold.js";
 import { DEFAULT_MAX_CHARS, renderFoldedSteps, renderHydrated, renderReplacement } from "./render.js";
 import { HookSession, storeRoot } from "./session.js";
 
@@ -30,11 +30,6 @@ export function sessionOf(input, options = {}) {
 }
 
 const storeExists = async (root) => Boolean(await stat(path.join(root, ".contextfold")).catch(() => null));
-
-/** Release an engine without a checkpoint: a read-only hook writes nothing (a journal stays valid for the next open). */
-function release(cf) {
-  cf[Symbol.dispose]();
-}
 
 function settings(options) {
   return {
@@ -65,7 +60,7 @@ export async function postToolUse(input, session, options = {}) {
     try {
       record = await cf.foldedStep(outcome.step);
     } finally {
-      release(cf);
+      await releaseStore(cf);
     }
   }
   const replacement = [{ type: "text", text: renderReplacement(record, { command: s.command, root: session.root }) }];
@@ -91,13 +86,14 @@ export async function userPromptSubmit(input, session, options = {}) {
   const prompt = input.prompt ?? "";
   if (prompt.trim() === "" || !(await storeExists(session.root))) return {};
   const state = await session.readState();
-  const cf = await openStore(session.root);
+  // Opened under the lock, so it never reads a store halfway through another hook's checkpoint.
+  const cf = await session.withLock(() => openStore(session.root));
   let rendered;
   try {
     const hydrated = await hydrateForPrompt(cf, prompt, s.budget, state.injected);
     rendered = renderHydrated(hydrated, { maxChars: s.maxChars, command: s.command, root: session.root });
   } finally {
-    release(cf);
+    await releaseStore(cf);
   }
   if (rendered.steps.length === 0) return {};
   await session.withLock(async () => {
@@ -117,13 +113,13 @@ export async function sessionStart(input, session, options = {}) {
   if (input.source === "compact") await resetLedger(session);
   if (input.source !== "compact" && input.source !== "resume") return {};
   if (!(await storeExists(session.root))) return {};
-  const cf = await openStore(session.root);
+  const cf = await session.withLock(() => openStore(session.root));
   let rendered;
   try {
     const records = await cf.foldedSteps(SESSION_START_RECORDS);
     rendered = await renderFoldedSteps(records, { maxChars: s.maxChars, maxTokens: s.budget, countTokens: (t) => cf.countTokens(t), command: s.command, root: session.root });
   } finally {
-    release(cf);
+    await releaseStore(cf);
   }
   if (rendered.count === 0) return {};
   return { listed: rendered.count, output: { hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: rendered.text } } };
@@ -148,7 +144,7 @@ export async function preCompact(input, session, options = {}) {
     else {
       const { readTranscript } = await import("./transcript.js");
       const transcript = readTranscript(await readFile(file, "utf8"));
-      const outcomes = await foldToolCalls(session, transcript.toolCalls, { minBytes: s.minBytes, sessionId: input.sessionId ?? transcript.sessionId, clock: s.clock });
+      const outcomes = await foldToolCalls(session, transcript.toolCalls, { minBytes: s.minBytes, sessionId: input.sessionId ?? transcript.sessionId, clock: s.clock, checkpoint: true });
       result.caughtUp = outcomes.filter((o) => o.status === "folded").length;
     }
   }
@@ -161,8 +157,11 @@ export async function stop(input, session, options = {}) {
   const s = settings(options);
   return session.withLock(async () => {
     const state = await session.readState();
-    if (state.turn.length === 0) return {};
-    const cf = await openStore(session.root, s.clock ? { clock: s.clock } : undefined);
+    const journal = await stat(path.join(session.root, ".contextfold", "recall_index.journal")).catch(() => null);
+    if (state.turn.length === 0 && !journal) return {};
+    // The turn is over: evict (journaled), then write the reference files, so that between turns the store is
+    // what the reference's own CLI reads.
+    const cf = await openStore(session.root, { clock: s.clock, journal: true });
     const evicted = [];
     try {
       for (const step of state.turn) {
@@ -174,9 +173,9 @@ export async function stop(input, session, options = {}) {
         }
       }
     } finally {
-      await cf.close();
+      await releaseStore(cf, { checkpoint: true });
     }
-    await session.writeState({ injected: state.injected, turn: [] });
+    if (state.turn.length > 0) await session.writeState({ injected: state.injected, turn: [] });
     return { evicted };
   });
 }

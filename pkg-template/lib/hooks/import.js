@@ -37,6 +37,7 @@ export async function importTranscript(file, options = {}) {
     minBytes: options.minBytes ?? DEFAULT_MIN_BYTES,
     sessionId,
     clock: options.clock,
+    checkpoint: true,
     onProgress: options.onProgress,
   });
   const folded = outcomes.filter((o) => o.status === "folded");
