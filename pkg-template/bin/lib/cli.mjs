@@ -9,7 +9,7 @@ import { runDemo } from "./demo.mjs";
 import { GENERAL, commandHelp } from "./help.mjs";
 import { decodeUtf8 } from "./utf8.mjs";
 
-const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "demo"]);
+const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "checkpoint", "demo"]);
 // Commands in modules of their own, loaded on demand: they parse their own arguments (`hook` runs once per hook
 // call of a harness, so it loads none of the console renderers).
 const COMMAND_MODULES = { hook: "./hook.mjs", import: "./import.mjs" };
@@ -53,9 +53,23 @@ function commandWord(argv) {
   return undefined;
 }
 
+/** The reference names itself in its console text; ours is `contextfold` (unless `--reference`). */
+const REFERENCE_PROGRAM = "python contextfold.py";
+const PROGRAM = "contextfold";
+
+/** Usage text with our program name (everywhere in it: usage screens hold no user text). */
+function ownUsage(text, opts) {
+  return opts.reference ? text : text.replaceAll(REFERENCE_PROGRAM, PROGRAM);
+}
+
+/** The hydrate screen with our program name in its last line (the evict hint), never inside the payload. */
+function ownHydrate(text, opts) {
+  return opts.reference ? text : text.replace(/`python contextfold\.py (evict -?\d+)`( after LLM response[^\n]*\n)$/, "`contextfold $1`$2");
+}
+
 /** Split argv into the global options (anywhere) and the reference's own argument list. */
 export function parseArgs(argv) {
-  const out = { json: false, help: false, version: false, dir: undefined, args: [] };
+  const out = { json: false, help: false, version: false, reference: false, dir: undefined, args: [] };
   let command;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -66,6 +80,7 @@ export function parseArgs(argv) {
       continue;
     }
     if (a === "--json") out.json = true;
+    else if (a === "--reference") out.reference = true;
     else if (a === "--help" || a === "-h") out.help = true;
     else if (a === "--version") out.version = true;
     else if (a === "--dir" || a.startsWith("--dir=")) {
@@ -235,22 +250,25 @@ async function run(opts, core, io) {
     return 0;
   }
   if (command === undefined) {
-    out(json ? jsonText({ usage: render.renderUsage() }) : render.renderUsage());
+    const usage = ownUsage(render.renderUsage(), opts);
+    out(json ? jsonText({ usage }) : usage);
     return 0;
   }
   if (!COMMANDS.has(command)) {
-    const text = render.renderUnknownCommand ? render.renderUnknownCommand(command) : `Unknown command: '${command}'\n${render.renderUsage()}`;
+    const text = ownUsage(render.renderUnknownCommand ? render.renderUnknownCommand(command) : `Unknown command: '${command}'\n${render.renderUsage()}`, opts);
     throw new CliError("usage", `Unknown command: '${command}'`, text);
   }
   const minArgs = command === "fold" ? 3 : ["scan", "recall", "hydrate", "evict"].includes(command) ? 2 : 1;
   if (args.length < minArgs) {
-    const text = commandUsage(command, render);
+    const text = ownUsage(commandUsage(command, render), opts);
     throw new CliError("usage", text.trimEnd(), text);
   }
 
   const root = path.resolve(io.cwd, opts.dir ?? ".");
   const clock = clockFromEnv(io.env, render);
-  const options = clock ? { clock } : undefined;
+  // A process per call journals (a fold appends one line; the reference files are written by `checkpoint`);
+  // --reference writes them on every call, as the reference does.
+  const options = { journal: !opts.reference, ...(clock ? { clock } : {}) };
   if (command === "demo") return runDemo({ api, NodeFsStorage, render, root: opts.dir === undefined ? undefined : root, json, io, clock });
 
   // Arguments first (the reference parses them before it touches the store).
@@ -295,7 +313,7 @@ async function run(opts, core, io) {
         return 0;
       }
       case "hydrate":
-        return show(await cf.hydrate(step), render.renderHydrate);
+        return show(await cf.hydrate(step), (h) => ownHydrate(render.renderHydrate(h), opts));
       case "evict":
         return show(await cf.evict(step), render.renderEvict);
       case "status":
@@ -305,9 +323,15 @@ async function run(opts, core, io) {
         show(v, render.renderValidate);
         return v.ok ? 0 : 1;
       }
+      case "checkpoint": {
+        await cf.checkpoint();
+        const { total } = await cf.status();
+        return show({ checkpointed: true, nodes: total }, () => `[CHECKPOINT] recall_index.json and eviction_log.json hold all ${total} node(s).\n`);
+      }
     }
   } finally {
-    await cf.close?.();
+    // Without writing the reference files: that would cost a whole index rewrite per call (see `checkpoint`).
+    await cf.close({ checkpoint: false });
   }
   return 0;
 }

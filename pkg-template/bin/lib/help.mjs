@@ -4,6 +4,8 @@
 const OPTIONS = `Options:
   --dir DIR     store root, the directory that holds .contextfold/ (default: the current directory)
   --json        print one JSON document on stdout (the API's result shapes) instead of the console text
+  --reference   behave as the reference CLI (python contextfold.py) byte for byte: its program name in the
+                console text
   --help, -h    this help; \`contextfold <command> --help\` for one command
   --version     print the version`;
 
@@ -23,6 +25,8 @@ Commands:
   evict <step_id>     mark a node evicted after the response (CONF-07)
   status              show the index summary
   validate            check every cold node and the index (CONF-02/09/12); exit 1 on failure
+  checkpoint          write recall_index.json and eviction_log.json from the journal, for readers
+                      of the reference files (a fold appends to the journal; --reference writes them each time)
   demo                run the §6 scenario (8 turns, one multi-intent query) in a temporary store
   hook [EVENT]        one Claude Code / Codex hook call (JSON on stdin); never blocks, always exits 0
   import FILE         fold the tool results of a transcript (Claude Code, Codex, Anthropic, OpenAI)
@@ -93,6 +97,17 @@ ${OPTIONS}
 
 Verify every indexed cold node (path containment, presence, artifact hash, index hash) and look for
 orphaned cold nodes. Exit 0 if everything passes, 1 otherwise.
+
+${OPTIONS}
+`,
+  checkpoint: `Usage: contextfold checkpoint
+
+Write recall_index.json and eviction_log.json exactly as the reference would have after the same calls, and
+the index snapshot, then drop the journal. A fold or an eviction from this CLI appends one line to
+.contextfold/recall_index.journal instead of rewriting the whole index (which would cost more as the store
+grows); the engine checkpoints by itself once the journal is as large as the index. Readers of the reference
+files (the reference CLI, an older copy of this package) see what was folded up to the last checkpoint.
+With --reference every fold and eviction writes the reference files at once.
 
 ${OPTIONS}
 `,

@@ -4,7 +4,8 @@
 // - content: the text the model saw (`toolOutputText` of contextfold/tools), summary: `toolSummary`;
 // - a call whose text has fewer than `minBytes` UTF-8 bytes is left in the prompt (not worth a fold);
 // - a call already in the ledger (by tool call id, else by a hash of name, input and text) is not folded again;
-// - step ids in arrival order: one more than the highest step in the store, assigned under the session lock.
+// - step ids in arrival order: one more than the highest step in the store, assigned by the engine under the
+//   store's write lock (the session lock keeps the ledger check and the fold together).
 import { createHash } from "node:crypto";
 import { ContextFold } from "contextfold";
 import { NodeFsStorage } from "contextfold/node";
@@ -29,29 +30,17 @@ export function foldableCall(call) {
 }
 
 /**
- * Open the store at `root` (the folder that holds .contextfold/) through the public package API. Writers journal:
- * a fold appends one line to .contextfold/recall_index.journal instead of rewriting recall_index.json, which is
- * what makes a hook call cheap on a large store; `checkpoint` writes the reference files (stop, pre-compact, import).
+ * Open the store at `root` (the folder that holds .contextfold/) through the public package API. The package
+ * journals by default: a fold appends one line to .contextfold/recall_index.journal instead of rewriting
+ * recall_index.json, which keeps a hook call cheap on a large store.
  */
-export function openStore(root, { clock, journal = false } = {}) {
-  const options = { ...(clock ? { clock } : {}), ...(journal ? { journal: true } : {}) };
-  return ContextFold.open(new NodeFsStorage(root), Object.keys(options).length ? options : undefined);
+export function openStore(root, { clock } = {}) {
+  return ContextFold.open(new NodeFsStorage(root), clock ? { clock } : undefined);
 }
 
-/** Release an engine: with `checkpoint`, after writing the reference files; else at once (a journal stays valid). */
-export async function releaseStore(cf, { checkpoint = false } = {}) {
-  if (checkpoint) await cf.close();
-  else cf[Symbol.dispose]();
-}
-
-/**
- * The first step id of the next fold: one more than the highest in the store, 1 for an empty store.
- * Called under the session lock, so hooks and imports of one store never pick the same id.
- * TODO(contract 1): replace by the engine's automatic step ids (fold without `stepId`) once they land.
- */
-async function nextStepId(cf) {
-  const [top] = await cf.foldedSteps(1);
-  return top ? top.step_id + 1 : 1;
+/** Release an engine; with `checkpoint`, after writing the reference files (stop, pre-compact, import). */
+export function releaseStore(cf, { checkpoint = false } = {}) {
+  return cf.close({ checkpoint });
 }
 
 /**
@@ -93,37 +82,28 @@ export async function foldToolCalls(session, calls, options = {}) {
       }
     }
     if (todo.length > 0) {
-      const cf = await openStore(session.root, { clock: options.clock, journal: true });
+      const cf = await openStore(session.root, { clock: options.clock });
       let failed = true;
       try {
-        let attempts = 0;
         let done = 0;
-        while (todo.length > 0) {
-          const batch = todo.splice(0, BATCH);
-          const first = await nextStepId(cf);
-          const inputs = batch.map((i, k) => ({
-            stepId: first + k,
+        for (let at = 0; at < todo.length; at += BATCH) {
+          const batch = todo.slice(at, at + BATCH);
+          // No stepId: the engine numbers each fold one more than the highest step, under the store's write lock.
+          const inputs = batch.map((i) => ({
             summary: prepared[i].summary,
             rawContent: prepared[i].text,
             ...(options.sessionId ? { sessionId: wellFormed(options.sessionId) } : {}),
           }));
           const results = await cf.foldMany(inputs);
-          const recorded = [];
-          const retry = [];
-          results.forEach((r, k) => {
+          const recorded = results.map((r, k) => {
             const i = batch[k];
-            if (r.kind === "folded") {
-              Object.assign(outcomes[i], { status: "folded", step: r.node.stepId, foldedStep: r.foldedStep });
-              recorded.push({ id: prepared[i].key, step: r.node.stepId });
-            } else retry.push(i); // another writer (not a hook) took this id meanwhile: fold it again with a new one
+            const step = r.kind === "folded" ? r.node.stepId : r.entry.stepId;
+            Object.assign(outcomes[i], { status: "folded", step, foldedStep: r.foldedStep });
+            return { id: prepared[i].key, step };
           });
           await session.recordFolds(recorded);
           done += recorded.length;
-          options.onProgress?.(done, done + todo.length + retry.length);
-          if (retry.length > 0) {
-            if (++attempts > 5) throw new Error(`step ids kept being taken by another writer (${retry.length} folds not done)`);
-            todo.unshift(...retry);
-          }
+          options.onProgress?.(done, todo.length);
         }
         failed = false;
       } finally {

@@ -71,12 +71,10 @@ export async function postToolUse(input, session, options = {}) {
 
 /**
  * The turn's selection: scan + hydrate within `budget`, the steps already in the context answering at no cost
- * (PLAN contract 3: beforeTurn(prompt, { turnBudget, inContext })).
+ * (`beforeTurn(prompt, { turnBudget, inContext })`: those are listed in `scan.inContext`, not hydrated).
  */
 async function hydrateForPrompt(cf, prompt, budget, inContext) {
   const turn = await cf.beforeTurn(prompt, { turnBudget: budget, inContext });
-  // TODO(contract 3): drop this filter once the engine honours inContext (its ScanResult then lists `inContext`).
-  if (turn.scan.inContext === undefined) turn.hydrated = turn.hydrated.filter((h) => !inContext.includes(h.stepId));
   return turn.hydrated;
 }
 
@@ -161,7 +159,7 @@ export async function stop(input, session, options = {}) {
     if (state.turn.length === 0 && !journal) return {};
     // The turn is over: evict (journaled), then write the reference files, so that between turns the store is
     // what the reference's own CLI reads.
-    const cf = await openStore(session.root, { clock: s.clock, journal: true });
+    const cf = await openStore(session.root, { clock: s.clock });
     const evicted = [];
     try {
       for (const step of state.turn) {

@@ -75,51 +75,10 @@ async function readText(file) {
 
 // ---- the lock ----
 
-let lockImpl;
-/** `acquireLock` of contextfold/node (several writers, PLAN contract 2), or the interim one below until it lands. */
+/** The lock of the hooks' state files: `acquireLock` of contextfold/node, loaded when first needed. */
 async function acquire(file, options) {
-  if (!lockImpl) {
-    const node = await import("contextfold/node");
-    lockImpl = typeof node.acquireLock === "function" ? node.acquireLock : interimAcquireLock;
-  }
-  return lockImpl(file, options);
-}
-
-/** An exclusive lock file (O_EXCL) holding the owner's pid; a lock older than `staleMs` whose owner is gone is taken over. */
-async function interimAcquireLock(file, { timeoutMs = 30000, staleMs = 30000 } = {}) {
-  const deadline = Date.now() + timeoutMs;
-  let wait = 2;
-  for (;;) {
-    try {
-      const handle = await open(file, "wx", 0o600);
-      await handle.writeFile(`${process.pid}\n`);
-      await handle.close();
-      return async () => {
-        await rm(file, { force: true });
-      };
-    } catch (err) {
-      if (err?.code !== "EEXIST") throw err;
-    }
-    const st = await stat(file).catch(() => null);
-    if (st && Date.now() - st.mtimeMs > staleMs) {
-      const pid = Number((await readText(file))?.trim());
-      let alive = false;
-      try {
-        if (Number.isInteger(pid) && pid > 0) alive = process.kill(pid, 0);
-      } catch (e) {
-        alive = e?.code === "EPERM";
-      }
-      if (!alive) {
-        // Take the stale lock over by renaming it away: of two processes doing this at once, one rename fails.
-        const aside = `${file}.stale-${process.pid}-${randomBytes(4).toString("hex")}`;
-        if (await rename(file, aside).then(() => true, () => false)) await rm(aside, { force: true });
-        continue;
-      }
-    }
-    if (Date.now() > deadline) throw Object.assign(new Error(`timed out after ${timeoutMs} ms waiting for the lock ${file}`), { code: "LOCK_TIMEOUT" });
-    await new Promise((r) => setTimeout(r, wait + Math.random() * wait));
-    wait = Math.min(wait * 2, 50);
-  }
+  const { acquireLock } = await import("contextfold/node");
+  return acquireLock(file, options);
 }
 
 // ---- the session ----
