@@ -408,7 +408,7 @@ describe("the hooks' store", () => {
     assert.ok(!existsSync(path.join(base, "xdg2")));
   });
 
-  it("--dir names the store root; status, validate and recall work on it; its files follow the reference's schemas", () => {
+  it("--dir names the store root; status, validate and recall work on it; after a turn its files follow the reference's schemas", () => {
     const dir = path.join(tempDir("hooks"), "project-store");
     const env = envWith(path.join(dir, "..", "unused-home"));
     silent(hook(claudeBash("s", "toolu_1", "cat .env", bigOutput("POSTGRES_PORT=5433")), ["post-tool-use", "--dir", dir], { env }), "fold");
@@ -420,6 +420,10 @@ describe("the hooks' store", () => {
     assert.equal(v.status, 0, v.stdout);
     const recall = JSON.parse(cf(["--dir", dir, "recall", "POSTGRES_PORT", "--json"], { env }).stdout);
     assert.equal(recall[0].stepId, 1);
+    // During a turn the folds are journaled; the Stop hook at the turn's end writes the reference files.
+    assert.ok(existsSync(path.join(dir, ".contextfold", "recall_index.journal")));
+    silent(hook(claudePayload("Stop", "s"), ["stop", "--dir", dir], { env }), "stop");
+    assert.ok(!existsSync(path.join(dir, ".contextfold", "recall_index.journal")), "stop checkpointed the journal");
     const check = schemaChecker();
     assert.deepEqual(check("recall_index.schema.json", JSON.parse(readFileSync(path.join(dir, ".contextfold", "recall_index.json"), "utf8"))), []);
     assert.deepEqual(check("cold_node.schema.json", node(dir, 1)), []);
