@@ -164,6 +164,24 @@ describe("in Claude Code 2.1.332", { skip: !haveClaude && "@anthropic-ai/claude-
     assert.equal(await ask(), 1, "after the compaction the history no longer has it, so it is injected again");
   });
 
+  it("hook context of 9,000 characters (the --max-chars default) reaches the model whole; 10,001 only as a preview", async () => {
+    const p = project();
+    const emit = path.join(p.dir, "emit.mjs");
+    writeFileSync(emit, `const n = Number(process.argv[2]); const s = "BEGIN" + "é".repeat(n - 8) + "END"; process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: s } }));`);
+    const sent = async (n) => {
+      const settings = path.join(p.dir, `settings-${n}.json`);
+      writeFileSync(settings, JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: `node "${emit}" ${n}` }] }] } }));
+      handler = () => [{ type: "text", text: "OK." }];
+      const at = stub.requests.length;
+      assert.equal((await claude(p, ["hello", "--settings", settings])).status, 0);
+      return requestText(stub.requests[at]);
+    };
+    const whole = await sent(9000);
+    assert.ok(whole.includes(`BEGIN${"é".repeat(8992)}END`), "9,000 characters (18,000 UTF-8 bytes) passed whole");
+    const cut = await sent(10001);
+    assert.ok(cut.includes("BEGIN") && !cut.includes(`${"é".repeat(100)}END`), "10,001 characters: a preview only");
+  });
+
   it("the plugin the package ships: claude plugin validate --strict passes, and installed from it the hooks run", async () => {
     const p = project();
     const pluginDir = path.join(CONSUMER, "node_modules", "contextfold");
@@ -214,7 +232,7 @@ describe("in Codex CLI 0.171.0", { skip: !haveCodex && "@openai/codex is not ins
   });
   after(() => stub?.close());
 
-  it("the README's hooks.json: folds the shell output live, injects it on a later prompt of the session", async () => {
+  it("the README's hooks.json: folds the shell output live, injects it once on a later prompt of the session", async () => {
     const p = project();
     const codexHome = path.join(p.home, ".codex");
     mkdirSync(codexHome, { recursive: true });
@@ -253,6 +271,10 @@ describe("in Codex CLI 0.171.0", { skip: !haveCodex && "@openai/codex is not ins
     const sent = requestText(stub.requests[before2]);
     assert.match(sent, /\[contextfold step 1 \| Bash: cat big\.log \| sha256 verified \| \d+ tokens\]\nservice config check\nPOSTGRES_PORT=5434/, "user-prompt-submit's additionalContext reached the model");
     assert.deepEqual(JSON.parse(readFileSync(path.join(root, ".contextfold", "eviction_log.json"), "utf8")).evicted.map((e) => e.step_id), [1]);
+    // Asked again: the block is still in the history Codex sends (not ephemeral), and no second copy is added.
+    const before3 = stub.requests.length;
+    assert.equal((await codex(["resume", sid, "which port is POSTGRES_PORT?"])).status, 0);
+    assert.equal((requestText(stub.requests[before3]).match(/\[contextfold step 1 \| Bash: cat big\.log/g) ?? []).length, 1);
 
     // Its rollout file, imported (and read by pre-compact): nothing new, the reader agrees with the hook.
     const rollout = findRollout(codexHome, sid);

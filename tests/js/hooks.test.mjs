@@ -431,7 +431,7 @@ describe("the hooks' store", () => {
 });
 
 describe("contextfold/hooks as a library", () => {
-  it("the example (tests/js/consumer/hooks.ts) type-checks with tsc against the package and runs", async () => {
+  it("the example (tests/js/consumer/hooks.ts, in the package README) type-checks with tsc against the package and runs", async () => {
     const dir = scratch("hooks-ts");
     copyFileSync(path.join(ROOT, "tests", "js", "consumer", "hooks.ts"), path.join(dir, "hooks.ts"));
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
@@ -452,6 +452,8 @@ describe("contextfold/hooks as a library", () => {
     assert.match(contextOf(lines[1], "UserPromptSubmit"), /^\[contextfold step 1 \| Bash: npm test \| sha256 verified \| \d+ tokens\]\nPASS tests\/case-0/);
     assert.equal(lines[2], "[ 'Bash' ]");
     assert.equal(lines[3], "anthropic 0 1");
+    const readme = readFileSync(path.join(PKG, "README.md"), "utf8");
+    assert.ok(readme.includes(readFileSync(path.join(ROOT, "tests", "js", "consumer", "hooks.ts"), "utf8").trimEnd()), "the package README shows this example verbatim");
   });
 });
 
