@@ -174,3 +174,14 @@ export function schemaChecker() {
     return errors;
   };
 }
+
+/** A fenced JSON block of the repository README after `<!-- snippet: NAME ... -->`, parsed. */
+export function readmeSnippet(name) {
+  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+  const m = new RegExp(`<!-- snippet: ${name}[^>]*-->\\s*\`\`\`json\\n([\\s\\S]*?)\`\`\``).exec(readme);
+  if (!m) throw new Error(`README has no ${name} snippet`);
+  return JSON.parse(m[1]);
+}
+
+/** Every hook command of a hooks config (`{hooks: {Event: [{matcher?, hooks: [...]}]}}`), with its event. */
+export const hookCommands = (config) => Object.entries(config.hooks).flatMap(([event, groups]) => groups.flatMap((g) => g.hooks.map((h) => ({ event, matcher: g.matcher, ...h }))));

@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { CONSUMER, PKG_DIR, ROOT } from "./helpers.mjs";
-import { CF_BIN, bigOutput, cf, ledgerOf, tempDir } from "./hook-helpers.mjs";
+import { CF_BIN, bigOutput, cf, hookCommands as commandsOf, ledgerOf, readmeSnippet as snippet, tempDir } from "./hook-helpers.mjs";
 import { anthropicStub, requestText, responsesStub, toolResultsSent } from "./model-stub.mjs";
 
 const CLAUDE = path.join(ROOT, "node_modules", ".bin", "claude");
@@ -16,17 +16,6 @@ const CODEX = path.join(ROOT, "node_modules", ".bin", "codex");
 const haveClaude = existsSync(CLAUDE);
 const haveCodex = existsSync(CODEX);
 const quotedBin = `"${CF_BIN}"`;
-
-/** A fenced JSON block of the README after `<!-- snippet: NAME ... -->`. */
-function snippet(name) {
-  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
-  const m = new RegExp(`<!-- snippet: ${name}[^>]*-->\\s*\`\`\`json\\n([\\s\\S]*?)\`\`\``).exec(readme);
-  assert.ok(m, `README has the ${name} snippet`);
-  return JSON.parse(m[1]);
-}
-
-/** Every hook command of a hooks config, with its event. */
-const commandsOf = (config) => Object.entries(config.hooks).flatMap(([event, groups]) => groups.flatMap((g) => g.hooks.map((h) => ({ event, matcher: g.matcher, ...h }))));
 
 function run(cmd, args, { env, cwd, input }) {
   return new Promise((resolve, reject) => {

@@ -17,8 +17,10 @@ import {
   contextOf,
   envWith,
   hook,
+  hookCommands,
   injectedSteps,
   ledgerOf,
+  readmeSnippet,
   schemaChecker,
   sessionDir,
   tempDir,
@@ -495,6 +497,26 @@ describe("the Claude Code plugin and the help", () => {
       }
     }
     assert.deepEqual(steps(sessionDir(home, "sess-plugin")), [1]);
+  });
+
+  it("the README's .claude/settings.json and Codex hooks.json snippets parse and name hook commands that exist", () => {
+    const home = tempDir("snippets");
+    const env = envWith(home);
+    const harnessEvent = { SessionStart: "session-start", UserPromptSubmit: "user-prompt-submit", PostToolUse: "post-tool-use", PostToolUseFailure: "post-tool-use", PreCompact: "pre-compact", Stop: "stop" };
+    for (const [name, prefix] of [["claude-settings", 'node "$CLAUDE_PROJECT_DIR/node_modules/contextfold/bin/contextfold.mjs" '], ["codex-hooks", ""]]) {
+      const commands = hookCommands(readmeSnippet(name));
+      assert.ok(commands.length >= 5, name);
+      for (const c of commands) {
+        assert.equal(c.type, "command");
+        assert.ok(c.command.startsWith(`${prefix}${prefix ? "" : "contextfold "}hook `), `${name}: ${c.command}`);
+        const [, event, ...rest] = c.command.slice(prefix.length).replace(/^contextfold /, "").split(" ");
+        assert.equal(event, harnessEvent[c.event], `${name}: ${c.event} runs hook ${harnessEvent[c.event]}`);
+        const payload = c.event === "PostToolUse" ? claudeBash(`sess-${name}`, "toolu_1", "cat big.log", bigOutput("snippet")) : claudePayload(c.event, `sess-${name}`, c.event === "SessionStart" ? { source: "resume" } : {});
+        const r = hook(payload, [event, ...rest], { env });
+        assert.equal(r.status, 0);
+        assert.equal(r.stderr, "", `${name} ${c.event}: ${r.stderr}`);
+      }
+    }
   });
 
   it("contextfold --help lists hook and import; each has its own --help", () => {

@@ -5,6 +5,7 @@ import * as path from "node:path";
 import { DEFAULT_MIN_BYTES, foldToolCalls, openStore, releaseStore } from "./fold.js";
 import { DEFAULT_MAX_CHARS, renderFoldedSteps, renderHydrated, renderReplacement } from "./render.js";
 import { HookSession, storeRoot } from "./session.js";
+import { readTranscript } from "./transcript.js";
 
 export const DEFAULT_BUDGET = 2500;
 const MAX_TRANSCRIPT_BYTES = 512 * 1024 * 1024;
@@ -140,7 +141,6 @@ export async function preCompact(input, session, options = {}) {
     if (!st || !st.isFile()) result.note = "the transcript is not a readable file; nothing caught up";
     else if (st.size > MAX_TRANSCRIPT_BYTES) result.note = `the transcript is larger than ${MAX_TRANSCRIPT_BYTES} bytes; nothing caught up`;
     else {
-      const { readTranscript } = await import("./transcript.js");
       const transcript = readTranscript(await readFile(file, "utf8"));
       const outcomes = await foldToolCalls(session, transcript.toolCalls, { minBytes: s.minBytes, sessionId: input.sessionId ?? transcript.sessionId, clock: s.clock, checkpoint: true });
       result.caughtUp = outcomes.filter((o) => o.status === "folded").length;
