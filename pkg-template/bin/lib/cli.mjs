@@ -9,11 +9,13 @@ import { runDemo } from "./demo.mjs";
 import { GENERAL, commandHelp } from "./help.mjs";
 import { decodeUtf8 } from "./utf8.mjs";
 
-const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "checkpoint", "demo"]);
+const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "checkpoint", "demo", "mcp"]);
 // Commands in modules of their own, loaded on demand: they parse their own arguments (`hook` runs once per hook
 // call of a harness, so it loads none of the console renderers).
 const COMMAND_MODULES = { hook: "./hook.mjs", import: "./import.mjs" };
 const FOLD_OPTIONS = new Set(["--file", "--files", "--commands", "--errors"]);
+/** Candidates `scan` lists without --all. */
+const SCAN_LISTED = 20;
 const EXIT_CODES = {
   NODE_NOT_FOUND: 2,
   INTEGRITY_CHECK: 3,
@@ -69,7 +71,7 @@ function ownHydrate(text, opts) {
 
 /** Split argv into the global options (anywhere) and the reference's own argument list. */
 export function parseArgs(argv) {
-  const out = { json: false, help: false, version: false, reference: false, dir: undefined, args: [] };
+  const out = { json: false, help: false, version: false, reference: false, all: false, dir: undefined, args: [] };
   let command;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -81,6 +83,7 @@ export function parseArgs(argv) {
     }
     if (a === "--json") out.json = true;
     else if (a === "--reference") out.reference = true;
+    else if (a === "--all" && command === "scan") out.all = true;
     else if (a === "--help" || a === "-h") out.help = true;
     else if (a === "--version") out.version = true;
     else if (a === "--dir" || a.startsWith("--dir=")) {
@@ -270,6 +273,7 @@ async function run(opts, core, io) {
   // --reference writes them on every call, as the reference does.
   const options = { journal: !opts.reference, ...(clock ? { clock } : {}) };
   if (command === "demo") return runDemo({ api, NodeFsStorage, render, root: opts.dir === undefined ? undefined : root, json, io, clock });
+  if (command === "mcp") return (await import("./mcp.mjs")).runMcp(args.slice(1), { dir: opts.dir, io, options });
 
   // Arguments first (the reference parses them before it touches the store).
   let input;
@@ -300,8 +304,11 @@ async function run(opts, core, io) {
     switch (command) {
       case "fold":
         return show(await cf.foldDetailed(input), render.renderFold);
-      case "scan":
-        return show(await cf.scan(args.slice(1).join(" ")), render.renderScan);
+      case "scan": {
+        // The first candidates only, unless asked (a store of 100,000 nodes can match them all).
+        const candidates = opts.all || opts.reference ? true : SCAN_LISTED;
+        return show(await cf.scan(args.slice(1).join(" "), { candidates }), render.renderScan);
+      }
       case "recall": {
         const query = args.slice(1).join(" ");
         const candidates = await cf.recall(query);
