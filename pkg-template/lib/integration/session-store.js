@@ -1,8 +1,8 @@
 // The session store layout shared by the hooks, the transcript import and the integrations that meet them:
 // `$CONTEXTFOLD_HOME` (else `$XDG_DATA_HOME/contextfold`, else `~/.local/share/contextfold`) `/sessions/<id>/`,
-// a folder holding a reference-layout `.contextfold/` (the hooks keep their own state files beside it). The rule
-// has one home, contextfold/hooks (`storeRoot`): an id that is not a plain folder name maps to a hashed one there,
-// so `contextfold mcp --session ID` and the opencode plugin find the very folder the hooks wrote.
+// a folder holding a reference-layout `.contextfold/` (the hooks keep their own state files beside it). Where the
+// folder is has one home, contextfold/hooks (`storeRoot`), so `contextfold mcp --session ID` and the opencode plugin
+// find the very folder the hooks wrote; the integrations also refuse an id that is not a plain name.
 import { dataHome, storeRoot } from "contextfold/hooks";
 
 /** The ContextFold data home for this environment. */
@@ -10,7 +10,15 @@ export function contextfoldHome(env = process.env) {
   return dataHome(env);
 }
 
+/** A session id safe as one folder name: letters, digits, `.`, `_`, `-` (not `.` or `..`), at most 200 characters. */
+export function checkSessionId(id) {
+  if (typeof id !== "string" || !/^[A-Za-z0-9._-]{1,200}$/.test(id) || id === "." || id === "..") {
+    throw new TypeError(`not a usable session id: ${JSON.stringify(id)} (letters, digits, ".", "_", "-")`);
+  }
+  return id;
+}
+
 /** The folder of a session's store (the root that holds `.contextfold/`). */
 export function sessionStoreDir(sessionId, env = process.env) {
-  return storeRoot({ sessionId, env });
+  return storeRoot({ sessionId: checkSessionId(sessionId), env });
 }
