@@ -2,48 +2,23 @@
 // session: whatever happens it exits 0, prints the hook's JSON or nothing, and reports a failure as one line on
 // stderr (and in the log beside the store). It loads only contextfold/hooks, not the console renderers.
 import * as path from "node:path";
-
-const VALUE_OPTIONS = new Set(["--dir", "--min-bytes", "--budget", "--max-chars"]);
+import { splitOptions, wholeNumber } from "./options.mjs";
 
 /** Parse `hook` arguments; a bad one is reported, never thrown (a mistyped hook command must not block). */
 function parse(argv) {
-  const opts = { event: undefined, help: false, replaceMcpOutput: false, problems: [] };
-  let seenCommand = false;
-  for (let i = 0; i < argv.length; i++) {
-    let a = argv[i];
-    let value;
-    const eq = a.startsWith("--") ? a.indexOf("=") : -1;
-    if (eq > 0) {
-      value = a.slice(eq + 1);
-      a = a.slice(0, eq);
-    }
-    if (VALUE_OPTIONS.has(a)) {
-      if (value === undefined) {
-        if (i + 1 >= argv.length) {
-          opts.problems.push(`option ${a} needs a value`);
-          continue;
-        }
-        value = argv[++i];
-      }
-      if (a === "--dir") {
-        if (value === "") opts.problems.push("option --dir needs a non-empty directory");
-        else opts.dir = value;
-      } else {
-        const n = Number(value);
-        if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) opts.problems.push(`option ${a} needs a whole number, got ${JSON.stringify(value)}`);
-        else if (a === "--min-bytes") opts.minBytes = n;
-        else if (a === "--budget") opts.budget = n;
-        else opts.maxChars = n;
-      }
-    } else if (a === "--replace-mcp-output") opts.replaceMcpOutput = true;
-    else if (a === "--help" || a === "-h") opts.help = true;
-    else if (a === "--json") continue; // the hook's output is JSON anyway
-    else if (a.startsWith("-")) opts.problems.push(`unknown option ${a}`);
-    else if (!seenCommand && a.toLowerCase() === "hook") seenCommand = true;
-    else if (opts.event === undefined) opts.event = a;
-    else opts.problems.push(`unexpected argument ${JSON.stringify(a)}`);
-  }
-  return opts;
+  const o = splitOptions(argv, { command: "hook", values: new Set(["--dir", "--min-bytes", "--budget", "--max-chars"]), flags: new Set(["--replace-mcp-output", "--help", "-h", "--json"]) });
+  const problems = o.problems;
+  if (o.words.length > 1) problems.push(`unexpected argument ${JSON.stringify(o.words[1])}`);
+  return {
+    event: o.words[0],
+    dir: o.values.dir,
+    minBytes: wholeNumber("min-bytes", o.values["min-bytes"], problems),
+    budget: wholeNumber("budget", o.values.budget, problems),
+    maxChars: wholeNumber("max-chars", o.values["max-chars"], problems),
+    replaceMcpOutput: o.flags.has("--replace-mcp-output"),
+    help: o.flags.has("--help") || o.flags.has("-h"),
+    problems,
+  };
 }
 
 async function readStdin(stdin) {

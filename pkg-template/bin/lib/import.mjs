@@ -1,40 +1,15 @@
 // `contextfold import FILE [--dir DIR] [--format claude-code|codex|anthropic|openai] [--session ID] [--min-bytes N]
 // [--json]`: fold the tool results of a transcript into the session's store, as the post-tool-use hook would have.
 import * as path from "node:path";
-
-const VALUE_OPTIONS = new Set(["--dir", "--format", "--session", "--min-bytes"]);
+import { splitOptions, wholeNumber } from "./options.mjs";
 
 class UsageError extends Error {}
 
 function parse(argv) {
-  const opts = { files: [], json: false, help: false };
-  let seenCommand = false;
-  for (let i = 0; i < argv.length; i++) {
-    let a = argv[i];
-    let value;
-    const eq = a.startsWith("--") ? a.indexOf("=") : -1;
-    if (eq > 0) {
-      value = a.slice(eq + 1);
-      a = a.slice(0, eq);
-    }
-    if (VALUE_OPTIONS.has(a)) {
-      if (value === undefined) {
-        if (i + 1 >= argv.length) throw new UsageError(`option ${a} needs a value`);
-        value = argv[++i];
-      }
-      if (value === "") throw new UsageError(`option ${a} needs a non-empty value`);
-      if (a === "--min-bytes") {
-        if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new UsageError(`option --min-bytes needs a whole number, got ${JSON.stringify(value)}`);
-        opts.minBytes = Number(value);
-      } else opts[a.slice(2)] = value;
-    } else if (a === "--json") opts.json = true;
-    else if (a === "--help" || a === "-h") opts.help = true;
-    else if (a === "-") opts.files.push(a);
-    else if (a.startsWith("-")) throw new UsageError(`unknown option ${a}`);
-    else if (!seenCommand && a.toLowerCase() === "import") seenCommand = true;
-    else opts.files.push(a);
-  }
-  return opts;
+  const o = splitOptions(argv, { command: "import", values: new Set(["--dir", "--format", "--session", "--min-bytes"]), flags: new Set(["--json", "--help", "-h"]) });
+  const minBytes = wholeNumber("min-bytes", o.values["min-bytes"], o.problems);
+  if (o.problems.length > 0) throw new UsageError(o.problems.join("; "));
+  return { files: o.words, json: o.flags.has("--json"), help: o.flags.has("--help") || o.flags.has("-h"), dir: o.values.dir, format: o.values.format, session: o.values.session, minBytes };
 }
 
 /** A progress bar on a terminal (stderr), redrawn at most every 100 ms. */
