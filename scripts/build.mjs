@@ -119,10 +119,14 @@ const version = /^version\s*=\s*"([^"]+)"/m.exec(cargoToml)?.[1] ?? "0.0.0";
 const pkgJson = JSON.parse(readFileSync(path.join(TEMPLATE, "package.json"), "utf8"));
 pkgJson.version = version;
 writeFileSync(path.join(PKG, "package.json"), `${JSON.stringify(pkgJson, null, 2)}\n`);
+// The Claude Code plugin shipped at the package root carries the package's version.
+const pluginJson = path.join(PKG, ".claude-plugin", "plugin.json");
+if (existsSync(pluginJson)) writeFileSync(pluginJson, `${JSON.stringify({ ...JSON.parse(readFileSync(pluginJson, "utf8")), version }, null, 2)}\n`);
 
-// README with the type-checked usage example included verbatim; LICENSE.
-const usage = readFileSync(path.join(ROOT, "tests", "js", "consumer", "usage.ts"), "utf8").trimEnd();
-const readme = readFileSync(path.join(TEMPLATE, "README.md"), "utf8").replace("<!-- include: tests/js/consumer/usage.ts -->", usage);
+// README with the type-checked examples (tests/js/consumer/*.ts) included verbatim; LICENSE.
+const readme = readFileSync(path.join(TEMPLATE, "README.md"), "utf8").replace(/<!-- include: (tests\/js\/consumer\/[\w.-]+\.ts) -->/g, (_, file) =>
+  readFileSync(path.join(ROOT, file), "utf8").trimEnd(),
+);
 if (readme.includes("<!-- include:")) throw new Error("README include marker not replaced");
 writeFileSync(path.join(PKG, "README.md"), readme);
 cpSync(existsSync(path.join(ROOT, "LICENSE")) ? path.join(ROOT, "LICENSE") : path.join(TEMPLATE, "LICENSE"), path.join(PKG, "LICENSE"));

@@ -30,6 +30,8 @@ Commands:
                       of the reference files (a fold appends to the journal; --reference writes them each time)
   demo                run the §6 scenario (8 turns, one multi-intent query) in a temporary store
   mcp [--session ID]  serve the store to an MCP client over stdio (needs @modelcontextprotocol/server, zod)
+  hook [EVENT]        one Claude Code / Codex hook call (JSON on stdin); never blocks, always exits 0
+  import FILE         fold the tool results of a transcript (Claude Code, Codex, Anthropic, OpenAI)
 
 ${OPTIONS}
 
@@ -141,6 +143,52 @@ the engine's code. Needs the optional packages @modelcontextprotocol/server (2.x
 ${OPTIONS}
 `,
 };
+
+COMMANDS.hook = `Usage: contextfold hook [EVENT] [--dir DIR] [--min-bytes N] [--budget TOKENS] [--max-chars N]
+                        [--replace-mcp-output]
+
+One hook call of Claude Code or Codex CLI: the hook's JSON input on standard input, the hook's JSON output (if
+any) on standard output. EVENT is one of session-start, user-prompt-submit, post-tool-use, pre-compact, stop;
+without it, the input's hook_event_name decides (PostToolUseFailure counts as post-tool-use).
+
+  post-tool-use       fold the tool's output (the text the model saw) if it has at least --min-bytes bytes,
+                      as the next step; a tool call id already folded is not folded again
+  user-prompt-submit  scan the prompt, hydrate the matching steps within --budget tokens, print them as
+                      additionalContext, each under one header line; nothing if nothing matches. A step
+                      injected since the last compaction is not injected again.
+  session-start       (source compact or resume) the session's folded-step records, newest first
+  pre-compact         fold what no hook folded yet (from transcript_path), forget what was injected
+  stop                log the eviction of what this turn hydrated; never blocks
+
+  --dir DIR           store root (default: $CONTEXTFOLD_HOME, else $XDG_DATA_HOME/contextfold, else
+                      ~/.local/share/contextfold, then /sessions/<session_id>/)
+  --min-bytes N       smallest tool output folded, in UTF-8 bytes (default 2048)
+  --budget TOKENS     tokens one injection may hydrate (default 2500; the per-call cap stays the policy's)
+  --max-chars N       longest injection in characters (default 9000; Claude Code shows longer hook output
+                      only as a file path and a 2 KB preview)
+  --replace-mcp-output  Claude Code: an MCP tool's output is replaced by its folded-step record
+
+Whatever fails (bad input, an unwritable or damaged store), it exits 0, prints nothing on standard output and
+one line on standard error, also appended to .contextfold-hooks/hooks.log beside the store.
+`;
+
+COMMANDS.import = `Usage: contextfold import FILE [--dir DIR] [--format claude-code|codex|anthropic|openai]
+                          [--session ID] [--min-bytes N] [--json]
+
+Fold the tool results of a transcript into a session's store, with the ids, summaries and content of the
+post-tool-use hook: importing a session whose tools were folded live adds nothing, and importing twice adds
+nothing the second time. FILE "-" reads standard input.
+
+  --format F          claude-code (session JSONL), codex (rollout JSONL), anthropic (Messages array),
+                      openai (chat array or Responses items); default: detected
+  --dir DIR           store root (default: the session's folder, as for contextfold hook)
+  --session ID        the session (default: the one the transcript names; Anthropic and OpenAI arrays
+                      name none, so give --session or --dir)
+  --min-bytes N       smallest tool output folded, in UTF-8 bytes (default 2048)
+  --json              print a JSON summary (tool results, folded, already folded, left out, steps)
+
+A progress bar is drawn on standard error when it is a terminal.
+`;
 
 export function commandHelp(command) {
   return COMMANDS[command] ?? GENERAL;

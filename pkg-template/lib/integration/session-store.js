@@ -1,14 +1,13 @@
 // The session store layout shared by the hooks, the transcript import and the integrations that meet them:
 // `$CONTEXTFOLD_HOME` (else `$XDG_DATA_HOME/contextfold`, else `~/.local/share/contextfold`) `/sessions/<id>/`,
-// a folder holding a reference-layout `.contextfold/` (the hooks keep their own state files beside it).
-import { homedir } from "node:os";
-import * as path from "node:path";
+// a folder holding a reference-layout `.contextfold/` (the hooks keep their own state files beside it). Where the
+// folder is has one home, contextfold/hooks (`storeRoot`), so `contextfold mcp --session ID` and the opencode plugin
+// find the very folder the hooks wrote; the integrations also refuse an id that is not a plain name.
+import { dataHome, storeRoot } from "contextfold/hooks";
 
 /** The ContextFold data home for this environment. */
 export function contextfoldHome(env = process.env) {
-  if (env.CONTEXTFOLD_HOME) return path.resolve(env.CONTEXTFOLD_HOME);
-  if (env.XDG_DATA_HOME) return path.resolve(env.XDG_DATA_HOME, "contextfold");
-  return path.join(homedir(), ".local", "share", "contextfold");
+  return dataHome(env);
 }
 
 /** A session id safe as one folder name: letters, digits, `.`, `_`, `-` (not `.` or `..`), at most 200 characters. */
@@ -21,5 +20,5 @@ export function checkSessionId(id) {
 
 /** The folder of a session's store (the root that holds `.contextfold/`). */
 export function sessionStoreDir(sessionId, env = process.env) {
-  return path.join(contextfoldHome(env), "sessions", checkSessionId(sessionId));
+  return storeRoot({ sessionId: checkSessionId(sessionId), env });
 }

@@ -1,0 +1,93 @@
+// The text the hooks put into the conversation: hydrated nodes framed by one header line each (user-prompt-submit),
+// the folded-step records of the session (session-start), the record that replaces an MCP tool's output
+// (post-tool-use --replace-mcp-output). Every text is bounded by `maxChars`: Claude Code 2.1.332 passes hook
+// context of up to 10,000 characters whole and replaces anything longer by a file path and a 2 KB preview
+// (measured; see the README), so the default stays well under that.
+
+export const DEFAULT_MAX_CHARS = 9000;
+
+/** A path quoted for a POSIX shell. */
+export function shellQuote(s) {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replaceAll("'", "'\\''")}'`;
+}
+
+/** How the model can read one node in full: `<command> hydrate <step> --dir <root>`. */
+export function hydrateCommand(command, root, step = "<step_id>") {
+  return `${command} hydrate ${step} --dir ${shellQuote(root)}`;
+}
+
+/** The header line of a hydrated node: step, tool and input (the summary), `sha256 verified`, size. */
+export function nodeHeader(h) {
+  const size = h.truncated ? `${h.tokenEstimate} tokens, truncated to the per-call cap` : `${h.tokenEstimate} tokens`;
+  return `[contextfold step ${h.stepId} | ${h.summary.replace(/\s+/gu, " ")} | sha256 verified | ${size}]`;
+}
+
+/**
+ * The additionalContext of user-prompt-submit: the hydrated nodes in selection order, each under its header,
+ * as many as fit in `maxChars` (the first one cut to fit, marked, when even it does not).
+ * @param {import("contextfold").Hydrated[]} hydrated
+ * @param {{ maxChars: number, command: string, root: string }} options
+ * @returns {{ text: string, steps: number[] }} the text and the steps it carries
+ */
+export function renderHydrated(hydrated, { maxChars, command, root }) {
+  const parts = [];
+  const steps = [];
+  let used = 0;
+  for (const h of hydrated) {
+    const sep = parts.length === 0 ? 0 : 2;
+    const block = `${nodeHeader(h)}\n${h.content}`;
+    if (used + sep + block.length <= maxChars) {
+      parts.push(block);
+      steps.push(h.stepId);
+      used += sep + block.length;
+      continue;
+    }
+    if (parts.length === 0) {
+      // Even the first node does not fit: its verified content, cut, with where the rest is.
+      const header = `[contextfold step ${h.stepId} | ${h.summary.replace(/\s+/gu, " ")} | sha256 verified | cut to fit the hook output; all of it: ${hydrateCommand(command, root, h.stepId)}]`;
+      const room = maxChars - header.length - 2;
+      if (room > 0) {
+        let cut = h.content.slice(0, room);
+        if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1); // never split a surrogate pair
+        parts.push(`${header}\n${cut}…`);
+        steps.push(h.stepId);
+      }
+    }
+    break;
+  }
+  return { text: parts.join("\n\n"), steps };
+}
+
+/**
+ * The additionalContext of session-start: one line of explanation, then the folded-step records (JSON, one per
+ * line), newest first, as many as fit in `maxChars` and `maxTokens`.
+ * @param {import("contextfold").FoldedStep[]} records newest first
+ * @param {{ maxChars: number, maxTokens: number, countTokens: (s: string) => Promise<number>, command: string, root: string }} options
+ */
+export async function renderFoldedSteps(records, { maxChars, maxTokens, countTokens, command, root }) {
+  if (records.length === 0) return { text: "", count: 0 };
+  const head =
+    `[contextfold] Tool results of this session up to step ${records[0].step_id} are folded out of the prompt into ` +
+    `SHA-256-verified cold storage. Their folded-step records follow, newest first. Prompts that need one get its ` +
+    `exact text automatically; to read one yourself: ${hydrateCommand(command, root)}`;
+  let text = head;
+  let tokens = await countTokens(head);
+  let count = 0;
+  for (const r of records) {
+    const line = JSON.stringify(r);
+    const t = await countTokens(line);
+    if (text.length + 1 + line.length > maxChars || tokens + t > maxTokens) break;
+    text += `\n${line}`;
+    tokens += t;
+    count++;
+  }
+  return count === 0 ? { text: "", count: 0 } : { text, count };
+}
+
+/** What replaces an MCP tool's output: its folded-step record and how to read the exact text. */
+export function renderReplacement(record, { command, root }) {
+  return (
+    `[contextfold] This tool output (${record.token_estimate} tokens) was folded into step ${record.step_id}; ` +
+    `exact text: ${hydrateCommand(command, root, record.step_id)}\n${JSON.stringify(record)}`
+  );
+}
