@@ -69,7 +69,9 @@ pub fn marker(rule: &str) -> String {
 /// that a rule found.
 pub fn find(text: &str, ruleset: Ruleset) -> Vec<Finding> {
     let mut found = scan(text.as_bytes(), ruleset);
-    let values = values_of(text.as_bytes(), &found);
+    let mut values = values_of(text.as_bytes(), &found);
+    values.sort();
+    values.dedup_by(|a, b| a.0 == b.0);
     propagate(text.as_bytes(), &mut found, &values);
     found
 }
@@ -96,12 +98,12 @@ pub fn sanitize(input: FoldInput, ruleset: Ruleset) -> FoldInput {
         fields.extend(list);
     }
     let mut found: Vec<Vec<Finding>> = fields.iter().map(|f| scan(f.as_bytes(), ruleset)).collect();
-    let mut values: Vec<Vec<u8>> = Vec::new();
+    let mut values: Vec<(Vec<u8>, &'static str)> = Vec::new();
     for (f, fs) in fields.iter().zip(&found) {
         values.extend(values_of(f.as_bytes(), fs));
     }
     values.sort();
-    values.dedup();
+    values.dedup_by(|a, b| a.0 == b.0);
     for (f, fs) in fields.iter().zip(found.iter_mut()) {
         propagate(f.as_bytes(), fs, &values);
     }
@@ -140,18 +142,29 @@ fn apply(text: &str, findings: &[Finding]) -> String {
 /// A rule that names a specific format (a vendor token, a JWT) at `b[i]`: what an assignment or a header value
 /// tries first, so the value gets the precise rule id.
 pub(crate) fn specific(b: &[u8], i: usize) -> Option<Finding> {
-    if i >= b.len() || !is_alnum(b[i]) {
+    if i >= b.len() {
+        return None;
+    }
+    if b[i] == b'-' {
+        return structured::private_key(b, i);
+    }
+    if !is_alnum(b[i]) {
         return None;
     }
     if let Some((rule, end)) = tokens::at(b, i) {
         return Some(Finding { rule, start: i, end });
+    }
+    if b.get(i + 5) == Some(&b'~') {
+        if let Some(f) = structured::azure_ad_secret(b, i + 5).filter(|f| f.start == i) {
+            return Some(f);
+        }
     }
     structured::jwt(b, i).or_else(|| structured::infix(b, i))
 }
 
 /// The word rules at a word start `b[i]`.
 fn at_word(b: &[u8], i: usize) -> Option<Finding> {
-    if let Some(f) = specific(b, i) {
+    if let Some(f) = specific(b, i).filter(|_| b[i] != b'-') {
         return Some(f);
     }
     match b[i] {
@@ -230,13 +243,14 @@ fn merge(mut v: Vec<Finding>) -> Vec<Finding> {
 /// Values long enough to look for elsewhere (8 bytes: shorter ones would redact ordinary words).
 const MIN_PROPAGATED: usize = 8;
 
-fn values_of(b: &[u8], found: &[Finding]) -> Vec<Vec<u8>> {
-    found.iter().filter(|f| f.end - f.start >= MIN_PROPAGATED).map(|f| b[f.start..f.end].to_vec()).collect()
+/// The values of findings long enough to propagate, with their rules (sorted and deduplicated by the caller).
+fn values_of(b: &[u8], found: &[Finding]) -> Vec<(Vec<u8>, &'static str)> {
+    found.iter().filter(|f| f.end - f.start >= MIN_PROPAGATED).map(|f| (b[f.start..f.end].to_vec(), f.rule)).collect()
 }
 
 /// Redact every other occurrence of a found value. One pass over the text with a 64 Kbit filter on the first
 /// four bytes of each value, so the cost does not grow with the number of values.
-fn propagate(b: &[u8], found: &mut Vec<Finding>, values: &[Vec<u8>]) {
+fn propagate(b: &[u8], found: &mut Vec<Finding>, values: &[(Vec<u8>, &'static str)]) {
     if values.is_empty() || b.len() < MIN_PROPAGATED {
         return;
     }
@@ -245,12 +259,10 @@ fn propagate(b: &[u8], found: &mut Vec<Finding>, values: &[Vec<u8>]) {
         (x.wrapping_mul(0x9E37_79B1) >> 16) as usize
     };
     let mut filter = vec![0u64; 1024];
-    for v in values {
+    for (v, _) in values {
         let k = key(v);
         filter[k >> 6] |= 1 << (k & 63);
     }
-    // Which rule a value came from, for the marker: the first finding with these bytes.
-    let rule_of = |v: &[u8], found: &[Finding]| found.iter().find(|f| &b[f.start..f.end] == v).map(|f| f.rule);
     let mut extra = Vec::new();
     let mut next_found = 0;
     let mut i = 0;
@@ -267,11 +279,10 @@ fn propagate(b: &[u8], found: &mut Vec<Finding>, values: &[Vec<u8>]) {
         let k = key(&b[i..i + 4]);
         if filter[k >> 6] & (1 << (k & 63)) != 0 {
             // Longest value matching here, so a value that contains another is redacted whole.
-            if let Some(v) = values.iter().filter(|v| b[i..].starts_with(v)).max_by_key(|v| v.len()) {
+            if let Some((v, rule)) = values.iter().filter(|(v, _)| b[i..].starts_with(v)).max_by_key(|(v, _)| v.len()) {
                 let boundary_ok = !(is(v[0], ALNUM) && i > 0 && is_alnum(b[i - 1]))
                     && !(is(v[v.len() - 1], ALNUM) && b.get(i + v.len()).is_some_and(|&c| is_alnum(c)));
                 if boundary_ok {
-                    let rule = rule_of(v, found).unwrap_or("propagated-secret");
                     extra.push(Finding { rule, start: i, end: i + v.len() });
                     i += v.len();
                     continue;
@@ -281,8 +292,6 @@ fn propagate(b: &[u8], found: &mut Vec<Finding>, values: &[Vec<u8>]) {
         i += 1;
     }
     if !extra.is_empty() {
-        // Values from another field of the same fold have no finding here: name them by their bytes' rule where
-        // known, else generically.
         found.extend(extra);
         let merged = merge(std::mem::take(found));
         *found = merged;
@@ -329,8 +338,10 @@ const STRUCTURED_RULES: &[(&str, &str)] = &[
     ("npmrc-password", ".npmrc _password"),
     ("netrc-password", ".netrc password"),
     ("cli-password", "password or token given as a command-line flag (--password x, -pX, curl -u user:pass)"),
-    ("propagated-secret", "another occurrence of a value a rule found in the same fold"),
 ];
+
+#[cfg(test)]
+mod rule_tests;
 
 #[cfg(test)]
 mod tests {

@@ -160,12 +160,12 @@ pub const TOKENS: &[Token] = &[
     t("planetscale-token", b"pscale_oauth_", &[Run(B64URL | DOT | EQUALS, 32, 64)], B64URL | EQUALS, E, N),
     t("cloudflare-origin-ca-key", b"v1.0-", &[Run(HEXL, 24, 24), Lit(b"-"), Run(HEXL, 146, 146)], ALNUM, E, N),
     // ---- payments ----
-    t("stripe-secret-key", b"sk_live_", &[Run(ALNUM, 10, 247)], ALNUM, E, N),
-    t("stripe-secret-key", b"sk_test_", &[Run(ALNUM, 10, 247)], ALNUM, E, N),
-    t("stripe-secret-key", b"sk_prod_", &[Run(ALNUM, 10, 247)], ALNUM, E, N),
-    t("stripe-secret-key", b"rk_live_", &[Run(ALNUM, 10, 247)], ALNUM, E, N),
-    t("stripe-secret-key", b"rk_test_", &[Run(ALNUM, 10, 247)], ALNUM, E, N),
-    t("stripe-secret-key", b"rk_prod_", &[Run(ALNUM, 10, 247)], ALNUM, E, N),
+    t("stripe-secret-key", b"sk_live_", &[Run(ALNUM, 20, 247)], ALNUM, E, N),
+    t("stripe-secret-key", b"sk_test_", &[Run(ALNUM, 20, 247)], ALNUM, E, N),
+    t("stripe-secret-key", b"sk_prod_", &[Run(ALNUM, 20, 247)], ALNUM, E, N),
+    t("stripe-secret-key", b"rk_live_", &[Run(ALNUM, 20, 247)], ALNUM, E, N),
+    t("stripe-secret-key", b"rk_test_", &[Run(ALNUM, 20, 247)], ALNUM, E, N),
+    t("stripe-secret-key", b"rk_prod_", &[Run(ALNUM, 20, 247)], ALNUM, E, N),
     t("stripe-webhook-secret", b"whsec_", &[Run(B64 | EQUALS, 32, 88)], B64 | EQUALS, E, N),
     t("square-token", b"sq0atp-", &[Run(B64URL, 22, 60)], B64URL, E, N),
     t("square-token", b"sq0csp-", &[Run(B64URL, 43, 43)], B64URL, E, N),
@@ -207,6 +207,15 @@ pub const TOKENS: &[Token] = &[
     t("discord-bot-token", b"M", &[Run(ALNUM, 22, 27), Lit(b"."), Run(B64URL, 6, 7), Lit(b"."), Run(B64URL, 27, 40)], B64URL, 3.5, N),
     t("discord-bot-token", b"N", &[Run(ALNUM, 22, 27), Lit(b"."), Run(B64URL, 6, 7), Lit(b"."), Run(B64URL, 27, 40)], B64URL, 3.5, N),
     t("discord-bot-token", b"O", &[Run(ALNUM, 22, 27), Lit(b"."), Run(B64URL, 6, 7), Lit(b"."), Run(B64URL, 27, 40)], B64URL, 3.5, N),
+    t("telegram-bot-token", b"1", &[Run(DIGIT, 7, 9), Lit(b":AA"), Run(B64URL, 33, 33)], B64URL, E, N),
+    t("telegram-bot-token", b"2", &[Run(DIGIT, 7, 9), Lit(b":AA"), Run(B64URL, 33, 33)], B64URL, E, N),
+    t("telegram-bot-token", b"3", &[Run(DIGIT, 7, 9), Lit(b":AA"), Run(B64URL, 33, 33)], B64URL, E, N),
+    t("telegram-bot-token", b"4", &[Run(DIGIT, 7, 9), Lit(b":AA"), Run(B64URL, 33, 33)], B64URL, E, N),
+    t("telegram-bot-token", b"5", &[Run(DIGIT, 7, 9), Lit(b":AA"), Run(B64URL, 33, 33)], B64URL, E, N),
+    t("telegram-bot-token", b"6", &[Run(DIGIT, 7, 9), Lit(b":AA"), Run(B64URL, 33, 33)], B64URL, E, N),
+    t("telegram-bot-token", b"7", &[Run(DIGIT, 7, 9), Lit(b":AA"), Run(B64URL, 33, 33)], B64URL, E, N),
+    t("telegram-bot-token", b"8", &[Run(DIGIT, 7, 9), Lit(b":AA"), Run(B64URL, 33, 33)], B64URL, E, N),
+    t("telegram-bot-token", b"9", &[Run(DIGIT, 7, 9), Lit(b":AA"), Run(B64URL, 33, 33)], B64URL, E, N),
     t("twilio-api-key", b"SK", &[Run(HEX, 32, 32)], ALNUM, E, N),
     t("sendgrid-api-key", b"SG.", &[Run(B64URL, 22, 22), Lit(b"."), Run(B64URL, 43, 43)], B64URL, E, N),
     t("sendinblue-api-key", b"xkeysib-", &[Run(HEXL, 64, 64), Lit(b"-"), Run(ALNUM, 16, 16)], ALNUM, E, N),
@@ -321,9 +330,6 @@ impl Token {
             return None;
         }
         let body = &b[body_start..j];
-        if self.check != Check::Base64PrivateKey && !plausible(body) {
-            return None;
-        }
         let strong = match self.check {
             Check::None => false,
             Check::Mixed => {
@@ -332,6 +338,7 @@ impl Token {
                 }
                 false
             }
+            // A checksum that holds: a real token, whatever it looks like.
             Check::Crc32 => base62_crc32_ok(body),
             Check::Base64PrivateKey => {
                 // Decoded from the token's start: the prefix is not a whole number of base64 quads.
@@ -348,7 +355,15 @@ impl Token {
                 false
             }
         };
-        if !strong && entropy(body) < self.entropy {
+        if strong {
+            return Some(j);
+        }
+        if !plausible(body) {
+            return None;
+        }
+        // A short body cannot reach a fixed floor: at most log2(length) bits.
+        let floor = self.entropy.min(0.85 * (body.len() as f32).log2());
+        if entropy(body) < floor {
             return None;
         }
         Some(j)
