@@ -133,6 +133,7 @@ impl<S: Storage> ContextFold<S> {
         let token_counter = options.token_counter.unwrap_or_else(|| Box::new(|t| Ok(reference_token_count(t))));
         let policy_override = options.policy.map(|raw| Policy { raw });
         let default_policy = options.default_policy.unwrap_or_else(Policy::safe_default);
+        default_policy.redaction()?; // an unknown rule set fails here, not at the first fold
         let (index, index_on_disk, mut journal, snapshot_fresh) = load_state(&storage).await?;
         journal.enabled = options.journal && storage.can_append();
         Ok(ContextFold {

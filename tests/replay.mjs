@@ -97,7 +97,7 @@ function foldInput(i) {
  */
 export async function replay(dir, hooks = {}) {
   const api = await loadPackage();
-  const { ContextFold, MemoryStorage, extract, ContextFoldError, NodeNotFoundError } = api;
+  const { ContextFold, MemoryStorage, extract, ContextFoldError, NodeNotFoundError, REFERENCE_POLICY } = api;
   const log = hooks.log ?? ((l) => console.log(l));
   const onStore = hooks.onStore ?? (() => {});
   const read = (name) => {
@@ -119,7 +119,8 @@ export async function replay(dir, hooks = {}) {
       log(`FAIL ${id}: ${c.problems.slice(0, 3).join(" | ")}${c.problems.length > 3 ? ` (+${c.problems.length - 3} more)` : ""}`);
     }
   };
-  const open = async (storage) => ContextFold.open(storage, { clock: CLOCK });
+  // The vectors are the reference's: a new store gets its policy (no redaction, no policy file written).
+  const open = async (storage) => ContextFold.open(storage, { clock: CLOCK, defaultPolicy: REFERENCE_POLICY });
 
   /** Fold one turn and compare everything the vector lists. */
   async function checkTurn(c, cf, storage, turn, label) {

@@ -69,9 +69,7 @@ pub fn marker(rule: &str) -> String {
 /// that a rule found.
 pub fn find(text: &str, ruleset: Ruleset) -> Vec<Finding> {
     let mut found = scan(text.as_bytes(), ruleset);
-    let mut values = values_of(text.as_bytes(), &found);
-    values.sort();
-    values.dedup_by(|a, b| a.0 == b.0);
+    let values = values_of(text.as_bytes(), &found);
     propagate(text.as_bytes(), &mut found, &values);
     found
 }
@@ -100,10 +98,12 @@ pub fn sanitize(input: FoldInput, ruleset: Ruleset) -> FoldInput {
     let mut found: Vec<Vec<Finding>> = fields.iter().map(|f| scan(f.as_bytes(), ruleset)).collect();
     let mut values: Vec<(Vec<u8>, &'static str)> = Vec::new();
     for (f, fs) in fields.iter().zip(&found) {
-        values.extend(values_of(f.as_bytes(), fs));
+        for v in values_of(f.as_bytes(), fs) {
+            if !values.iter().any(|(seen, _)| *seen == v.0) {
+                values.push(v);
+            }
+        }
     }
-    values.sort();
-    values.dedup_by(|a, b| a.0 == b.0);
     for (f, fs) in fields.iter().zip(found.iter_mut()) {
         propagate(f.as_bytes(), fs, &values);
     }
@@ -226,10 +226,17 @@ fn scan(b: &[u8], _ruleset: Ruleset) -> Vec<Finding> {
     merge(out)
 }
 
-/// Sort findings and merge overlapping ones (the union keeps the earlier rule's id).
+/// Sort findings and merge overlapping ones (the union keeps the earlier rule's id). The pass emits them almost
+/// in order, so an insertion sort does (and keeps `sort`'s code out of the wasm).
 fn merge(mut v: Vec<Finding>) -> Vec<Finding> {
     v.retain(|f| f.end > f.start);
-    v.sort_by_key(|f| (f.start, std::cmp::Reverse(f.end)));
+    for k in 1..v.len() {
+        let mut j = k;
+        while j > 0 && (v[j - 1].start, usize::MAX - v[j - 1].end) > (v[j].start, usize::MAX - v[j].end) {
+            v.swap(j - 1, j);
+            j -= 1;
+        }
+    }
     let mut out: Vec<Finding> = Vec::with_capacity(v.len());
     for f in v {
         match out.last_mut() {
@@ -243,7 +250,7 @@ fn merge(mut v: Vec<Finding>) -> Vec<Finding> {
 /// Values long enough to look for elsewhere (8 bytes: shorter ones would redact ordinary words).
 const MIN_PROPAGATED: usize = 8;
 
-/// The values of findings long enough to propagate, with their rules (sorted and deduplicated by the caller).
+/// The values of findings long enough to propagate, with their rules.
 fn values_of(b: &[u8], found: &[Finding]) -> Vec<(Vec<u8>, &'static str)> {
     found.iter().filter(|f| f.end - f.start >= MIN_PROPAGATED).map(|f| (b[f.start..f.end].to_vec(), f.rule)).collect()
 }

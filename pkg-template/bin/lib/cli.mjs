@@ -9,7 +9,7 @@ import { runDemo } from "./demo.mjs";
 import { GENERAL, commandHelp } from "./help.mjs";
 import { decodeUtf8 } from "./utf8.mjs";
 
-const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "demo"]);
+const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "demo", "redact"]);
 const FOLD_OPTIONS = new Set(["--file", "--files", "--commands", "--errors"]);
 const EXIT_CODES = {
   NODE_NOT_FOUND: 2,
@@ -43,17 +43,18 @@ function lower(s) {
 
 /** Split argv into the global options (anywhere) and the reference's own argument list. */
 export function parseArgs(argv) {
-  const out = { json: false, help: false, version: false, dir: undefined, args: [] };
+  const out = { json: false, help: false, version: false, reference: false, dir: undefined, args: [] };
   let command;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (command === "fold" && FOLD_OPTIONS.has(a)) {
+    if ((command === "fold" || command === "redact") && (command === "fold" ? FOLD_OPTIONS.has(a) : a === "--file")) {
       // A fold option's value is always the next argument, whatever it looks like (as in the reference).
       if (i + 1 >= argv.length) throw new CliError("bad_argument", `option ${a} needs a value (to use "${a}" as a word of the summary, quote it together with the summary)`);
       out.args.push(a, argv[++i]);
       continue;
     }
     if (a === "--json") out.json = true;
+    else if (a === "--reference") out.reference = true;
     else if (a === "--help" || a === "-h") out.help = true;
     else if (a === "--version") out.version = true;
     else if (a === "--dir" || a.startsWith("--dir=")) {
@@ -228,6 +229,7 @@ async function run(opts, core, io) {
     const text = render.renderUnknownCommand ? render.renderUnknownCommand(command) : `Unknown command: '${command}'\n${render.renderUsage()}`;
     throw new CliError("usage", `Unknown command: '${command}'`, text);
   }
+  if (command === "redact") return redactCommand(args.slice(1), { api, render, json, io, out });
   const minArgs = command === "fold" ? 3 : ["scan", "recall", "hydrate", "evict"].includes(command) ? 2 : 1;
   if (args.length < minArgs) {
     const text = commandUsage(command, render);
@@ -236,7 +238,9 @@ async function run(opts, core, io) {
 
   const root = path.resolve(io.cwd, opts.dir ?? ".");
   const clock = clockFromEnv(io.env, render);
-  const options = clock ? { clock } : undefined;
+  // --reference: strict reference behaviour, so a new store gets the reference's policy (no redaction, no
+  // hydration_policy.json written). Otherwise a new store gets the package's default policy (redaction on).
+  const options = { ...(clock ? { clock } : {}), ...(opts.reference ? { defaultPolicy: api.REFERENCE_POLICY } : {}) };
   if (command === "demo") return runDemo({ api, NodeFsStorage, render, root: opts.dir === undefined ? undefined : root, json, io, clock });
 
   // Arguments first (the reference parses them before it touches the store).
@@ -258,7 +262,7 @@ async function run(opts, core, io) {
   if (command === "fold" || command === "status" || command === "validate") {
     await mkdir(path.join(root, ".contextfold", "cold_nodes"), { recursive: true });
   }
-  const cf = await api.ContextFold.open(new NodeFsStorage(root), options);
+  const cf = await api.ContextFold.open(new NodeFsStorage(root), Object.keys(options).length ? options : undefined);
   /** Print a result: the JSON document, or the console text of `renderer`. */
   const show = (result, renderer) => {
     out(json ? jsonText(result) : renderer(result));
@@ -295,6 +299,31 @@ async function run(opts, core, io) {
   } finally {
     await cf.close?.();
   }
+  return 0;
+}
+
+/**
+ * `contextfold redact [--file F | text…]`: what a redacting fold would store, for checking by hand. Reads F, the
+ * words given, or standard input; prints the redacted text exactly (no newline added), or with --json the
+ * result of the package's `redact()` (text, findings with UTF-16 spans, rule set). `--rules` lists the rules.
+ */
+async function redactCommand(words, { api, render, json, io, out }) {
+  if (words.length === 1 && words[0] === "--rules") {
+    const rules = api.redactionRules();
+    out(json ? jsonText(rules) : rules.map((r) => `${r.id}\t${r.description}\n`).join(""));
+    return 0;
+  }
+  let text;
+  if (words[0] === "--file") {
+    if (words.length > 2) throw new CliError("bad_argument", "redact takes --file F or text, not both");
+    text = await readPayload(words[1], io, render);
+  } else if (words.length > 0) {
+    text = words.join(" ");
+  } else {
+    text = await readPayload("-", io, render);
+  }
+  const result = api.redact(text);
+  out(json ? jsonText(result) : result.text);
   return 0;
 }
 
