@@ -357,9 +357,11 @@ pub fn acceptable(kind: Kind, v: &[u8], quoted: bool, code_style: bool) -> bool 
     }
 }
 
-/// `a.b.c` made of identifiers: a property read in code (`self.password`, `config.token`).
+/// `a.b.c` made of identifiers without digits: a property read in code (`self.password`, `config.token`),
+/// not a random password that happens to hold a dot.
 fn dotted_identifier(v: &[u8]) -> bool {
     v.contains(&b'.')
+        && !has_digit(v)
         && v.split(|&c| c == b'.').all(|p| !p.is_empty() && p[0].is_ascii_alphabetic() || p.first() == Some(&b'_'))
         && v.iter().all(|&c| is(c, WORD | DOT))
 }
@@ -459,15 +461,29 @@ pub fn flag(b: &[u8], i: usize) -> Option<Finding> {
         let nl = run(b, ns, ALNUM | DASH | UNDERSCORE, 64);
         let ne = ns + nl;
         let sep = *b.get(ne)?;
-        if nl == 0 || !(sep == b' ' || (sep == b'=' && &b[ns..ne] == b"user")) {
+        // `--flag value`, or an argv array: `"--flag", "value"`.
+        let mut value_from = ne + 1;
+        if matches!(sep, b'"' | b'\'') && i > 0 && b[i - 1] == sep {
+            let mut k = ne + 1;
+            while k < b.len() && b[k] == b' ' {
+                k += 1;
+            }
+            if b.get(k) != Some(&b',') {
+                return None;
+            }
+            value_from = k + 1;
+        } else if nl == 0 || !(sep == b' ' || (sep == b'=' && &b[ns..ne] == b"user")) {
+            return None;
+        }
+        if nl == 0 {
             return None;
         }
         let name = &b[ns..ne];
         if name == b"user" {
-            return curl_user(b, ne + 1, line);
+            return curl_user(b, value_from, line);
         }
         let (kind, _) = classify(name)?;
-        let (vs, ve, quoted) = value_at(b, ne + 1)?;
+        let (vs, ve, quoted) = value_at(b, value_from)?;
         if b[vs] == b'-' {
             return None;
         }

@@ -250,9 +250,38 @@ fn merge(mut v: Vec<Finding>) -> Vec<Finding> {
 /// Values long enough to look for elsewhere (8 bytes: shorter ones would redact ordinary words).
 const MIN_PROPAGATED: usize = 8;
 
-/// The values of findings long enough to propagate, with their rules.
+/// The values of findings long enough to propagate, with their rules; a multi-line secret (a private key) also
+/// gives each of its lines, so a summary quoting the first line of a key loses it too.
 fn values_of(b: &[u8], found: &[Finding]) -> Vec<(Vec<u8>, &'static str)> {
-    found.iter().filter(|f| f.end - f.start >= MIN_PROPAGATED).map(|f| (b[f.start..f.end].to_vec(), f.rule)).collect()
+    let mut out = Vec::new();
+    for f in found.iter().filter(|f| f.end - f.start >= MIN_PROPAGATED) {
+        let v = &b[f.start..f.end];
+        out.push((v.to_vec(), f.rule));
+        if v.contains(&b'\n') || bytes::contains(v, b"\\n") {
+            let mut k = 0;
+            let mut start = 0;
+            while k <= v.len() {
+                let br = if k == v.len() { 1 } else { structured::line_break(v, k) };
+                if br > 0 {
+                    let line = trim_line(&v[start..k]);
+                    if line.len() >= MIN_PROPAGATED {
+                        out.push((line.to_vec(), f.rule));
+                    }
+                    k += br;
+                    start = k;
+                } else {
+                    k += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A line of a multi-line secret without its diff marker or indentation.
+fn trim_line(l: &[u8]) -> &[u8] {
+    let s = l.iter().position(|&c| !matches!(c, b' ' | b'\t' | b'+' | b'"')).unwrap_or(l.len());
+    &l[s..]
 }
 
 /// Redact every other occurrence of a found value. One pass over the text with a 64 Kbit filter on the first
@@ -297,6 +326,26 @@ fn propagate(b: &[u8], found: &mut Vec<Finding>, values: &[(Vec<u8>, &'static st
             }
         }
         i += 1;
+    }
+    // A field cut short in the middle of a secret (a summary truncated to a length): its tail is the start of a
+    // value.
+    let tail_from = found.last().map_or(0, |f| f.end);
+    for (v, rule) in values {
+        let n = b.len();
+        let lo = n.saturating_sub(v.len() - 1).max(tail_from);
+        let mut at = lo;
+        while at + MIN_PROPAGATED <= n {
+            match bytes::find(&b[..n], &v[..MIN_PROPAGATED], at) {
+                Some(p) if v.starts_with(&b[p..n]) => {
+                    if !(is_alnum(v[0]) && p > 0 && is_alnum(b[p - 1])) && !extra.iter().any(|f: &Finding| f.end > p) {
+                        extra.push(Finding { rule, start: p, end: n });
+                    }
+                    break;
+                }
+                Some(p) => at = p + 1,
+                None => break,
+            }
+        }
     }
     if !extra.is_empty() {
         found.extend(extra);

@@ -209,7 +209,8 @@ pub fn url_credentials(b: &[u8], i: usize) -> Option<Finding> {
     let mut at = None;
     while t < b.len() && t - a < 512 {
         match b[t] {
-            b'/' | b'?' | b'#' | b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'\'' | b'<' | b'>' | b'`' | b'\\' | b'(' | b')' | b'[' | b']' | b'{' | b'}' | b',' => break,
+            // '?' and '#' are allowed: unencoded in many a password (a port is not taken for one, below).
+            b'/' | b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'\'' | b'<' | b'>' | b'`' | b'\\' | b'(' | b')' | b'[' | b']' | b'{' | b'}' | b',' => break,
             b'@' => at = Some(t),
             _ => {}
         }
@@ -220,7 +221,7 @@ pub fn url_credentials(b: &[u8], i: usize) -> Option<Finding> {
     match user_info.iter().position(|&c| c == b':') {
         Some(c) => {
             let pass = &user_info[c + 1..];
-            if pass.is_empty() || super::assign::placeholder(pass) || pass == b"x-oauth-basic" {
+            if pass.is_empty() || pass.iter().all(u8::is_ascii_digit) || super::assign::placeholder(pass) || pass == b"x-oauth-basic" {
                 return None;
             }
             let rule = super::specific(b, a + c + 1).filter(|f| f.end == at).map_or("url-credentials", |f| f.rule);
