@@ -27,6 +27,10 @@ pub fn classify(key: &[u8]) -> Option<(Kind, &'static str)> {
     let mut words: [(u8, u8); 12] = [(0, 0); 12];
     let (len, nwords) = split_words(key, &mut norm, &mut words)?;
     let norm = &norm[..len];
+    // Most names say nothing of a secret: dismiss them before any list is searched.
+    if !says_secret(norm) {
+        return None;
+    }
     let words = &words[..nwords];
     let word = |k: usize| &norm[usize::from(words[k].0)..usize::from(words[k].1)];
     let first = word(0);
@@ -72,6 +76,22 @@ pub fn classify(key: &[u8]) -> Option<(Kind, &'static str)> {
         || [&b"credential"[..], b"credentials", b"creds", b"cred", b"bearer"].iter().any(|w| has_word(w))
         || (last == b"auth" || last == b"pat");
     secret.then_some((Kind::Secret, "secret-assignment"))
+}
+
+/// Whether a lower-cased name holds one of the stems every name [`classify`] takes has (`pass`, `pw`, `ps`,
+/// `pat`, `secret`, `sig`, `token`, `key`, `cred`, `auth`, `bearer`): one pass, no search per stem.
+fn says_secret(n: &[u8]) -> bool {
+    let at = |j: usize, s: &[u8]| n.len() >= j + s.len() && &n[j..j + s.len()] == s;
+    (0..n.len()).any(|j| match n[j] {
+        b'p' => matches!(n.get(j + 1), Some(b'w' | b's')) || at(j + 1, b"ass") || at(j + 1, b"at"),
+        b's' => at(j + 1, b"ecret") || at(j + 1, b"ig"),
+        b't' => at(j + 1, b"oken"),
+        b'k' => at(j + 1, b"ey"),
+        b'c' => at(j + 1, b"red"),
+        b'a' => at(j + 1, b"uth"),
+        b'b' => at(j + 1, b"earer"),
+        _ => false,
+    })
 }
 
 /// Concatenations that name a secret key (matched in the lower-cased name without separators).
@@ -287,7 +307,12 @@ pub fn at_operator(b: &[u8], i: usize) -> Option<Finding> {
         _ => return None,
     };
     let (ks, ke) = key_before(b, if b[i] == b'=' && prev == b':' { i - 1 } else { i })?;
-    let (kind, rule) = classify(&b[ks..ke])?;
+    let (kind, rule) = match classify(&b[ks..ke]) {
+        Some(c) => c,
+        // `<add key="ApiToken" value="…"/>`: the name is in the key attribute of the same element.
+        None if b[ks..ke].eq_ignore_ascii_case(b"value") => classify(attribute_name(b, ks)?)?,
+        None => return None,
+    };
     let (vs, ve, quoted) = value_at(b, value_from)?;
     if kind == Kind::Authorization {
         return authorization_value(b, vs, ve);
@@ -297,6 +322,41 @@ pub fn at_operator(b: &[u8], i: usize) -> Option<Finding> {
     }
     let code_style = !quoted && i > 0 && b[i - 1] == b' ' && b.get(i + 1) == Some(&b' ');
     acceptable(kind, &b[vs..ve], quoted, code_style).then_some(Finding { rule, start: vs, end: ve })
+}
+
+/// The `key="…"` or `name="…"` attribute before a `value=` attribute, in the same element.
+fn attribute_name(b: &[u8], value_at: usize) -> Option<&[u8]> {
+    let from = value_at.saturating_sub(200);
+    let tag = b[from..value_at].iter().rposition(|&c| c == b'<').map(|p| from + p)?;
+    for attr in [&b"key=\""[..], b"name=\"", b"Key=\"", b"Name=\""] {
+        if let Some(p) = find(&b[tag..value_at], attr, 0) {
+            let s = tag + p + attr.len();
+            let e = s + b[s..value_at].iter().position(|&c| c == b'"')?;
+            return Some(&b[s..e]);
+        }
+    }
+    None
+}
+
+/// `<password>value</password>`: an XML element whose tag says secret, with `b[i]` its `<`.
+pub fn xml_element(b: &[u8], i: usize) -> Option<Finding> {
+    let ns = i + 1;
+    let nl = run(b, ns, KEY, 64);
+    if nl == 0 || b.get(ns + nl) != Some(&b'>') {
+        return None;
+    }
+    let name = &b[ns..ns + nl];
+    let (kind, rule) = classify(name)?;
+    let vs = ns + nl + 1;
+    let ve = vs + b[vs..b.len().min(vs + 1024)].iter().position(|&c| c == b'<' || c == b'\n')?;
+    if !(b[ve..].starts_with(b"</") && b[ve + 2..].starts_with(name) && b.get(ve + 2 + nl) == Some(&b'>')) {
+        return None;
+    }
+    let kind = if kind == Kind::Authorization { Kind::Secret } else { kind };
+    if let Some(f) = super::specific(b, vs) {
+        return Some(f);
+    }
+    acceptable(kind, &b[vs..ve], true, false).then_some(Finding { rule, start: vs, end: ve })
 }
 
 /// The credential of an `Authorization` value `b[vs..ve]`: after its scheme word, or the whole value.
@@ -399,6 +459,10 @@ const PLACEHOLDER_WORDS: &[&[u8]] = &[
 /// References to a secret kept elsewhere: environment and template variables, secret managers, paths, code.
 pub fn reference(v: &[u8]) -> bool {
     let c0 = v[0];
+    // A YAML tag (`!vault |`, `!Ref`, `!Sub`): the value comes from elsewhere.
+    if c0 == b'!' && v.get(1).is_some_and(u8::is_ascii_alphabetic) {
+        return true;
+    }
     if c0 == b'$' && v.get(1).is_some_and(|&c| c.is_ascii_alphabetic() || matches!(c, b'_' | b'{' | b'(')) {
         return true;
     }
@@ -455,7 +519,6 @@ pub fn flag(b: &[u8], i: usize) -> Option<Finding> {
     if i > 0 && !matches!(b[i - 1], b' ' | b'\t' | b'"' | b'\'' | b'\n') {
         return None;
     }
-    let line = line_before(b, i);
     if b[i..].starts_with(b"--") {
         let ns = i + 2;
         let nl = run(b, ns, ALNUM | DASH | UNDERSCORE, 64);
@@ -480,7 +543,7 @@ pub fn flag(b: &[u8], i: usize) -> Option<Finding> {
         }
         let name = &b[ns..ne];
         if name == b"user" {
-            return curl_user(b, value_from, line);
+            return curl_user(b, value_from, line_before(b, i));
         }
         let (kind, _) = classify(name)?;
         let (vs, ve, quoted) = value_at(b, value_from)?;
@@ -495,6 +558,7 @@ pub fn flag(b: &[u8], i: usize) -> Option<Finding> {
     }
     match b.get(i + 1) {
         Some(b'p') => {
+            let line = line_before(b, i);
             let mysql = ["mysql", "mariadb"].iter().any(|t| contains(line, t.as_bytes()));
             let login = ["sshpass", " login"].iter().any(|t| contains(line, t.as_bytes()));
             let glued = b.get(i + 2).is_some_and(|&c| !matches!(c, b' ' | b'\t' | b'\n' | b'\r'));
@@ -511,7 +575,7 @@ pub fn flag(b: &[u8], i: usize) -> Option<Finding> {
             }
             None
         }
-        Some(b'u') if b.get(i + 2) == Some(&b' ') => curl_user(b, i + 3, line),
+        Some(b'u') if b.get(i + 2) == Some(&b' ') => curl_user(b, i + 3, line_before(b, i)),
         _ => None,
     }
 }

@@ -79,7 +79,7 @@ const fn build_table() -> [u16; 256] {
 static CLASS: [u16; 256] = build_table();
 
 #[inline(always)]
-pub fn is(b: u8, mask: u16) -> bool {
+pub const fn is(b: u8, mask: u16) -> bool {
     CLASS[b as usize] & mask != 0
 }
 

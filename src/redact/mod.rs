@@ -19,6 +19,7 @@ mod tokens;
 
 use serde::Serialize;
 
+use crate::hash::{FastMap, FastSet};
 use crate::types::FoldInput;
 use bytes::{is, is_alnum, run, word_start, ALNUM};
 
@@ -69,7 +70,7 @@ pub fn marker(rule: &str) -> String {
 /// that a rule found.
 pub fn find(text: &str, ruleset: Ruleset) -> Vec<Finding> {
     let mut found = scan(text.as_bytes(), ruleset);
-    let values = values_of(text.as_bytes(), &found);
+    let values = distinct(values_of(text.as_bytes(), &found));
     propagate(text.as_bytes(), &mut found, &values);
     found
 }
@@ -98,12 +99,9 @@ pub fn sanitize(input: FoldInput, ruleset: Ruleset) -> FoldInput {
     let mut found: Vec<Vec<Finding>> = fields.iter().map(|f| scan(f.as_bytes(), ruleset)).collect();
     let mut values: Vec<(Vec<u8>, &'static str)> = Vec::new();
     for (f, fs) in fields.iter().zip(&found) {
-        for v in values_of(f.as_bytes(), fs) {
-            if !values.iter().any(|(seen, _)| *seen == v.0) {
-                values.push(v);
-            }
-        }
+        values.extend(values_of(f.as_bytes(), fs));
     }
+    let values = distinct(values);
     for (f, fs) in fields.iter().zip(found.iter_mut()) {
         propagate(f.as_bytes(), fs, &values);
     }
@@ -162,6 +160,17 @@ pub(crate) fn specific(b: &[u8], i: usize) -> Option<Finding> {
     structured::jwt(b, i).or_else(|| structured::infix(b, i))
 }
 
+/// A cheap test of whether any word rule can start at `b[i]` (the two-byte prefix filter and the anchors of the
+/// other word rules), so most words cost no call.
+#[inline(always)]
+fn may_start_word(b: &[u8], i: usize) -> bool {
+    tokens::may_start(b, i)
+        || matches!((b[i], b.get(i + 1)), (b'e', Some(b'y')) | (b'B' | b'b', Some(b'e')) | (b'P', Some(b'u')) | (b'p', Some(b'a')))
+        || b.get(i + 5) == Some(&b'~')
+        || b.get(i + 14) == Some(&b'.')
+        || b.get(i + 32) == Some(&b'-')
+}
+
 /// The word rules at a word start `b[i]`.
 fn at_word(b: &[u8], i: usize) -> Option<Finding> {
     if let Some(f) = specific(b, i).filter(|_| b[i] != b'-') {
@@ -183,17 +192,17 @@ fn scan(b: &[u8], _ruleset: Ruleset) -> Vec<Finding> {
     while i < n {
         let c = b[i];
         if is_alnum(c) {
-            if word_start(b, i) {
+            if word_start(b, i) && may_start_word(b, i) {
                 if let Some(f) = at_word(b, i) {
                     i = f.end.max(i + 1);
                     out.push(f);
                     continue;
                 }
-                // `\n` of a JSON escape: the next byte starts a word too.
-                if i > 0 && b[i - 1] == b'\\' && matches!(c, b'n' | b'r' | b't') {
-                    i += 1;
-                    continue;
-                }
+            }
+            // `\n` of a JSON escape: the next byte starts a word too.
+            if i > 0 && b[i - 1] == b'\\' && matches!(c, b'n' | b'r' | b't') {
+                i += 1;
+                continue;
             }
             i += 1 + run(b, i + 1, ALNUM, usize::MAX);
             continue;
@@ -213,6 +222,7 @@ fn scan(b: &[u8], _ruleset: Ruleset) -> Vec<Finding> {
                 }
             }
             b'~' => structured::azure_ad_secret(b, i),
+            b'<' => assign::xml_element(b, i),
             _ => None,
         };
         match hit {
@@ -278,6 +288,12 @@ fn values_of(b: &[u8], found: &[Finding]) -> Vec<(Vec<u8>, &'static str)> {
     out
 }
 
+/// The first of each value (the same token is often found many times).
+fn distinct(values: Vec<(Vec<u8>, &'static str)>) -> Vec<(Vec<u8>, &'static str)> {
+    let mut seen: FastSet<Vec<u8>> = FastSet::default();
+    values.into_iter().filter(|(v, _)| seen.insert(v.clone())).collect()
+}
+
 /// A line of a multi-line secret without its diff marker or indentation.
 fn trim_line(l: &[u8]) -> &[u8] {
     let s = l.iter().position(|&c| !matches!(c, b' ' | b'\t' | b'+' | b'"')).unwrap_or(l.len());
@@ -290,14 +306,15 @@ fn propagate(b: &[u8], found: &mut Vec<Finding>, values: &[(Vec<u8>, &'static st
     if values.is_empty() || b.len() < MIN_PROPAGATED {
         return;
     }
-    let key = |w: &[u8]| -> usize {
-        let x = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
-        (x.wrapping_mul(0x9E37_79B1) >> 16) as usize
-    };
+    // Values by their first four bytes, behind a 64 Kbit filter of the same.
+    let first4 = |w: &[u8]| u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+    let bit = |x: u32| (x.wrapping_mul(0x9E37_79B1) >> 16) as usize;
     let mut filter = vec![0u64; 1024];
-    for (v, _) in values {
-        let k = key(v);
-        filter[k >> 6] |= 1 << (k & 63);
+    let mut by_first4: FastMap<u32, Vec<usize>> = FastMap::default();
+    for (k, (v, _)) in values.iter().enumerate() {
+        let x = first4(v);
+        filter[bit(x) >> 6] |= 1 << (bit(x) & 63);
+        by_first4.entry(x).or_default().push(k);
     }
     let mut extra = Vec::new();
     let mut next_found = 0;
@@ -312,10 +329,12 @@ fn propagate(b: &[u8], found: &mut Vec<Finding>, values: &[(Vec<u8>, &'static st
             i = existing[next_found].1;
             continue;
         }
-        let k = key(&b[i..i + 4]);
-        if filter[k >> 6] & (1 << (k & 63)) != 0 {
+        let x = first4(&b[i..i + 4]);
+        if filter[bit(x) >> 6] & (1 << (bit(x) & 63)) != 0 {
             // Longest value matching here, so a value that contains another is redacted whole.
-            if let Some((v, rule)) = values.iter().filter(|(v, _)| b[i..].starts_with(v)).max_by_key(|(v, _)| v.len()) {
+            let here = by_first4.get(&x).map_or(&[][..], Vec::as_slice);
+            let best = here.iter().map(|&k| &values[k]).filter(|(v, _)| b[i..].starts_with(v)).max_by_key(|(v, _)| v.len());
+            if let Some((v, rule)) = best {
                 let boundary_ok = !(is(v[0], ALNUM) && i > 0 && is_alnum(b[i - 1]))
                     && !(is(v[v.len() - 1], ALNUM) && b.get(i + v.len()).is_some_and(|&c| is_alnum(c)));
                 if boundary_ok {
@@ -381,7 +400,7 @@ const STRUCTURED_RULES: &[(&str, &str)] = &[
     ("azure-ad-client-secret", "Azure AD / Entra client secret (…Q~…)"),
     ("mailchimp-api-key", "Mailchimp API key (32 hex + -usNN)"),
     ("terraform-api-token", "Terraform Cloud / Enterprise token (….atlasv1.…)"),
-    ("password-assignment", "value of a name that says password (env, YAML, JSON, TOML, INI, XML attribute, query)"),
+    ("password-assignment", "value of a name that says password (env, YAML, JSON, TOML, INI, XML attribute or element, query)"),
     ("secret-assignment", "value of a name that says token, secret, key or credential, gated by entropy"),
     ("kubeconfig-client-key", "kubeconfig client-key-data"),
     ("aws-secret-access-key", "AWS secret access key (aws_secret_access_key, SecretAccessKey)"),

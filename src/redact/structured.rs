@@ -14,13 +14,14 @@ const MIN_KEY_BODY: usize = 40;
 /// through its `END` line; without one (truncated output), through the base64 lines that follow. The body may be
 /// JSON-escaped (`\n`), inside a diff (`+`/`-` lines) or indented (a YAML block scalar).
 pub fn private_key(b: &[u8], i: usize) -> Option<Finding> {
-    let after = if b[i..].starts_with(b"-----BEGIN ") {
-        i + 11
+    let (begin, end_marker): (&[u8], &[u8]) = if b[i..].starts_with(b"-----BEGIN ") {
+        (b"-----BEGIN", b"-----END")
     } else if b[i..].starts_with(b"---- BEGIN ") {
-        i + 11
+        (b"---- BEGIN", b"---- END")
     } else {
         return None;
     };
+    let after = i + 11;
     // The label may hold spaces ("RSA PRIVATE KEY"): read up to the closing dashes.
     let mut j = after;
     while j < b.len() && j - after <= 80 && (is(b[j], ALNUM | UNDERSCORE) || b[j] == b' ' || (b[j] == b'-' && !b[j..].starts_with(b"----"))) {
@@ -47,9 +48,9 @@ pub fn private_key(b: &[u8], i: usize) -> Option<Finding> {
     };
     let limit = b.len().min(header_end + MAX_KEY_BYTES);
     let window = &b[header_end..limit];
-    let end_at = [find(window, b"-----END", 0), find(window, b"---- END", 0)].into_iter().flatten().min();
-    let next_begin = [find(window, b"-----BEGIN", 0), find(window, b"---- BEGIN", 0)].into_iter().flatten().min();
-    if let Some(e) = end_at.filter(|&e| next_begin.is_none_or(|nb| e < nb)) {
+    // The END of this armor, unless another armor begins first (then this one was cut short).
+    let end_at = find(window, end_marker, 0).filter(|&e| find(&window[..e], begin, 0).is_none());
+    if let Some(e) = end_at {
         let body = &window[..e];
         if body.iter().filter(|&&c| is(c, B64)).count() < MIN_KEY_BODY {
             return None;

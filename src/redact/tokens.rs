@@ -278,10 +278,49 @@ const fn build_index() -> Index {
 
 static INDEX: Index = build_index();
 
+/// Bit `(first << 8) | second` is set when some prefix starts with these two bytes (one-byte prefixes set every
+/// second byte): most word starts are dismissed by one load.
+const fn build_pairs() -> [u64; 1024] {
+    let mut bits = [0u64; 1024];
+    let mut i = 0;
+    while i < COUNT {
+        let p = TOKENS[i].prefix;
+        let first = p[0] as usize;
+        // A one-byte prefix: the second byte is the first of its first run.
+        let class = match TOKENS[i].segs[0] {
+            Seg::Run(class, _, _) => class,
+            Seg::Lit(_) => 0xffff,
+        };
+        let mut second = 0;
+        while second < 256 {
+            if (p.len() == 1 && (class == 0xffff || is(second as u8, class))) || (p.len() > 1 && p[1] as usize == second) {
+                let k = (first << 8) | second;
+                bits[k >> 6] |= 1 << (k & 63);
+            }
+            second += 1;
+        }
+        i += 1;
+    }
+    bits
+}
+
+static PAIRS: [u64; 1024] = build_pairs();
+
+/// Whether some vendor prefix starts with the two bytes at `b[i]`.
+#[inline(always)]
+pub fn may_start(b: &[u8], i: usize) -> bool {
+    let k = ((b[i] as usize) << 8) | b.get(i + 1).map_or(0, |&x| x as usize);
+    PAIRS[k >> 6] & (1 << (k & 63)) != 0
+}
+
 /// The vendor token starting at `b[i]` (a word start), if any: `(rule, end)`.
 #[inline]
 pub fn at(b: &[u8], i: usize) -> Option<(&'static str, usize)> {
     let c = b[i] as usize;
+    let k = (c << 8) | b.get(i + 1).map_or(0, |&x| x as usize);
+    if PAIRS[k >> 6] & (1 << (k & 63)) == 0 {
+        return None;
+    }
     let (from, to) = (INDEX.start[c] as usize, INDEX.start[c + 1] as usize);
     for &row in &INDEX.order[from..to] {
         let rule = &TOKENS[row as usize];
@@ -296,7 +335,8 @@ impl Token {
     /// The end of this token at `b[i]`, if it is one.
     pub fn matches(&self, b: &[u8], i: usize) -> Option<usize> {
         let body_start = i + self.prefix.len();
-        if b.len() < body_start || &b[i..body_start] != self.prefix {
+        // The second byte first: a call to compare the whole prefix is the cost of most rows.
+        if b.len() < body_start || (self.prefix.len() > 1 && b[i + 1] != self.prefix[1]) || &b[i..body_start] != self.prefix {
             return None;
         }
         let mut j = body_start;

@@ -43,24 +43,31 @@ pub fn redact(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) ->
     let text = input::string(&text, "redact: text").map_err(to_js)?;
     let ruleset = Ruleset::LATEST;
     let r = redact::redact(&text, ruleset);
-    // Byte offsets to UTF-16 offsets, in one walk (findings are sorted and disjoint, so the points are in order).
-    let points: Vec<usize> = r.findings.iter().flat_map(|f| [f.start, f.end]).collect();
-    let mut map = Vec::with_capacity(points.len());
+    // Byte offsets to UTF-16 offsets in one forward walk (findings are sorted and disjoint). ASCII runs are
+    // counted a byte at a time; a multi-byte character adds its UTF-16 length.
+    let bytes = text.as_bytes();
     let (mut byte, mut unit) = (0usize, 0u32);
-    let mut chars = text.chars();
-    for &p in &points {
+    let mut to_unit = |p: usize| {
         while byte < p {
-            let Some(c) = chars.next() else { break };
-            byte += c.len_utf8();
-            unit += c.len_utf16() as u32;
+            let c = bytes[byte];
+            let (len, units) = match c {
+                0x00..=0x7f => (1, 1),
+                0xc0..=0xdf => (2, 1),
+                0xe0..=0xef => (3, 1),
+                _ => (4, 2),
+            };
+            byte += len;
+            unit += units;
         }
-        map.push((p, unit));
-    }
-    let at = |p: usize| map.iter().find(|(b, _)| *b == p).map_or(0, |(_, u)| *u);
+        unit
+    };
     let findings = r
         .findings
         .iter()
-        .map(|f| RedactionFinding { rule: f.rule.to_string(), start: at(f.start), end: at(f.end) })
+        .map(|f| {
+            let start = to_unit(f.start);
+            RedactionFinding { rule: f.rule.to_string(), start, end: to_unit(f.end) }
+        })
         .collect();
     output(&Redaction { text: r.text, findings, rules: ruleset.name().to_string() }, "redact")
 }
