@@ -329,6 +329,11 @@ fn propagate(b: &[u8], found: &mut Vec<Finding>, values: &[(Vec<u8>, &'static st
             i = existing[next_found].1;
             continue;
         }
+        // Inside a word no value can start (its boundary check refuses it): on to the word's end.
+        if i > 0 && is_alnum(b[i]) && is_alnum(b[i - 1]) {
+            i += run(b, i, ALNUM, usize::MAX);
+            continue;
+        }
         let x = first4(&b[i..i + 4]);
         if filter[bit(x) >> 6] & (1 << (bit(x) & 63)) != 0 {
             // Longest value matching here, so a value that contains another is redacted whole.
