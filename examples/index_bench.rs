@@ -160,7 +160,7 @@ fn turn(i: usize, v: &[String], chars: usize) -> FoldInput {
     }
     body.truncate(chars);
     let summary = format!("Turn {i}: {} {} on {}", v[r.below(v.len())], v[r.below(v.len())], file_path(&mut r, v));
-    FoldInput { step_id: i as i64 + 1, summary, raw_content: Some(body), ..Default::default() }
+    FoldInput { step_id: Some(i as i64 + 1), summary, raw_content: Some(body), ..Default::default() }
 }
 
 fn options() -> Options {
@@ -232,11 +232,11 @@ fn main() {
         let build = start.elapsed().as_secs_f64();
         let heap = LIVE.load(Ordering::Relaxed) - base;
         let time = |mode: CandidateMode, reps: usize| {
-            let opts = ScanOptions { candidates: mode };
+            let opts = ScanOptions { candidates: mode, ..Default::default() };
             let mut xs = Vec::new();
             for q in queries.iter().take(reps) {
                 let t = Instant::now();
-                std::hint::black_box(scan::scan_with(&index, q, 3500, 3000, opts).unwrap());
+                std::hint::black_box(scan::scan_with(&index, q, 3500, 3000, opts.clone()).unwrap());
                 xs.push(t.elapsed().as_secs_f64() * 1e3);
             }
             median_ms(xs)
@@ -288,7 +288,7 @@ fn fold_bench(max: usize) {
         let storage = MemoryStorage::new();
         let mut cf = block_on(ContextFold::open(&storage, options())).unwrap();
         let mut input = big.clone();
-        input.step_id = k + 1;
+        input.step_id = Some(k + 1);
         let t = Instant::now();
         std::hint::black_box(block_on(cf.fold(input)).unwrap());
         best = best.min(t.elapsed().as_secs_f64());
@@ -315,13 +315,13 @@ fn scan_profile(n: usize) {
     let vocab = vocabulary(20_000);
     let queries: Vec<String> = (0..200).map(|j| query(j, &vocab)).collect();
     let index = workload_index(n, &vocab);
-    let opts = ScanOptions { candidates: CandidateMode::None };
+    let opts = ScanOptions { candidates: CandidateMode::None, ..Default::default() };
     let t = Instant::now();
     let mut picked = 0;
     let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(10);
     for _ in 0..rounds {
         for q in &queries {
-            picked += scan::scan_with(&index, q, 3500, 3000, opts).unwrap().selected.len();
+            picked += scan::scan_with(&index, q, 3500, 3000, opts.clone()).unwrap().selected.len();
         }
     }
     println!("{n} entries: {:.4} ms per fast scan ({picked} picks)", t.elapsed().as_secs_f64() * 1e3 / (rounds * queries.len()) as f64);

@@ -27,6 +27,9 @@ function run(cmd, argv, opts = {}) {
 }
 const sha256 = (buf) => createHash("sha256").update(buf).digest("hex");
 
+// ---- 0. tools: what a fresh machine lacks for the build (wasm target, wasm-bindgen-cli, npm packages) ----
+if (!args.has("--no-setup")) run("bash", [path.join(ROOT, "scripts", "setup.sh"), "--build"]);
+
 // ---- 1. cargo ----
 const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, "target");
 const rawWasm = path.join(targetDir, "wasm32-unknown-unknown", "release", "contextfold.wasm");

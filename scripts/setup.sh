@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the build and the tests need, idempotently: a warm machine skips what it has.
+# `setup.sh --build` installs only what `npm run build` (and so `npm run demo`) needs: the wasm target,
+# wasm-bindgen-cli and the npm packages; the browsers and drivers of the tests are left out.
 # Tools built from crates.io go to cargo's bin directory (shared by every checkout on the machine, so a CI
 # clone reuses them) unless a matching one is already on PATH; their build directory is .tools/build (ignored).
 set -euo pipefail
@@ -10,6 +12,8 @@ GECKODRIVER_VERSION=0.37.1
 TOOL_ROOT="${CARGO_HOME:-$HOME/.cargo}"
 export PATH="$ROOT/.tools/bin:$TOOL_ROOT/bin:$PATH"
 log() { printf '[setup] %s\n' "$*"; }
+BUILD_ONLY=0
+[ "${1:-}" = "--build" ] && BUILD_ONLY=1
 
 # Rust target for the wasm build.
 installed_targets=$(rustup target list --installed 2>/dev/null || true)
@@ -20,16 +24,18 @@ fi
 
 # Browsers and drivers from Debian (chromium-driver provides /usr/bin/chromedriver).
 need_apt=()
-command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
-command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
-command -v firefox-esr >/dev/null 2>&1 || need_apt+=(firefox-esr)
-if [ ${#need_apt[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ]; then
-    log "apt-get install ${need_apt[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
-  else
-    log "WARNING: not root; cannot install ${need_apt[*]} (browser tests will be skipped)"
+if [ "$BUILD_ONLY" = 0 ]; then
+  command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+  command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
+  command -v firefox-esr >/dev/null 2>&1 || need_apt+=(firefox-esr)
+  if [ ${#need_apt[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ]; then
+      log "apt-get install ${need_apt[*]}"
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+    else
+      log "WARNING: not root; cannot install ${need_apt[*]} (browser tests will be skipped)"
+    fi
   fi
 fi
 
@@ -42,7 +48,7 @@ fi
 # Read the whole version output first: `grep -q` in a pipe would stop reading early, and the SIGPIPE this
 # gives geckodriver fails the pipeline under `pipefail`.
 gecko_version=$(geckodriver --version 2>/dev/null || true)
-if [[ "$gecko_version" != *"geckodriver $GECKODRIVER_VERSION"* ]]; then
+if [ "$BUILD_ONLY" = 0 ] && [[ "$gecko_version" != *"geckodriver $GECKODRIVER_VERSION"* ]]; then
   log "cargo install geckodriver $GECKODRIVER_VERSION"
   CARGO_TARGET_DIR="$ROOT/.tools/build" cargo install --quiet --force geckodriver --version "=$GECKODRIVER_VERSION" --locked --root "$TOOL_ROOT"
 fi

@@ -42,7 +42,7 @@ writeFileSync(
   path.join(consumer, "contextfold-all.mjs"),
   [
     'export * from "contextfold";',
-    'export { NodeFsStorage } from "contextfold/node";',
+    'export { NodeFsStorage, acquireLock } from "contextfold/node";',
     'export { VsCodeStorage } from "contextfold/vscode";',
     'export { runStorageAdapterTests } from "contextfold/testing";',
     "",

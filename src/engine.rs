@@ -8,14 +8,15 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::extract;
 use crate::identity::{self, Projection, IPCF_VERSION, PROJECTION_VERSION};
 use crate::folded_step::{folded_step, FoldedStep};
-use crate::index::{snapshot, EvictionLog, RecallIndex};
+use crate::index::{snapshot, EvictionLog, Postings, RecallIndex};
+use crate::pages::{self, PagedView};
 use crate::journal::{self, Record};
 use crate::json::Value;
 use crate::policy::Policy;
 use crate::recall::{self, RecallCandidate};
 use crate::redact;
 use crate::scan::{self, ScanResult};
-pub use crate::types::{ColdNode, Eviction, FoldInput, FoldOutcome, Hydrated, IndexEntry, Status, StatusNode, Turn};
+pub use crate::types::{ColdNode, Eviction, FoldInput, FoldOutcome, Hydrated, IndexEntry, Status, StatusNode, Turn, TurnOptions};
 use crate::store::{self, Storage};
 use crate::text::{nfc, rstrip};
 use crate::validate::{self, Validation};
@@ -65,6 +66,29 @@ pub struct ContextFold<S: Storage> {
     /// Whether the snapshot in storage is the index as it is in `recall_index.json` now (it was read at open or
     /// written since, and the file has not been rewritten since).
     snapshot_fresh: bool,
+    /// The storage's version token of `recall_index.json` as this instance last read or wrote it (`None`: no file,
+    /// or a storage without versions). Another writer's rewrite changes it, which makes the next write reload.
+    index_version: Option<String>,
+    /// The store's pages (see [`crate::pages`]), when it has them: read from while `paged`, and kept up to date by
+    /// every writer, paged or not, so that the next process can open without reading the whole index.
+    view: Option<PagedView>,
+    /// Whether `index` holds only the journal records after the view's segments (the *tail*), everything before
+    /// them being read from the pages as needed. A call that needs the whole index reads it for itself (reads) or
+    /// loads it for good (checkpoints).
+    paged: bool,
+    /// The whole index was needed once: later reloads read it whole again.
+    prefer_full: bool,
+}
+
+/// How [`load_state`] reads the store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LoadMode {
+    /// From the pages and the journal's tail when the store has pages, else whole.
+    Paged,
+    /// The whole index (and the pages' view, for keeping them up to date).
+    Full,
+    /// The whole index, no pages: the reference's behaviour (`journal: false`).
+    Strict,
 }
 
 /// Where the index journal stands (see [`crate::journal`]).
@@ -80,11 +104,17 @@ struct JournalState {
     pending_evictions: Vec<(i64, String)>,
     /// An append failed, so the file may end in a torn line: checkpoint before writing again.
     suspect: bool,
+    /// Bytes of the journal file read so far (up to the end of its last complete line): another writer's records
+    /// are appended after it.
+    bytes_read: u64,
 }
 
 /// Start a checkpoint by itself once the journal holds this many records, or as many as the index has
 /// entries if that is more: the rewrite is then paid once per doubling, so a fold stays O(1) amortised.
 const AUTO_CHECKPOINT_RECORDS: usize = 4096;
+
+/// The highest step id a fold assigns by itself: the largest integer a JavaScript number holds exactly.
+const MAX_AUTO_STEP_ID: i64 = (1 << 53) - 1;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn system_clock() -> Result<String> {
@@ -134,30 +164,179 @@ impl<S: Storage> ContextFold<S> {
         let policy_override = options.policy.map(|raw| Policy { raw });
         let default_policy = options.default_policy.unwrap_or_else(Policy::safe_default);
         default_policy.redaction()?; // an unknown rule set fails here, not at the first fold
-        let (index, index_on_disk, mut journal, snapshot_fresh) = load_state(&storage).await?;
-        journal.enabled = options.journal && storage.can_append();
+        let journaling = options.journal && storage.can_append();
+        let loaded = load_state(&storage, if journaling { LoadMode::Paged } else { LoadMode::Strict }).await?;
+        let mut journal = loaded.journal;
+        journal.enabled = journaling;
         Ok(ContextFold {
             storage,
-            index,
-            index_on_disk,
+            index: loaded.index,
+            index_on_disk: loaded.on_disk,
             clock,
             token_counter,
             policy_override,
             default_policy,
             journal,
-            snapshot_fresh,
+            snapshot_fresh: loaded.snapshot_fresh,
+            index_version: loaded.index_version,
+            view: loaded.view,
+            paged: loaded.paged,
+            prefer_full: false,
         })
     }
 
     /// Re-read the index (and journal) from storage, after another writer changed them.
     pub async fn reload(&mut self) -> Result<()> {
-        let (index, on_disk, mut journal, snapshot_fresh) = load_state(&self.storage).await?;
-        journal.enabled = self.journal.enabled;
-        self.index = index;
-        self.index_on_disk = on_disk;
-        self.journal = journal;
-        self.snapshot_fresh = snapshot_fresh;
+        let loaded = load_state(&self.storage, self.load_mode()).await?;
+        self.take_loaded(loaded);
         Ok(())
+    }
+
+    fn load_mode(&self) -> LoadMode {
+        match (self.journal.enabled, self.prefer_full) {
+            (false, _) => LoadMode::Strict,
+            (true, true) => LoadMode::Full,
+            (true, false) => LoadMode::Paged,
+        }
+    }
+
+    fn take_loaded(&mut self, loaded: Loaded) {
+        let enabled = self.journal.enabled;
+        self.index = loaded.index;
+        self.index_on_disk = loaded.on_disk;
+        self.journal = JournalState { enabled, ..loaded.journal };
+        self.snapshot_fresh = loaded.snapshot_fresh;
+        self.index_version = loaded.index_version;
+        self.view = loaded.view;
+        self.paged = loaded.paged;
+    }
+
+    /// Hold the whole index in memory from now on (when paged, only the journal's tail is held): for callers of
+    /// [`Self::index`], and done by itself before a checkpoint.
+    pub async fn load_all(&mut self) -> Result<()> {
+        self.ensure_full().await
+    }
+
+    async fn ensure_full(&mut self) -> Result<()> {
+        if self.paged {
+            self.prefer_full = true;
+            let loaded = load_state(&self.storage, LoadMode::Full).await?;
+            self.take_loaded(loaded);
+        }
+        Ok(())
+    }
+
+    /// Whether this instance reads from the store's pages (the index is not all in memory).
+    pub fn is_paged(&self) -> bool {
+        self.paged
+    }
+
+    /// The whole index for a call that reads all of it: the one held, or (when paged) one read for this call.
+    async fn whole_index(&self) -> Result<std::borrow::Cow<'_, RecallIndex>> {
+        if !self.paged {
+            return Ok(std::borrow::Cow::Borrowed(&self.index));
+        }
+        Ok(std::borrow::Cow::Owned(load_state(&self.storage, LoadMode::Strict).await?.index))
+    }
+
+    /// The entries this instance knows of: in memory, plus those in the pages when paged.
+    fn entry_count(&self) -> usize {
+        let paged = if self.paged { self.view.as_ref().map_or(0, |v| v.entries() as usize) } else { 0 };
+        self.index.len() + paged
+    }
+
+    /// The highest step id in the store.
+    fn max_step(&self) -> Option<i64> {
+        let paged = if self.paged { self.view.as_ref().and_then(PagedView::max_step) } else { None };
+        self.index.max_step().max(paged)
+    }
+
+    /// The entry of a step as the API shows it, from memory or the pages (whose entries carry no identifiers).
+    async fn find_entry(&self, step_id: i64) -> Result<Option<IndexEntry>> {
+        if let Some(e) = self.index.get(step_id) {
+            return Ok(Some(IndexEntry::from(e)));
+        }
+        match (&self.view, self.paged) {
+            (Some(view), true) => match view.entry(&self.storage, step_id).await {
+                Ok(e) => Ok(e.map(|e| e.to_index_entry())),
+                // Pages that cannot be read only cost time: the index is read whole for this lookup.
+                Err(_) => Ok(self.whole_index().await?.get(step_id).map(IndexEntry::from)),
+            },
+            _ => Ok(None),
+        }
+    }
+
+    /// Take the store's write lock, when the storage has one, and catch up with what other writers did since this
+    /// instance last looked. Every public operation that writes runs between this and [`Self::unlock`]; the
+    /// internal steps they share (checkpoint inside a fold, for instance) do not lock again.
+    async fn lock(&mut self) -> Result<bool> {
+        if !self.storage.can_lock() {
+            return Ok(false);
+        }
+        self.storage.lock(store::LOCK_KEY).await.map_err(|e| storage_context(e, "cannot lock the store"))?;
+        if let Err(e) = self.catch_up().await {
+            self.unlock(true).await;
+            return Err(e);
+        }
+        Ok(true)
+    }
+
+    /// Release the write lock taken by [`Self::lock`]. A failure to release is not the operation's failure (its
+    /// writes are done); the lock is then stale and the next writer recovers it (see the storage's `lock`).
+    async fn unlock(&self, locked: bool) {
+        if locked {
+            let _ = self.storage.unlock(store::LOCK_KEY).await;
+        }
+    }
+
+    /// See other writers' changes: a rewritten `recall_index.json` (a checkpoint, a strict-mode write, the
+    /// reference) means a reload; records appended to the journal are replayed from where this instance stopped.
+    async fn catch_up(&mut self) -> Result<()> {
+        if self.paged {
+            // Paged state is all derived from storage: read it again (the pages' directories and the tail).
+            return self.reload().await;
+        }
+        if self.view.is_some() {
+            self.view = PagedView::open(&self.storage, self.index_version.as_deref(), self.index_on_disk).await.ok().flatten();
+        }
+        // Without a version (or when the storage cannot tell one), any other writer may have rewritten the index.
+        let unchanged = self.storage.can_version()
+            && matches!(self.storage.version(store::INDEX_KEY).await, Ok(v) if v == self.index_version);
+        if !unchanged {
+            return self.reload().await;
+        }
+        let tail = if self.storage.can_load_range() {
+            read_from(&self.storage, store::JOURNAL_KEY, self.journal.bytes_read).await
+        } else {
+            store::load_range_whole(&self.storage, store::JOURNAL_KEY, self.journal.bytes_read, usize::MAX).await
+        }
+        .map_err(|e| storage_context(e, "cannot read the journal"))?;
+        match tail {
+            // The journal is gone or shorter than what was read: another writer checkpointed, so start over.
+            None if self.journal.records > 0 => self.reload().await,
+            None => Ok(()),
+            Some(bytes) => {
+                let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+                if complete < bytes.len() {
+                    // A torn line another writer left (it stopped mid-append): checkpoint before appending.
+                    self.journal.suspect = true;
+                }
+                let records = journal::parse(&bytes[..complete])?;
+                self.journal.bytes_read += complete as u64;
+                apply_records(&mut self.index, self.index_on_disk, &mut self.journal, records);
+                Ok(())
+            }
+        }
+    }
+
+    /// Remember the version of `recall_index.json` just written by this instance (so it is not taken for another
+    /// writer's change).
+    async fn note_index_written(&mut self) {
+        self.index_version = if self.storage.can_version() {
+            self.storage.version(store::INDEX_KEY).await.ok().flatten()
+        } else {
+            None
+        };
     }
 
     /// Whether the index snapshot in storage matches `recall_index.json` as it is now (the index was read from it
@@ -176,13 +355,30 @@ impl<S: Storage> ContextFold<S> {
     /// next open need not parse `recall_index.json`. A no-op when nothing is journaled and the snapshot is
     /// current. Safe to repeat after a failure.
     pub async fn checkpoint(&mut self) -> Result<()> {
+        let locked = self.lock().await?;
+        let result = self.checkpoint_locked().await;
+        self.unlock(locked).await;
+        result
+    }
+
+    async fn checkpoint_locked(&mut self) -> Result<()> {
         let journaled = self.journal.records > 0 || self.journal.suspect;
         if !journaled {
-            if self.index_on_disk && !self.snapshot_fresh && self.storage.can_version() {
-                self.write_snapshot().await;
+            if self.index_on_disk && self.storage.can_version() {
+                if self.paged {
+                    // Nothing journaled and paged: the pages and the snapshot are current.
+                    return Ok(());
+                }
+                if !self.snapshot_fresh {
+                    self.write_snapshot().await;
+                }
+                if self.view.is_none() {
+                    self.write_base_pages().await;
+                }
             }
             return Ok(());
         }
+        self.ensure_full().await?;
         if !self.journal.pending_evictions.is_empty() {
             let mut log = self.load_eviction_log().await?;
             // An earlier, interrupted checkpoint may already have logged some of them.
@@ -198,9 +394,9 @@ impl<S: Storage> ContextFold<S> {
         if self.index_on_disk || !self.index.is_empty() {
             self.snapshot_fresh = false;
             let mut writer = self.index.file_writer();
-            write_chunked(&self.storage, store::INDEX_KEY, || writer.next_chunk(WRITE_CHUNK))
-                .await
-                .map_err(|e| storage_context(e, "checkpoint: cannot write the index"))?;
+            let written = write_chunked(&self.storage, store::INDEX_KEY, || writer.next_chunk(WRITE_CHUNK)).await;
+            self.note_index_written().await;
+            written.map_err(|e| storage_context(e, "checkpoint: cannot write the index"))?;
             self.index_on_disk = true;
             if self.storage.can_version() {
                 self.write_snapshot().await;
@@ -208,7 +404,59 @@ impl<S: Storage> ContextFold<S> {
         }
         self.storage.remove(store::JOURNAL_KEY).await.map_err(|e| storage_context(e, "checkpoint: cannot remove the journal"))?;
         self.journal = JournalState { enabled: self.journal.enabled, ..JournalState::default() };
+        if self.storage.can_version() && self.storage.can_load_range() && self.journal.enabled {
+            self.write_base_pages().await;
+        }
         Ok(())
+    }
+
+    /// Write the base pages of the index as `recall_index.json` holds it now (dropping every segment: the journal
+    /// they covered is gone). The pages only save time, so a failure is not reported: the view is then dropped and
+    /// later opens read the index whole.
+    async fn write_base_pages(&mut self) {
+        self.view = None;
+        if !self.index_on_disk {
+            return;
+        }
+        let Ok(Some(version)) = self.storage.version(store::INDEX_KEY).await else { return };
+        if let Ok(true) = pages::write_base(&self.storage, &self.index, &version).await {
+            self.view = PagedView::open(&self.storage, Some(&version), true).await.ok().flatten();
+        }
+    }
+
+    /// After journal appends: write the records the segments do not cover yet as a segment once there are
+    /// [`pages::SEGMENT_RECORDS`] of them (see [`crate::pages`]). A store with an index file but no base pages
+    /// (written before pages existed) gets them first. Failures only cost the next process time: not reported.
+    async fn maintain_pages(&mut self) {
+        if !(self.journal.enabled && self.storage.can_version() && self.storage.can_load_range()) {
+            return;
+        }
+        if self.view.is_none() {
+            if self.index_on_disk && !self.paged {
+                self.write_base_pages().await;
+            } else if !self.index_on_disk {
+                self.view = Some(PagedView::default());
+            }
+        }
+        let Some(view) = &self.view else { return };
+        let uncovered = (self.journal.records as u64).saturating_sub(view.covered_records());
+        if uncovered < pages::SEGMENT_RECORDS || self.journal.suspect {
+            return;
+        }
+        let covered = view.covered();
+        let end = self.journal.bytes_read;
+        let Ok(Some(bytes)) = read_from(&self.storage, store::JOURNAL_KEY, covered).await else { return };
+        let Some(records) = bytes.get(..(end - covered) as usize).and_then(|b| journal::parse(b).ok()) else { return };
+        let mut tail = RecallIndex::default();
+        let mut scratch = JournalState::default();
+        apply_records(&mut tail, true, &mut scratch, records);
+        let version = self.index_version.clone();
+        let Some(view) = &mut self.view else { return };
+        match view.add_segment(&self.storage, &tail, end, uncovered, version.as_deref()).await {
+            Ok(true) if self.paged => self.index = RecallIndex::default(),
+            Ok(_) => {}
+            Err(_) => self.view = None,
+        }
     }
 
     /// Write the snapshot of the index for `recall_index.json` as it is now. The snapshot only saves time at the
@@ -229,7 +477,7 @@ impl<S: Storage> ContextFold<S> {
     /// Before a write outside the journal (or after a failed append): fold any journal into the files first.
     async fn settle_journal(&mut self) -> Result<()> {
         if self.journal.suspect || (!self.journal.enabled && self.journal.records > 0) {
-            self.checkpoint().await?;
+            self.checkpoint_locked().await?;
         }
         Ok(())
     }
@@ -266,6 +514,7 @@ impl<S: Storage> ContextFold<S> {
             self.journal.suspect = true;
             return Err(storage_context(e, "cannot append to the journal"));
         }
+        self.journal.bytes_read += bytes.len() as u64;
         self.journal.base_evictions = base;
         self.journal.records += added;
         Ok(())
@@ -274,8 +523,10 @@ impl<S: Storage> ContextFold<S> {
     /// Checkpoint by itself when the journal has grown as large as the index (see [`AUTO_CHECKPOINT_RECORDS`]).
     /// A failure here loses nothing (the journal still holds every change), so it is not reported.
     async fn maybe_auto_checkpoint(&mut self) {
-        if self.journal.records >= AUTO_CHECKPOINT_RECORDS.max(self.index.len()) {
-            let _ = self.checkpoint().await;
+        if self.journal.records >= AUTO_CHECKPOINT_RECORDS.max(self.entry_count()) {
+            let _ = self.checkpoint_locked().await;
+        } else {
+            self.maintain_pages().await;
         }
     }
 
@@ -321,24 +572,49 @@ impl<S: Storage> ContextFold<S> {
         Ok(now)
     }
 
-    /// The index entry of a step, as the API shows it.
+    /// The index entry of a step, as the API shows it, from the index held in memory (all of it unless
+    /// [`Self::is_paged`]; see [`Self::lookup_entry`]).
     pub fn entry(&self, step_id: i64) -> Option<IndexEntry> {
         self.index.get(step_id).map(IndexEntry::from)
     }
 
+    /// The index entry of a step, whole (its identifiers included), wherever it is.
+    pub async fn lookup_entry(&self, step_id: i64) -> Result<Option<IndexEntry>> {
+        match self.find_entry(step_id).await? {
+            Some(e) if self.paged && self.index.get(step_id).is_none() => {
+                Ok(self.whole_index().await?.get(step_id).map(IndexEntry::from).or(Some(e)))
+            }
+            other => Ok(other),
+        }
+    }
+
     /// The hot projection of an indexed step (see [`crate::folded_step`]); computed from its index entry.
-    pub fn folded_step(&self, step_id: i64) -> Result<FoldedStep> {
+    pub async fn folded_step(&self, step_id: i64) -> Result<FoldedStep> {
         let entry = self
-            .entry(step_id)
+            .find_entry(step_id)
+            .await?
             .ok_or_else(|| Error::new(ErrorCode::NodeNotFound, format!("Step {step_id} not found in recall index.")))?;
         Ok(folded_step(&entry))
     }
 
     /// The hot projections of the newest `limit` steps (all without a limit), newest (highest step id) first.
-    pub fn folded_steps(&self, limit: Option<usize>) -> Vec<FoldedStep> {
-        let entries = self.index.entries_by_step();
-        let take = limit.unwrap_or(entries.len());
-        entries.iter().rev().take(take).map(|e| folded_step(&IndexEntry::from(e))).collect()
+    pub async fn folded_steps(&self, limit: Option<usize>) -> Result<Vec<FoldedStep>> {
+        let held = self.index.entries_by_step();
+        let mut entries: Vec<IndexEntry> = held.iter().rev().take(limit.unwrap_or(usize::MAX)).map(IndexEntry::from).collect();
+        if let (Some(view), true) = (&self.view, self.paged) {
+            match view.last_entries(&self.storage, limit).await {
+                Ok(paged) => entries.extend(paged.iter().map(|e| e.to_index_entry())),
+                Err(_) => {
+                    let whole = self.whole_index().await?;
+                    let all = whole.entries_by_step();
+                    return Ok(all.iter().rev().take(limit.unwrap_or(usize::MAX)).map(|e| folded_step(&IndexEntry::from(e))).collect());
+                }
+            }
+            entries.sort_by(|a, b| b.step_id.cmp(&a.step_id));
+            entries.dedup_by_key(|e| e.step_id);
+            entries.truncate(limit.unwrap_or(usize::MAX));
+        }
+        Ok(entries.iter().map(folded_step).collect())
     }
 
     /// Tokens of a text by the counter this store was opened with (the reference's `len // 4` by default).
@@ -353,10 +629,22 @@ impl<S: Storage> ContextFold<S> {
         outcomes.pop().ok_or_else(|| Error::invalid_input("fold: nothing to fold"))
     }
 
-    /// Fold many turns with one index write: all of them, or (on any error) none.
+    /// Fold many turns with one index write: all of them, or (on any error) none. An input without a step id gets
+    /// the next one: one more than the highest step id in the store (1 in an empty store), decided under the
+    /// store's write lock, so writers in several processes get distinct ids in the order they write.
     pub async fn fold_many(&mut self, inputs: Vec<FoldInput>) -> Result<Vec<FoldOutcome>> {
+        let locked = self.lock().await?;
+        let result = self.fold_many_locked(inputs).await;
+        self.unlock(locked).await;
+        result
+    }
+
+    async fn fold_many_locked(&mut self, inputs: Vec<FoldInput>) -> Result<Vec<FoldOutcome>> {
         self.settle_journal().await?;
-        let index_was_new = !self.index_on_disk && !self.index.has_top("created_at");
+        // A new store (no index file, nothing journaled yet) gets its `created_at` from its first fold. (Paged, the
+        // tail may lack it while the journal's header, under the pages, has it.)
+        let brand_new = |cf: &Self| !cf.index_on_disk && !cf.index.has_top("created_at") && (!cf.paged || cf.journal.records == 0);
+        let index_was_new = brand_new(self);
         // (step, key, what the key held before) of every node written, to undo them on failure.
         let mut written: Vec<(i64, String, Option<Vec<u8>>)> = Vec::new();
         let mut outcomes = Vec::with_capacity(inputs.len());
@@ -366,9 +654,21 @@ impl<S: Storage> ContextFold<S> {
         let mut policy: Option<Policy> = None;
         let mut wrote_policy = false;
         let result: Result<()> = async {
-            for input in inputs {
-                if let Some(entry) = self.index.get(input.step_id) {
-                    let entry = IndexEntry::from(entry);
+            for mut input in inputs {
+                let step_id = match input.step_id {
+                    Some(id) => id,
+                    None => {
+                        // Folds earlier in this batch are in the index already, so they count too.
+                        let next = self.max_step().map_or(Some(1), |m| m.checked_add(1));
+                        let id = next.filter(|&n| n <= MAX_AUTO_STEP_ID).ok_or_else(|| {
+                            Error::invalid_input("fold: no step id left after the highest one in the store")
+                        })?;
+                        input.step_id = Some(id);
+                        id
+                    }
+                };
+                // The duplicate's entry is reported whole (with its identifiers, which pages do not hold).
+                if let Some(entry) = self.lookup_entry(step_id).await? {
                     outcomes.push(FoldOutcome::Duplicate { folded_step: folded_step(&entry), entry });
                     continue;
                 }
@@ -390,7 +690,7 @@ impl<S: Storage> ContextFold<S> {
                 let previous = self.storage.load(&key).await.map_err(|e| storage_context(e, "cannot read the cold node"))?;
                 self.storage.save(&key, &bytes).await.map_err(|e| storage_context(e, "cannot write the cold node"))?;
                 written.push((node.step_id, key.clone(), previous));
-                if !self.index_on_disk && !self.index.has_top("created_at") {
+                if brand_new(self) {
                     self.index = RecallIndex::new(&node.folded_at);
                 }
                 let entry = index_entry_object(&node, &key);
@@ -399,7 +699,8 @@ impl<S: Storage> ContextFold<S> {
                     line_count += 1;
                 }
                 self.index.insert(node.step_id, entry);
-                let step = self.folded_step(node.step_id)?;
+                let step = self.index.get(node.step_id).map(|e| folded_step(&IndexEntry::from(e)));
+                let step = step.ok_or_else(|| Error::invalid_input("fold: the new entry is not in the index"))?;
                 outcomes.push(FoldOutcome::Folded { node, folded_step: step });
             }
             if written.is_empty() {
@@ -409,10 +710,9 @@ impl<S: Storage> ContextFold<S> {
                 self.journal_append_lines(line_count, std::mem::take(&mut lines)).await
             } else {
                 self.snapshot_fresh = false;
-                self.storage
-                    .save(store::INDEX_KEY, &self.index.to_file_bytes())
-                    .await
-                    .map_err(|e| storage_context(e, "cannot write the index (the fold was undone)"))?;
+                let saved = self.storage.save(store::INDEX_KEY, &self.index.to_file_bytes()).await;
+                self.note_index_written().await;
+                saved.map_err(|e| storage_context(e, "cannot write the index (the fold was undone)"))?;
                 self.index_on_disk = true;
                 Ok(())
             }
@@ -450,6 +750,7 @@ impl<S: Storage> ContextFold<S> {
             None => input,
         };
         let FoldInput { step_id, summary, raw_content, session_id, files, commands, errors } = input;
+        let step_id = step_id.ok_or_else(|| Error::invalid_input("fold: the step id was not assigned"))?;
         let payload = match raw_content {
             Some(raw) if !raw.is_empty() => raw,
             _ => summary.clone(),
@@ -511,21 +812,74 @@ impl<S: Storage> ContextFold<S> {
 
     /// Scan a prompt against the index (spec §7).
     pub async fn scan(&self, prompt: &str) -> Result<ScanResult> {
-        let policy = self.policy().await?;
-        scan::scan(&self.index, prompt, policy.max_tokens_per_turn()?, policy.max_tokens_per_call()?)
+        self.scan_with(prompt, &TurnOptions::default()).await
+    }
+
+    /// [`Self::scan`] with a per-call turn budget and the steps already in context.
+    pub async fn scan_with(&self, prompt: &str, options: &TurnOptions) -> Result<ScanResult> {
+        self.select(prompt, options, scan::CandidateMode::All).await
     }
 
     /// [`Self::scan`] without the candidate list (`candidates_listed` is false): the same selection, found
     /// without enumerating every matching node (what `before_turn` uses every turn).
     pub async fn scan_selection(&self, prompt: &str) -> Result<ScanResult> {
+        self.scan_selection_with(prompt, &TurnOptions::default()).await
+    }
+
+    /// [`Self::scan_selection`] with a per-call turn budget and the steps already in context.
+    pub async fn scan_selection_with(&self, prompt: &str, options: &TurnOptions) -> Result<ScanResult> {
+        self.select(prompt, options, scan::CandidateMode::None).await
+    }
+
+    async fn select(&self, prompt: &str, options: &TurnOptions, candidates: scan::CandidateMode) -> Result<ScanResult> {
         let policy = self.policy().await?;
-        let options = scan::ScanOptions { candidates: scan::CandidateMode::None };
-        scan::scan_with(&self.index, prompt, policy.max_tokens_per_turn()?, policy.max_tokens_per_call()?, options)
+        let budget = match options.turn_budget {
+            Some(b) => b,
+            None => policy.max_tokens_per_turn()?,
+        };
+        let per_call = policy.max_tokens_per_call()?;
+        if self.paged && candidates == scan::CandidateMode::None {
+            // Damaged pages (or any failure to read them) only cost time: the index is then read whole.
+            if let Ok(result) = self.select_paged(prompt, budget, per_call, &options.in_context).await {
+                return Ok(result);
+            }
+        }
+        let scan_options = scan::ScanOptions { candidates, in_context: options.in_context.clone() };
+        scan::scan_with(&*self.whole_index().await?, prompt, budget, per_call, scan_options)
+    }
+
+    /// The selection from the pages and the tail: the postings of the query terms, the reference's picks over
+    /// them, then the entries of the picks (cost, summary).
+    async fn select_paged(&self, prompt: &str, budget: i64, per_call: i64, in_context: &[i64]) -> Result<ScanResult> {
+        let Some(view) = &self.view else { return Err(Error::invalid_input("no pages")) };
+        let query_terms = extract::scan_query_terms(prompt);
+        let entries = self.entry_count();
+        let mut result = scan::start(entries == 0, prompt, &query_terms, budget, per_call);
+        if entries == 0 {
+            return Ok(result);
+        }
+        let mut postings: Vec<(usize, Postings)> = Vec::new();
+        for (i, term) in query_terms.iter().enumerate() {
+            let p = pages::term_postings(&self.storage, view, &self.index, term).await?;
+            if !p.is_empty() {
+                postings.push((i, p));
+            }
+        }
+        let terms: Vec<(usize, &Postings)> = postings.iter().map(|(i, p)| (*i, p)).collect();
+        let (picks, residual) = scan::pick(&query_terms, &terms, entries);
+        let mut found = std::collections::HashMap::new();
+        for (step, _) in &picks {
+            let e = self.find_entry(*step).await?;
+            found.insert(*step, e.map(|e| (e.token_estimate, e.summary)));
+        }
+        scan::admit(&mut result, picks, in_context, |step| found.get(&step).cloned().flatten());
+        result.residual = residual;
+        Ok(result)
     }
 
     /// Recall by query (spec §6).
-    pub fn recall(&self, query: &str) -> Vec<RecallCandidate> {
-        recall::recall(&self.index, query)
+    pub async fn recall(&self, query: &str) -> Result<Vec<RecallCandidate>> {
+        Ok(recall::recall(&*self.whole_index().await?, query))
     }
 
     /// The stored cold node of a step, read exactly as hydrate reads it (path containment, then verification
@@ -538,7 +892,12 @@ impl<S: Storage> ContextFold<S> {
     /// Steps 1–3 of hydrate (spec §8): the entry (or why there is none), its contained path, the node as
     /// read (verified if the policy says so), its resolved path for messages, and the policy in force.
     async fn load_node(&self, step_id: i64) -> Result<(BTreeMap<String, Value>, String, Policy)> {
-        let Some(entry) = self.index.get(step_id) else {
+        // What hydrate needs of the entry: its file path and the artifact hash (as the index holds it).
+        let located = match self.index.get(step_id) {
+            Some(e) => Some((e.file_path().map(|p| p.into_owned()), e.get("artifact_sha256"))),
+            None => self.find_entry(step_id).await?.map(|e| (e.file_path, e.artifact_sha256.map(Value::Str))),
+        };
+        let Some((file_path, artifact)) = located else {
             let key = store::cold_node_key(step_id);
             return Err(if self.storage.load(&key).await?.is_some() {
                 Error::new(
@@ -553,10 +912,10 @@ impl<S: Storage> ContextFold<S> {
             });
         };
         let policy = self.policy().await?;
-        let path = validate::resolve_cold_node_path(&self.storage, step_id, entry.file_path().as_deref()).await?;
+        let path = validate::resolve_cold_node_path(&self.storage, step_id, file_path.as_deref()).await?;
         let key = store::cold_node_key(step_id);
         let node = if policy.integrity_verification()? {
-            let expected = entry.get("artifact_sha256").ok_or_else(|| {
+            let expected = artifact.ok_or_else(|| {
                 Error::new(
                     ErrorCode::IntegrityCheck,
                     format!("Step {step_id}: Missing artifact_sha256 in recall_index node metadata."),
@@ -608,10 +967,17 @@ impl<S: Storage> ContextFold<S> {
 
     /// Mark a node evicted and log the event (spec §11). Nothing is deleted.
     pub async fn evict(&mut self, step_id: i64) -> Result<Eviction> {
-        let Some(entry) = self.index.get(step_id) else {
+        let locked = self.lock().await?;
+        let result = self.evict_locked(step_id).await;
+        self.unlock(locked).await;
+        result
+    }
+
+    async fn evict_locked(&mut self, step_id: i64) -> Result<Eviction> {
+        let Some(entry) = self.find_entry(step_id).await? else {
             return Err(Error::new(ErrorCode::NodeNotFound, format!("Step {step_id} not found in recall index.")));
         };
-        let was_evicted = entry.evicted();
+        let was_evicted = entry.evicted;
         self.settle_journal().await?;
         let evicted_at = self.now()?;
         if self.journal.enabled {
@@ -628,7 +994,9 @@ impl<S: Storage> ContextFold<S> {
         let mut log = self.load_eviction_log().await?;
         self.index.mark_evicted(step_id);
         self.snapshot_fresh = false;
-        if let Err(e) = self.storage.save(store::INDEX_KEY, &self.index.to_file_bytes()).await {
+        let saved = self.storage.save(store::INDEX_KEY, &self.index.to_file_bytes()).await;
+        self.note_index_written().await;
+        if let Err(e) = saved {
             self.index.set_evicted(step_id, was_evicted);
             return Err(storage_context(e, "cannot write the index"));
         }
@@ -636,6 +1004,7 @@ impl<S: Storage> ContextFold<S> {
         if let Err(e) = self.storage.save(store::EVICTION_LOG_KEY, &log.to_file_bytes()).await {
             self.index.set_evicted(step_id, was_evicted);
             let _ = self.storage.save(store::INDEX_KEY, &self.index.to_file_bytes()).await;
+            self.note_index_written().await;
             return Err(storage_context(e, "cannot write the eviction log (the eviction was undone)"));
         }
         Ok(Eviction { step_id, evicted_at })
@@ -643,7 +1012,12 @@ impl<S: Storage> ContextFold<S> {
 
     /// pre_turn_dispatch: scan the prompt, then hydrate every selected node (CONF-13).
     pub async fn before_turn(&self, prompt: &str) -> Result<Turn> {
-        let scan = self.scan_selection(prompt).await?;
+        self.before_turn_with(prompt, &TurnOptions::default()).await
+    }
+
+    /// [`Self::before_turn`] with a per-call turn budget and the steps already in context (not hydrated again).
+    pub async fn before_turn_with(&self, prompt: &str, options: &TurnOptions) -> Result<Turn> {
+        let scan = self.scan_selection_with(prompt, options).await?;
         let mut hydrated = Vec::with_capacity(scan.selected.len());
         for pick in &scan.selected {
             hydrated.push(self.hydrate(pick.step_id).await?);
@@ -669,8 +1043,9 @@ impl<S: Storage> ContextFold<S> {
     /// Counts and the node list (spec §12).
     pub async fn status(&self) -> Result<Status> {
         let policy = self.policy().await?;
+        let index = self.whole_index().await?;
         let mut status = Status {
-            total: self.index.len() as i64,
+            total: index.len() as i64,
             active: 0,
             evicted: 0,
             total_tokens: 0,
@@ -682,7 +1057,7 @@ impl<S: Storage> ContextFold<S> {
             eviction_trigger: policy.display("eviction_trigger", "after_response"),
             nodes: Vec::new(),
         };
-        for e in self.index.entries_by_step() {
+        for e in index.entries_by_step() {
             let evicted = e.evicted();
             status.evicted += i64::from(evicted);
             status.total_tokens = status.total_tokens.saturating_add(e.token_estimate());
@@ -700,7 +1075,7 @@ impl<S: Storage> ContextFold<S> {
     /// Audit every entry and look for orphans (spec §13).
     pub async fn validate(&self) -> Result<Validation> {
         let policy = self.policy().await?;
-        validate::validate(&self.storage, &self.index, policy.integrity_verification()?).await
+        validate::validate(&self.storage, &*self.whole_index().await?, policy.integrity_verification()?).await
     }
 }
 
@@ -710,7 +1085,7 @@ const READ_CHUNK: usize = 1 << 20;
 
 /// Write a large value chunk by chunk: appended to a temporary key, then renamed over `key`, when the storage
 /// can do both (so the whole value is never in memory); otherwise collected and saved at once.
-async fn write_chunked<S: Storage>(storage: &S, key: &str, mut next: impl FnMut() -> Option<Vec<u8>>) -> Result<()> {
+pub(crate) async fn write_chunked<S: Storage>(storage: &S, key: &str, mut next: impl FnMut() -> Option<Vec<u8>>) -> Result<()> {
     if !(storage.can_append() && storage.can_rename()) {
         let mut all = Vec::new();
         while let Some(chunk) = next() {
@@ -758,11 +1133,42 @@ async fn load_snapshot<S: Storage>(storage: &S) -> Option<RecallIndex> {
     reader.finish()
 }
 
-/// `recall_index.json` (if any; from its snapshot when that is current) with the journal (if any) replayed over
-/// it. Replaying is idempotent: a fold already in the index is skipped, an eviction only sets a flag that may
-/// already be set. The last value says whether the index came from a current snapshot.
-async fn load_state<S: Storage>(storage: &S) -> Result<(RecallIndex, bool, JournalState, bool)> {
-    let (mut index, on_disk, snapshot_fresh) = match load_snapshot(storage).await {
+/// What [`load_state`] read.
+struct Loaded {
+    /// The whole index, or (when `paged`) the journal's tail after the pages' segments.
+    index: RecallIndex,
+    /// Whether `recall_index.json` exists.
+    on_disk: bool,
+    journal: JournalState,
+    /// Whether the index came from a current snapshot.
+    snapshot_fresh: bool,
+    index_version: Option<String>,
+    view: Option<PagedView>,
+    paged: bool,
+}
+
+/// The store's state: paged (the pages' view, and the journal after its segments) when `mode` allows it and the
+/// store has current pages; else `recall_index.json` (from its snapshot when that is current) with the journal
+/// replayed over it. Replaying is idempotent: a fold already in the index is skipped, an eviction only sets a flag
+/// that may already be set.
+async fn load_state<S: Storage>(storage: &S, mode: LoadMode) -> Result<Loaded> {
+    // The version is read before the file, so a rewrite in between makes the next write reload again (safe),
+    // never the other way round. A version the storage cannot give only costs a reload at the next write.
+    let index_version = if storage.can_version() { storage.version(store::INDEX_KEY).await.ok().flatten() } else { None };
+    let can_page = mode != LoadMode::Strict && storage.can_version() && storage.can_load_range();
+    let view = if can_page {
+        PagedView::open(storage, index_version.as_deref(), index_version.is_some()).await.ok().flatten()
+    } else {
+        None
+    };
+    if mode == LoadMode::Paged {
+        if let Some(view) = &view {
+            if let Some(loaded) = load_tail(storage, view, &index_version).await? {
+                return Ok(Loaded { view: Some(view.clone()), ..loaded });
+            }
+        }
+    }
+    let (index, on_disk, snapshot_fresh) = match load_snapshot(storage).await {
         Some(index) => (index, true, true),
         None => {
             let bytes = storage.load(store::INDEX_KEY).await.map_err(|e| storage_context(e, "cannot read the index"))?;
@@ -772,20 +1178,62 @@ async fn load_state<S: Storage>(storage: &S) -> Result<(RecallIndex, bool, Journ
             }
         }
     };
-    let mut journal = JournalState::default();
+    let mut loaded =
+        Loaded { index, on_disk, journal: JournalState::default(), snapshot_fresh, index_version, view, paged: false };
     let Some(bytes) = storage.load(store::JOURNAL_KEY).await.map_err(|e| storage_context(e, "cannot read the journal"))?
     else {
-        return Ok((index, on_disk, journal, snapshot_fresh));
+        return Ok(loaded);
     };
+    let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     // A torn last line (an append cut short) must not be appended to: checkpoint before the next write.
-    journal.suspect = !bytes.is_empty() && !bytes.ends_with(b"\n");
-    for record in journal::parse(&bytes)? {
+    loaded.journal.suspect = complete < bytes.len();
+    loaded.journal.bytes_read = complete as u64;
+    let records = journal::parse(&bytes[..complete])?;
+    apply_records(&mut loaded.index, on_disk, &mut loaded.journal, records);
+    Ok(loaded)
+}
+
+/// The paged state over `view`: the journal after its segments, read into a small index. `None` when the journal
+/// no longer reaches the segments' end (then the caller reads the index whole).
+async fn load_tail<S: Storage>(storage: &S, view: &PagedView, index_version: &Option<String>) -> Result<Option<Loaded>> {
+    let covered = view.covered();
+    let bytes = read_from(storage, store::JOURNAL_KEY, covered).await.map_err(|e| storage_context(e, "cannot read the journal"))?;
+    let bytes = match bytes {
+        Some(b) => b,
+        None if covered == 0 => Vec::new(),
+        None => return Ok(None),
+    };
+    let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let Ok(records) = journal::parse(&bytes[..complete]) else { return Ok(None) };
+    let on_disk = index_version.is_some();
+    let mut journal = JournalState {
+        suspect: complete < bytes.len(),
+        bytes_read: covered + complete as u64,
+        records: view.covered_records() as usize,
+        ..JournalState::default()
+    };
+    let mut index = RecallIndex::default();
+    apply_records(&mut index, on_disk, &mut journal, records);
+    Ok(Some(Loaded {
+        index,
+        on_disk,
+        journal,
+        snapshot_fresh: true,
+        index_version: index_version.clone(),
+        view: None,
+        paged: true,
+    }))
+}
+
+/// Replay journal records over the index (idempotent: a fold already indexed is skipped).
+fn apply_records(index: &mut RecallIndex, on_disk: bool, journal: &mut JournalState, records: Vec<Record>) {
+    for record in records {
         journal.records += 1;
         match record {
             Record::Header { base_evictions, created_at } => {
                 journal.base_evictions = base_evictions;
                 if let Some(created_at) = created_at.filter(|_| !on_disk && !index.has_top("created_at")) {
-                    index = RecallIndex::new(&created_at);
+                    *index = RecallIndex::new(&created_at);
                 }
             }
             Record::Fold { step_id, entry } => {
@@ -799,7 +1247,23 @@ async fn load_state<S: Storage>(storage: &S) -> Result<(RecallIndex, bool, Journ
             }
         }
     }
-    Ok((index, on_disk, journal, snapshot_fresh))
+}
+
+/// Everything stored under `key` from `offset` on, read in chunks (`None` if the key is missing).
+async fn read_from<S: Storage>(storage: &S, key: &str, offset: u64) -> Result<Option<Vec<u8>>> {
+    let mut out = Vec::new();
+    let mut at = offset;
+    loop {
+        let Some(chunk) = storage.load_range(key, at, READ_CHUNK).await? else {
+            return Ok(if at == offset { None } else { Some(out) });
+        };
+        at += chunk.len() as u64;
+        let done = chunk.len() < READ_CHUNK;
+        out.extend_from_slice(&chunk);
+        if done {
+            return Ok(Some(out));
+        }
+    }
 }
 
 /// The 15-key index entry of a freshly folded node (spec §2.4).

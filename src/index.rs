@@ -18,6 +18,7 @@ use crate::hash::fast_hash;
 use crate::identity::{IPCF_VERSION, PROJECTION_VERSION};
 use crate::json::{self, Value};
 
+pub mod pages;
 pub mod snapshot;
 
 /// Dense id of an interned string (a term, or a string of an entry's lists).
@@ -716,6 +717,13 @@ impl Postings {
         }
     }
 
+    /// The postings of `steps` (ascending).
+    pub fn from_sorted(steps: &[i64]) -> Postings {
+        let mut p = Postings::Empty;
+        p.set(steps);
+        p
+    }
+
     fn set(&mut self, steps: &[i64]) {
         *self = match steps {
             [] => Postings::Empty,
@@ -938,6 +946,11 @@ impl RecallIndex {
         let mut v: Vec<Entry<'_>> = self.entries().collect();
         v.sort_by_key(|e| e.step_id);
         v
+    }
+
+    /// The highest step id of any entry (`None` when the index is empty).
+    pub fn max_step(&self) -> Option<i64> {
+        self.by_step.keys().next_back().copied()
     }
 
     /// Whether some entry's key parses to `step_id` (validate's orphan check compares ints).

@@ -21,6 +21,7 @@ pub mod store;
 pub mod scan;
 pub mod recall;
 pub mod validate;
+pub mod pages;
 pub mod engine;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

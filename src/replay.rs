@@ -174,13 +174,15 @@ pub async fn replay_file(name: &str, doc: &Value, sibling: &dyn Fn(&str) -> Opti
                     let store = stores.get(store_name).cloned();
                     let cf = match store {
                         Some(s) => build_store(&s).await,
+                        // A case without a store runs over an empty one.
+                        None if store_name.is_empty() => build_store(&Value::Object(Default::default())).await,
                         None => Err(format!("store {store_name:?} not found")),
                     };
                     built.insert(store_name.to_string(), cf);
                 }
                 let result = match built.get(store_name) {
                     Some(Ok(cf)) if kind == Kind::Scan => scan_case(&id, cf, case).await,
-                    Some(Ok(cf)) => recall_case(&id, cf, case),
+                    Some(Ok(cf)) => recall_case(&id, cf, case).await,
                     Some(Err(e)) => CaseResult { id, outcome: Outcome::Fail(vec![format!("store: {e}")]) },
                     None => CaseResult { id, outcome: Outcome::Fail(vec!["store: not built".into()]) },
                 };
@@ -408,7 +410,7 @@ pub fn fold_input(v: &Value) -> Result<FoldInput, Error> {
         }
     };
     Ok(FoldInput {
-        step_id,
+        step_id: Some(step_id),
         summary: summary.to_string(),
         raw_content: opt_str("raw_content")?,
         session_id: opt_str("session_id")?,
@@ -478,7 +480,7 @@ async fn check_fold(cf: &mut Cf, input: &Value, expected: &Value, tag: &str, d: 
             return;
         }
     };
-    let step_id = fi.step_id;
+    let step_id = fi.step_id.unwrap_or_default();
     let before = snapshot(cf.storage()).await.unwrap_or_default();
     let outcome = match cf.fold(fi).await {
         Ok(o) => o,
@@ -705,11 +707,17 @@ async fn scan_case(id: &str, cf: &Cf, case: &Value) -> CaseResult {
     CaseResult::from_diffs(id, d)
 }
 
-fn recall_case(id: &str, cf: &Cf, case: &Value) -> CaseResult {
+async fn recall_case(id: &str, cf: &Cf, case: &Value) -> CaseResult {
     let mut d = Diffs::default();
     let query = case.get("query").and_then(Value::as_str).unwrap_or("");
     let expected = case.get("expected").unwrap_or(&Value::Null);
-    let cands = cf.recall(query);
+    let cands = match cf.recall(query).await {
+        Ok(c) => c,
+        Err(e) => {
+            d.error("recall", &e);
+            return CaseResult::from_diffs(id, d);
+        }
+    };
     if let Some(want) = expected.get("candidates") {
         let got: Vec<_> = cands
             .iter()
@@ -778,7 +786,7 @@ async fn hydrate_case(case: &Value) -> CaseResult {
     let cap = input.get("max_rehydration_tokens_per_call").cloned().unwrap_or(Value::Null);
     let run = async move {
         let mut cf = fresh().await?;
-        let fi = FoldInput { step_id: 5, summary: "hydrate case".into(), raw_content: Some(raw), ..Default::default() };
+        let fi = FoldInput { step_id: Some(5), summary: "hydrate case".into(), raw_content: Some(raw), ..Default::default() };
         cf.fold(fi).await?;
         let mut policy = Policy::reference().raw;
         if let Value::Object(m) = &mut policy {
@@ -846,7 +854,7 @@ async fn evict_file(doc: &Value, sibling: &dyn Fn(&str) -> Option<Value>) -> Vec
             return vec![CaseResult::from_diffs("evict", d)];
         }
     };
-    if let Err(e) = cf.fold(FoldInput { step_id: step, summary, raw_content, ..Default::default() }).await {
+    if let Err(e) = cf.fold(FoldInput { step_id: Some(step), summary, raw_content, ..Default::default() }).await {
         d.error("fold", &e);
     }
     let stdouts = doc.get("stdout").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]);
@@ -1052,7 +1060,7 @@ async fn validate_case(case: &Value) -> CaseResult {
         put_policy(&cf, case.get("policy")).await?;
         for step in [100, 200] {
             let fi = FoldInput {
-                step_id: step,
+                step_id: Some(step),
                 summary: format!("Legit node {step}"),
                 raw_content: Some(format!("content {step}")),
                 ..Default::default()
@@ -1149,10 +1157,7 @@ async fn crash_op(cf: &mut Cf, op: &str, input: &Value) -> Result<Result<(), Err
         },
         "status" => cf.status().await.map(drop),
         "validate" => cf.validate().await.map(drop),
-        "recall" => {
-            cf.recall(query);
-            Ok(())
-        }
+        "recall" => cf.recall(query).await.map(drop),
         other => return Err(format!("unknown operation {other:?}")),
     })
 }

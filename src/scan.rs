@@ -56,6 +56,10 @@ pub struct ScanResult {
     pub selected: Vec<ScanSelection>,
     /// Nodes that would have answered an intent but did not fit the turn budget.
     pub budget_dropped: Vec<ScanSelection>,
+    /// Nodes the selection picked that the caller said are already in the model's context (`in_context`): they
+    /// answer their terms at cost 0 and are not hydrated again.
+    #[serde(default)]
+    pub in_context: Vec<ScanSelection>,
     pub consumed_tokens: i64,
     pub budget_limit: i64,
     pub max_per_call: i64,
@@ -66,7 +70,7 @@ pub struct ScanResult {
 impl ScanResult {
     /// The result before the greedy loop: nothing selected, every query term still in the residual.
     fn nothing_picked(
-        index: &RecallIndex,
+        index_empty: bool,
         prompt: &str,
         query_terms: &[String],
         budget_limit: i64,
@@ -75,12 +79,13 @@ impl ScanResult {
     ) -> Self {
         ScanResult {
             prompt: prompt.to_string(),
-            index_empty: index.is_empty(),
+            index_empty,
             query_terms: query_terms.to_vec(),
             candidates: Vec::new(),
             candidates_listed,
             selected: Vec::new(),
             budget_dropped: Vec::new(),
+            in_context: Vec::new(),
             consumed_tokens: 0,
             budget_limit,
             max_per_call,
@@ -128,9 +133,13 @@ impl TermSet {
 
 /// `cmd_scan(prompt)` over an index, with the turn budget and per-call cap already read from the policy.
 pub fn scan(index: &RecallIndex, prompt: &str, budget_limit: i64, max_per_call: i64) -> Result<ScanResult> {
+    scan_all(index, prompt, budget_limit, max_per_call, &[])
+}
+
+fn scan_all(index: &RecallIndex, prompt: &str, budget_limit: i64, max_per_call: i64, in_context: &[i64]) -> Result<ScanResult> {
     let query_terms = extract::scan_query_terms(prompt);
     let n = query_terms.len();
-    let mut result = ScanResult::nothing_picked(index, prompt, &query_terms, budget_limit, max_per_call, true);
+    let mut result = ScanResult::nothing_picked(index.is_empty(), prompt, &query_terms, budget_limit, max_per_call, true);
     if index.is_empty() {
         return Ok(result);
     }
@@ -166,9 +175,7 @@ pub fn scan(index: &RecallIndex, prompt: &str, budget_limit: i64, max_per_call: 
     let mut groups: Vec<(&TermSet, i64)> = groups.into_iter().collect();
 
     let mut residual = TermSet::full(n);
-    let mut consumed: i128 = 0;
-    let budget = i128::from(budget_limit);
-    let per_call = i128::from(max_per_call);
+    let mut picks = Vec::new();
     while residual.count() > 0 {
         let mut best: Option<(u32, i64, usize)> = None;
         for (g, (set, step)) in groups.iter().enumerate() {
@@ -179,23 +186,50 @@ pub fn scan(index: &RecallIndex, prompt: &str, budget_limit: i64, max_per_call: 
         }
         let Some((_, step, g)) = best else { break };
         let (set, _) = groups.swap_remove(g);
-        let entry_tokens = index.by_step(step).map_or(0, |e| e.token_estimate());
-        let cost = i128::from(entry_tokens).min(per_call).min(budget);
         let mut answered = residual.clone();
         answered.0.iter_mut().zip(&set.0).for_each(|(a, b)| *a &= b);
-        let pick = ScanSelection { step_id: step, matched: names(&answered), cost: cost as i64, summary: summary(step) };
+        picks.push((step, names(&answered)));
+        // Intent ownership: all of the node's terms leave the residual, picked or not.
+        residual.remove_all(set);
+    }
+    admit(&mut result, picks, in_context, index_entry(index));
+    result.residual = names(&residual);
+    Ok(result)
+}
+
+/// Steps picked by the greedy loop, in pick order, with the residual terms each answered: admitted within the turn
+/// budget (the first one always), dropped when over it (intent ownership: its terms stay answered), or, when the
+/// caller has it in context already, taken at cost 0 and not hydrated. The picks never depend on the costs, so
+/// the full and the fast scan share this. `entry` gives a step's token estimate and summary.
+pub fn admit(
+    result: &mut ScanResult,
+    picks: Vec<(i64, Vec<String>)>,
+    in_context: &[i64],
+    mut entry: impl FnMut(i64) -> Option<(i64, String)>,
+) {
+    let mut consumed: i128 = 0;
+    let budget = i128::from(result.budget_limit);
+    let per_call = i128::from(result.max_per_call);
+    for (step, matched) in picks {
+        let (tokens, summary) = entry(step).unwrap_or_default();
+        if in_context.contains(&step) {
+            result.in_context.push(ScanSelection { step_id: step, matched, cost: 0, summary });
+            continue;
+        }
+        let cost = i128::from(tokens).min(per_call).min(budget);
+        let pick = ScanSelection { step_id: step, matched, cost: cost as i64, summary };
         if result.selected.is_empty() || consumed + cost <= budget {
             consumed += cost;
             result.selected.push(pick);
         } else {
             result.budget_dropped.push(pick);
         }
-        // Intent ownership: all of the node's terms leave the residual, picked or not.
-        residual.remove_all(set);
     }
     result.consumed_tokens = consumed.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
-    result.residual = names(&residual);
-    Ok(result)
+}
+
+fn index_entry(index: &RecallIndex) -> impl FnMut(i64) -> Option<(i64, String)> + '_ {
+    |step| index.by_step(step).map(|e| (e.token_estimate(), e.summary().to_string()))
 }
 
 /// Whether a scan lists its candidates.
@@ -209,9 +243,11 @@ pub enum CandidateMode {
 }
 
 /// How [`scan_with`] runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ScanOptions {
     pub candidates: CandidateMode,
+    /// Steps already in the model's context: picked, they cost nothing and are listed in `in_context`.
+    pub in_context: Vec<i64>,
 }
 
 /// [`scan`], optionally without the candidate list. `selected`, `budget_dropped`, `consumed_tokens` and
@@ -224,11 +260,10 @@ pub fn scan_with(
     options: ScanOptions,
 ) -> Result<ScanResult> {
     if options.candidates == CandidateMode::All {
-        return scan(index, prompt, budget_limit, max_per_call);
+        return scan_all(index, prompt, budget_limit, max_per_call, &options.in_context);
     }
     let query_terms = extract::scan_query_terms(prompt);
-    let n = query_terms.len();
-    let mut result = ScanResult::nothing_picked(index, prompt, &query_terms, budget_limit, max_per_call, false);
+    let mut result = ScanResult::nothing_picked(index.is_empty(), prompt, &query_terms, budget_limit, max_per_call, false);
     if index.is_empty() {
         return Ok(result);
     }
@@ -238,34 +273,33 @@ pub fn scan_with(
         .filter_map(|(i, t)| index.term_id(t).map(|id| (i, index.postings(id))))
         .filter(|(_, p)| !p.is_empty())
         .collect();
+    let (picks, residual) = pick(&query_terms, &terms, index.len());
+    admit(&mut result, picks, &options.in_context, index_entry(index));
+    result.residual = residual;
+    Ok(result)
+}
+
+/// The result of a scan before the greedy loop (for a caller that runs [`pick`] and [`admit`] itself).
+pub fn start(index_empty: bool, prompt: &str, query_terms: &[String], budget_limit: i64, max_per_call: i64) -> ScanResult {
+    ScanResult::nothing_picked(index_empty, prompt, query_terms, budget_limit, max_per_call, false)
+}
+
+/// The reference's RGSC picks for the query terms, from the postings of those terms that have any (`terms`:
+/// position in `query_terms`, postings), over an index of `entries` entries; found without listing every
+/// matching node. Returns the picks in order with the residual terms each answered, and the residual left.
+pub fn pick(query_terms: &[String], terms: &[(usize, &Postings)], entries: usize) -> (Vec<(i64, Vec<String>)>, Vec<String>) {
+    let n = query_terms.len();
     // Walking pays off only for terms carried by a large share of the index (paths' `src`, extensions).
-    let short_limit = SHORT_POSTINGS.max(index.len() / 16);
+    let short_limit = SHORT_POSTINGS.max(entries / 16);
     let (picks, residual): (Vec<(i64, Vec<usize>)>, Vec<usize>) = if n <= 64 {
-        let (picks, residual) = certified_greedy::<u64>(&terms, n, short_limit);
+        let (picks, residual) = certified_greedy::<u64>(terms, n, short_limit);
         (picks.into_iter().map(|(s, a)| (s, Mask::members(&a, n))).collect(), Mask::members(&residual, n))
     } else {
-        let (picks, residual) = certified_greedy::<TermSet>(&terms, n, short_limit);
+        let (picks, residual) = certified_greedy::<TermSet>(terms, n, short_limit);
         (picks.into_iter().map(|(s, a)| (s, Mask::members(&a, n))).collect(), Mask::members(&residual, n))
     };
     let names = |set: &[usize]| -> Vec<String> { set.iter().map(|&i| query_terms[i].clone()).collect() };
-    let mut consumed: i128 = 0;
-    let budget = i128::from(budget_limit);
-    let per_call = i128::from(max_per_call);
-    for (step, answered) in picks {
-        let entry = index.by_step(step);
-        let cost = i128::from(entry.map_or(0, |e| e.token_estimate())).min(per_call).min(budget);
-        let summary = entry.map(|e| e.summary().to_string()).unwrap_or_default();
-        let pick = ScanSelection { step_id: step, matched: names(&answered), cost: cost as i64, summary };
-        if result.selected.is_empty() || consumed + cost <= budget {
-            consumed += cost;
-            result.selected.push(pick);
-        } else {
-            result.budget_dropped.push(pick);
-        }
-    }
-    result.consumed_tokens = consumed.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
-    result.residual = names(&residual);
-    Ok(result)
+    (picks.into_iter().map(|(step, answered)| (step, names(&answered))).collect(), names(&residual))
 }
 
 /// A set of query-term positions: `u64` for up to 64 terms, [`TermSet`] beyond.

@@ -15,6 +15,8 @@ pub const EVICTION_LOG_KEY: &str = ".contextfold/eviction_log.json";
 pub const SNAPSHOT_KEY: &str = ".contextfold/recall_index.snapshot";
 /// Folds and evictions since the last checkpoint (see [`crate::journal`]); not a reference file.
 pub const JOURNAL_KEY: &str = ".contextfold/recall_index.journal";
+/// The store's write lock (see [`Storage::lock`]); not a reference file.
+pub const LOCK_KEY: &str = ".contextfold/write.lock";
 
 /// `step_{step_id:06d}.json`: Python's width counts the sign (`-5` → `step_-00005.json`), as does Rust's.
 pub fn cold_node_file_name(step_id: i64) -> String {
@@ -77,6 +79,21 @@ pub trait Storage {
     async fn rename(&self, from: &str, to: &str) -> Result<()> {
         rename_by_copy(self, from, to).await
     }
+    /// Whether [`Storage::lock`] is supported. Without it the engine assumes it is the only writer of the store.
+    fn can_lock(&self) -> bool {
+        false
+    }
+    /// Take the exclusive lock named `key`, waiting for it if another writer (another process, or another engine
+    /// over the same store) holds it; an error if it cannot be had. The engine holds the store's lock
+    /// ([`LOCK_KEY`]) for the length of each operation that writes, and reads what other writers did before it
+    /// writes, so any number of writers can share one store. A lock whose holder died must be recoverable.
+    async fn lock(&self, _key: &str) -> Result<()> {
+        Ok(())
+    }
+    /// Release a lock taken with [`Storage::lock`].
+    async fn unlock(&self, _key: &str) -> Result<()> {
+        Ok(())
+    }
     /// Where `path` (relative to the store root, or absolute) really points: an absolute, normalised path with
     /// `.`/`..` applied and any links followed, like Python's non-strict `Path.resolve()`. This is the hook behind
     /// the path-containment rule (spec §10); the default is purely lexical (a store without links).
@@ -127,6 +144,15 @@ impl<T: Storage> Storage for &T {
     }
     async fn rename(&self, from: &str, to: &str) -> Result<()> {
         (**self).rename(from, to).await
+    }
+    fn can_lock(&self) -> bool {
+        (**self).can_lock()
+    }
+    async fn lock(&self, key: &str) -> Result<()> {
+        (**self).lock(key).await
+    }
+    async fn unlock(&self, key: &str) -> Result<()> {
+        (**self).unlock(key).await
     }
     fn root(&self) -> &str {
         (**self).root()
@@ -197,6 +223,9 @@ pub struct MemoryStorage {
     /// The write counter at each key's last change (its version).
     versions: Mutex<BTreeMap<String, u64>>,
     writes: std::sync::atomic::AtomicU64,
+    /// Locks held (see [`Storage::lock`]). Taking a held lock is an error rather than a wait: this storage serves
+    /// tests and single-threaded hosts, where a second taker could never be let in.
+    held: Mutex<std::collections::BTreeSet<String>>,
 }
 
 impl Default for MemoryStorage {
@@ -218,6 +247,7 @@ impl MemoryStorage {
             links: Mutex::new(BTreeMap::new()),
             versions: Mutex::new(BTreeMap::new()),
             writes: std::sync::atomic::AtomicU64::new(0),
+            held: Mutex::new(std::collections::BTreeSet::new()),
         }
     }
 
@@ -257,6 +287,20 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl Storage for MemoryStorage {
+    fn can_lock(&self) -> bool {
+        true
+    }
+    async fn lock(&self, key: &str) -> Result<()> {
+        if lock(&self.held).insert(key.to_string()) {
+            Ok(())
+        } else {
+            Err(crate::error::Error::storage(format!("lock {key} is already held")))
+        }
+    }
+    async fn unlock(&self, key: &str) -> Result<()> {
+        lock(&self.held).remove(key);
+        Ok(())
+    }
     async fn load(&self, key: &str) -> Result<Option<Vec<u8>>> {
         let real = self.follow(resolve_lexically(&self.root, key));
         let Some(real_key) = key_under_root(&self.root, &real) else { return Ok(None) };

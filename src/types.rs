@@ -16,7 +16,10 @@ use crate::scan::ScanResult;
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct FoldInput {
-    pub step_id: i64,
+    /// The step's id; `None` folds as the next id, one more than the highest in the store (1 in an empty one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub step_id: Option<i64>,
     pub summary: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", tsify(optional))]
@@ -58,6 +61,13 @@ pub struct ColdNode {
     pub projection_version: String,
     pub sanitized: bool,
     pub status: String,
+}
+
+impl FoldInput {
+    /// A fold of `summary` as step `step_id`, the payload being the summary itself.
+    pub fn new(step_id: i64, summary: impl Into<String>) -> Self {
+        FoldInput { step_id: Some(step_id), summary: summary.into(), ..FoldInput::default() }
+    }
 }
 
 impl ColdNode {
@@ -239,6 +249,17 @@ pub struct Status {
     pub eviction_trigger: String,
     /// Every node, by step id.
     pub nodes: Vec<StatusNode>,
+}
+
+/// Per-call choices of a scan or a turn (`scan`, `before_turn`); the defaults are the policy's.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TurnOptions {
+    /// The turn budget for this call in place of the policy's `max_rehydration_tokens_per_turn` (the per-call
+    /// cap stays the policy's).
+    pub turn_budget: Option<i64>,
+    /// Steps already in the model's context (e.g. injected earlier and not yet compacted away): when the
+    /// selection picks one, it answers its terms at cost 0 and is not hydrated (`ScanResult::in_context`).
+    pub in_context: Vec<i64>,
 }
 
 /// One turn of the harness loop: what `before_turn` hydrated into the prompt (pre_turn_dispatch).

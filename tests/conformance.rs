@@ -29,7 +29,7 @@ fn mem() -> ContextFold<MemoryStorage> {
 }
 
 fn input(step_id: i64, summary: &str, raw: Option<&str>) -> FoldInput {
-    FoldInput { step_id, summary: summary.into(), raw_content: raw.map(str::to_string), ..Default::default() }
+    FoldInput { step_id: Some(step_id), summary: summary.into(), raw_content: raw.map(str::to_string), ..Default::default() }
 }
 
 fn fold<S: Storage>(cf: &mut ContextFold<S>, step_id: i64, summary: &str, raw: Option<&str>) {
@@ -188,7 +188,7 @@ fn conf_03_deterministic_addressing() {
 fn conf_04_temporal_disambiguation() {
     let cf = demo();
     for query in ["PostgreSQL port", "a port postgresql", "res port postgresql"] {
-        let c = cf.recall(query);
+        let c = block_on(cf.recall(query)).expect("recall");
         let top: Vec<(i64, &str)> = c.iter().take(3).map(|r| (r.step_id, r.status.as_str())).collect();
         assert_eq!(top, [(137, "latest_chronological"), (91, "superseded"), (37, "historical")], "{query}");
         assert!(c[3..].iter().all(|r| r.status == "related" && r.coverage < c[0].coverage), "{query}");
@@ -294,7 +294,7 @@ fn conf_10_explicit_failure_mode() {
 #[test]
 fn conf_11_deterministic_replay() {
     let explicit = FoldInput {
-        step_id: 11,
+        step_id: Some(11),
         summary: "Deploy api".into(),
         raw_content: Some("$ kubectl apply -f api.yml\nValueError in handler".into()),
         files: Some(vec!["api.yml".into()]),

@@ -36,7 +36,7 @@ fn strings(v: Option<&Value>) -> Option<Vec<String>> {
 fn fold_input(v: &Value) -> FoldInput {
     let s = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
     FoldInput {
-        step_id: v.get("step_id").and_then(Value::as_i64).expect("step_id"),
+        step_id: Some(v.get("step_id").and_then(Value::as_i64).expect("step_id")),
         summary: s("summary").expect("summary"),
         raw_content: s("raw_content"),
         session_id: s("session_id"),
@@ -161,7 +161,7 @@ fn an_interrupted_checkpoint_loses_nothing_and_logs_nothing_twice() {
     let storage = Flaky { inner: MemoryStorage::new(), fail_key: store::INDEX_KEY, fail: Cell::new(false) };
     let mut cf = block_on(ContextFold::open(&storage, options(true))).unwrap();
     for step in [1, 2] {
-        let input = FoldInput { step_id: step, summary: format!("port {step} postgresql"), ..Default::default() };
+        let input = FoldInput { step_id: Some(step), summary: format!("port {step} postgresql"), ..Default::default() };
         block_on(cf.fold(input)).unwrap();
     }
     block_on(cf.evict(1)).unwrap();
@@ -186,13 +186,13 @@ fn an_interrupted_checkpoint_loses_nothing_and_logs_nothing_twice() {
 fn a_torn_journal_line_is_ignored_and_never_appended_to() {
     let storage = MemoryStorage::new();
     let mut cf = block_on(ContextFold::open(&storage, options(true))).unwrap();
-    block_on(cf.fold(FoldInput { step_id: 1, summary: "alpha beta gamma".into(), ..Default::default() })).unwrap();
+    block_on(cf.fold(FoldInput { step_id: Some(1), summary: "alpha beta gamma".into(), ..Default::default() })).unwrap();
     // An append cut short by a crash.
     block_on(storage.append(store::JOURNAL_KEY, b"{\"entry\":{\"step_")).unwrap();
     let mut cf = block_on(ContextFold::open(&storage, options(true))).unwrap();
     assert_eq!(cf.index().len(), 1);
     // The next write checkpoints first, so the torn line is never extended into a corrupt record.
-    block_on(cf.fold(FoldInput { step_id: 2, summary: "delta epsilon".into(), ..Default::default() })).unwrap();
+    block_on(cf.fold(FoldInput { step_id: Some(2), summary: "delta epsilon".into(), ..Default::default() })).unwrap();
     let again = block_on(ContextFold::open(&storage, options(false))).unwrap();
     assert_eq!(again.index().len(), 2);
     assert!(load(&storage, store::INDEX_KEY).is_some());
@@ -202,10 +202,10 @@ fn a_torn_journal_line_is_ignored_and_never_appended_to() {
 fn opening_without_the_journal_option_folds_an_existing_journal_into_the_files() {
     let storage = MemoryStorage::new();
     let mut cf = block_on(ContextFold::open(&storage, options(true))).unwrap();
-    block_on(cf.fold(FoldInput { step_id: 5, summary: "kafka broker restarted".into(), ..Default::default() })).unwrap();
+    block_on(cf.fold(FoldInput { step_id: Some(5), summary: "kafka broker restarted".into(), ..Default::default() })).unwrap();
     let mut plain = block_on(ContextFold::open(&storage, options(false))).unwrap();
     assert!(!plain.journaling());
-    block_on(plain.fold(FoldInput { step_id: 6, summary: "redis ttl raised".into(), ..Default::default() })).unwrap();
+    block_on(plain.fold(FoldInput { step_id: Some(6), summary: "redis ttl raised".into(), ..Default::default() })).unwrap();
     assert!(load(&storage, store::JOURNAL_KEY).is_none());
     let index = json::parse(load(&storage, store::INDEX_KEY).unwrap().as_bytes()).unwrap();
     let nodes = index.get("nodes").and_then(Value::as_object).unwrap();

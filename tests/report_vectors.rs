@@ -52,7 +52,7 @@ fn opt_list(v: &Value) -> Option<Vec<String>> {
 
 fn fold_input(v: &Value) -> FoldInput {
     FoldInput {
-        step_id: v["step_id"].as_i64().expect("step_id"),
+        step_id: Some(v["step_id"].as_i64().expect("step_id")),
         summary: v["summary"].as_str().expect("summary").to_string(),
         raw_content: v["raw_content"].as_str().map(str::to_string),
         session_id: v["session_id"].as_str().map(str::to_string),
@@ -72,7 +72,7 @@ fn build_store(store: &Value) -> Cf {
     write_policy(&cf, &store["policy_at_fold"]);
     for turn in store["turns"].as_array().expect("turns") {
         let input = FoldInput {
-            step_id: turn[0].as_i64().expect("step"),
+            step_id: Some(turn[0].as_i64().expect("step")),
             summary: turn[1].as_str().expect("summary").to_string(),
             raw_content: turn[2].as_str().map(str::to_string),
             ..Default::default()
@@ -240,7 +240,7 @@ fn random_scan_stdout() {
 fn recall_cases(tally: &mut Tally, stores: &Value, cases: &Value) {
     store_cases(tally, stores, cases, |_, cf, case| {
         let query = case["query"].as_str().unwrap();
-        report::recall(query, &cf.recall(query), cf.index().is_empty())
+        report::recall(query, &block_on(cf.recall(query)).unwrap(), cf.index().is_empty())
     });
 }
 
@@ -270,17 +270,17 @@ fn recall_and_scan_edge_screens() {
     tally.check(
         "recall empty",
         "[RECALL] No folded nodes found.\n",
-        &report::recall("x", &cf.recall("x"), cf.index().is_empty()),
+        &report::recall("x", &block_on(cf.recall("x")).unwrap(), cf.index().is_empty()),
     );
     tally.check("scan empty", "[SCAN] Recall index is empty.\n", &report::scan(&block_on(cf.scan("port")).unwrap()));
-    fold(&mut cf, FoldInput { step_id: 7, summary: "Port 5433 kept".into(), ..Default::default() });
+    fold(&mut cf, FoldInput { step_id: Some(7), summary: "Port 5433 kept".into(), ..Default::default() });
     block_on(cf.evict(7)).unwrap();
-    let got = report::recall("port", &cf.recall("port"), cf.index().is_empty());
+    let got = report::recall("port", &block_on(cf.recall("port")).unwrap(), cf.index().is_empty());
     assert!(got.contains("  [1] Step    7  |  coverage=1  score=3  |  latest_chronological [EVICTED]\n"), "{got}");
     tally.check(
         "recall quote",
         "[RECALL] No matching nodes for query: 'it's \"q\"'\n",
-        &report::recall("it's \"q\"", &cf.recall("it's \"q\""), false),
+        &report::recall("it's \"q\"", &block_on(cf.recall("it's \"q\"")).unwrap(), false),
     );
     tally.finish();
 }
@@ -317,7 +317,7 @@ fn hydrate_cases(tally: &mut Tally, cases: &Value) {
         let mut cf = fresh();
         fold(
             &mut cf,
-            FoldInput { step_id: 5, summary: "hydrate case".into(), raw_content: Some(raw), ..Default::default() },
+            FoldInput { step_id: Some(5), summary: "hydrate case".into(), raw_content: Some(raw), ..Default::default() },
         );
         write_policy(&cf, &default_policy_with_cap(input["max_rehydration_tokens_per_call"].as_i64().unwrap()));
         let h = block_on(cf.hydrate(5)).unwrap_or_else(|e| panic!("{id}: hydrate failed: {e}"));
@@ -391,7 +391,7 @@ fn validate_scenario(id: &str, policy: &Value) -> Option<Cf> {
         fold(
             &mut cf,
             FoldInput {
-                step_id: step,
+                step_id: Some(step),
                 summary: format!("Legit node {step}"),
                 raw_content: Some(format!("content {step}")),
                 ..Default::default()
@@ -516,7 +516,7 @@ fn cli(cf: &mut Cf, args: &[&str], files: &HashMap<&str, &str>) -> (String, Stri
                 Ok(s) => s,
                 Err(msg) => return (String::new(), msg, 1),
             };
-            let mut input = FoldInput { step_id, ..Default::default() };
+            let mut input = FoldInput { step_id: Some(step_id), ..Default::default() };
             let mut summary = Vec::new();
             let list = |s: &str| -> Vec<String> {
                 s.split(',').map(|x| text::strip(x).to_string()).filter(|x| !x.is_empty()).collect()
@@ -557,7 +557,7 @@ fn cli(cf: &mut Cf, args: &[&str], files: &HashMap<&str, &str>) -> (String, Stri
                 return r;
             }
             let q = rest.join(" ");
-            (report::recall(&q, &cf.recall(&q), cf.index().is_empty()), String::new(), 0)
+            (report::recall(&q, &block_on(cf.recall(&q)).unwrap(), cf.index().is_empty()), String::new(), 0)
         }
         "hydrate" | "evict" => {
             if let Some(r) = need(1) {

@@ -12,7 +12,7 @@ use contextfold::scan::{self, CandidateMode, ScanOptions, ScanResult};
 use contextfold::store::MemoryStorage;
 use contextfold::ContextFold;
 
-const FAST: ScanOptions = ScanOptions { candidates: CandidateMode::None };
+const FAST: ScanOptions = ScanOptions { candidates: CandidateMode::None, in_context: Vec::new() };
 
 /// (turn budget, per-call cap) pairs: the default, tight ones, and the reference's budget ≤ 0 cases.
 const BUDGETS: [(i64, i64); 6] = [(3500, 3000), (40, 30), (1, 1), (0, 3000), (-5, 3000), (120, 7)];
@@ -28,7 +28,7 @@ fn assert_same_selection(index: &RecallIndex, prompt: &str, budget: i64, per_cal
     assert_eq!(fast.query_terms, full.query_terms, "query_terms: {}", ctx());
     assert_eq!(fast.index_empty, full.index_empty);
     assert!(full.candidates_listed && !fast.candidates_listed && fast.candidates.is_empty());
-    let all = scan::scan_with(index, prompt, budget, per_call, ScanOptions { candidates: CandidateMode::All }).unwrap();
+    let all = scan::scan_with(index, prompt, budget, per_call, ScanOptions { candidates: CandidateMode::All, ..Default::default() }).unwrap();
     assert_eq!(all, full, "CandidateMode::All is the reference path: {}", ctx());
     full
 }

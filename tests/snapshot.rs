@@ -53,7 +53,7 @@ fn observe(index: &RecallIndex) -> String {
     for q in QUERIES {
         for budget in [0, 30, 1000] {
             let full = scan::scan(index, q, budget, 20).expect("scan");
-            let fast = scan::scan_with(index, q, budget, 20, ScanOptions { candidates: CandidateMode::None }).expect("scan");
+            let fast = scan::scan_with(index, q, budget, 20, ScanOptions { candidates: CandidateMode::None, ..Default::default() }).expect("scan");
             out.push_str(&format!("\n{q} {budget}: {full:?}\n{fast:?}"));
         }
         out.push_str(&format!("\n{:?}", recall::recall(index, q)));
@@ -106,7 +106,7 @@ fn snapshot_of_a_large_index_round_trips_dense_and_blocked_postings() {
     assert_eq!(back.to_file_bytes(), index.to_file_bytes());
     for q in ["common even rare_5", "rare_96 common", "even"] {
         for budget in [0, 100, 5000] {
-            let opts = || ScanOptions { candidates: CandidateMode::None };
+            let opts = || ScanOptions { candidates: CandidateMode::None, ..Default::default() };
             assert_eq!(
                 format!("{:?}", scan::scan_with(&back, q, budget, 40, opts())),
                 format!("{:?}", scan::scan_with(&index, q, budget, 40, opts()))
@@ -181,7 +181,7 @@ fn file_writer_chunks_concatenate_to_the_file() {
 
 fn turn(i: i64) -> FoldInput {
     FoldInput {
-        step_id: i,
+        step_id: Some(i),
         summary: format!("Turn {i}: port {} on src/mod{}.rs", 5000 + i % 7, i % 3),
         raw_content: Some(format!("$ cargo test --package p{i}\nTimeoutError: job {i} failed at src/mod{}.rs\nkeep word{i}", i % 3)),
         ..Default::default()
@@ -203,8 +203,10 @@ fn checkpoint_writes_a_snapshot_that_the_next_open_reads() {
     let seen = fold_and_checkpoint(&storage, 1..40);
     assert!(block_on(storage.load(store::SNAPSHOT_KEY)).unwrap().is_some());
     assert!(block_on(storage.load(".contextfold/recall_index.json.partial")).unwrap().is_none());
-    let cf = block_on(ContextFold::open(&storage, options(true))).expect("open");
-    assert!(cf.snapshot_current(), "opened from the snapshot");
+    let mut cf = block_on(ContextFold::open(&storage, options(true))).expect("open");
+    assert!(cf.is_paged(), "opened from the pages");
+    block_on(cf.load_all()).unwrap();
+    assert!(cf.snapshot_current(), "loaded whole from the snapshot");
     assert_eq!(observe(cf.index()), seen);
     // The same store parsed from its JSON alone (a reader without versions cannot trust a snapshot).
     let json = RecallIndex::from_file_bytes(&block_on(storage.load(store::INDEX_KEY)).unwrap().unwrap()).unwrap();
@@ -239,12 +241,14 @@ fn damaged_snapshot_on_disk_falls_back_to_the_json() {
     bytes[mid] ^= 1;
     std::fs::write(&snap, &bytes).unwrap();
     let mut cf = block_on(ContextFold::open(&storage, options(true))).expect("open");
+    block_on(cf.load_all()).unwrap();
     assert!(!cf.snapshot_current());
     assert_eq!(observe(cf.index()), seen);
     // A checkpoint with nothing journaled still rewrites a stale snapshot, so the next open is fast again.
     block_on(cf.checkpoint()).unwrap();
     assert!(cf.snapshot_current());
-    let cf = block_on(ContextFold::open(&storage, options(true))).expect("open");
+    let mut cf = block_on(ContextFold::open(&storage, options(true))).expect("open");
+    block_on(cf.load_all()).unwrap();
     assert!(cf.snapshot_current());
     assert_eq!(observe(cf.index()), seen);
     let names: Vec<String> = std::fs::read_dir(dir.join(".contextfold")).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
@@ -312,6 +316,7 @@ fn a_checkpoint_cut_short_loses_nothing_and_leaves_no_partial_file() {
     let index_before = block_on(storage.load(store::INDEX_KEY)).unwrap();
     // More folds go to the journal; then the disk fills up during the checkpoint's chunked index write.
     let mut cf = block_on(ContextFold::open(&storage, options(true))).expect("open");
+    block_on(cf.load_all()).unwrap();
     block_on(cf.fold_many((20..30).map(turn).collect())).expect("journaled");
     let after = observe(cf.index());
     assert_ne!(after, before);
@@ -325,12 +330,14 @@ fn a_checkpoint_cut_short_loses_nothing_and_leaves_no_partial_file() {
     assert!(keys.iter().any(|k| k == store::JOURNAL_KEY), "{keys:?}");
     // A reopen (snapshot of the old file + journal) sees every fold; once the disk has room, a checkpoint
     // completes and the next open reads a snapshot of the new file.
-    let reopened = block_on(ContextFold::open(&storage, options(true))).expect("open");
+    let mut reopened = block_on(ContextFold::open(&storage, options(true))).expect("open");
+    block_on(reopened.load_all()).unwrap();
     assert_eq!(observe(reopened.index()), after);
     drop(reopened);
     storage.appends_left.set(usize::MAX);
     block_on(cf.checkpoint()).expect("checkpoint");
-    let reopened = block_on(ContextFold::open(&storage, options(true))).expect("open");
+    let mut reopened = block_on(ContextFold::open(&storage, options(true))).expect("open");
+    block_on(reopened.load_all()).unwrap();
     assert!(reopened.snapshot_current());
     assert_eq!(observe(reopened.index()), after);
 }

@@ -17,7 +17,11 @@ fn load(path: &Path) -> Option<Value> {
 
 /// Replay `relative` (e.g. `random/scan.json`); siblings come from the same folder.
 fn replay(relative: &str) {
-    let path = vectors().join(relative);
+    replay_in(&vectors(), relative);
+}
+
+fn replay_in(root: &Path, relative: &str) {
+    let path = root.join(relative);
     let dir = path.parent().expect("file in a folder").to_path_buf();
     let doc = load(&path).unwrap_or_else(|| panic!("cannot read or parse {}", path.display()));
     let sibling = |name: &str| load(&dir.join(name));
@@ -179,4 +183,10 @@ fn replayer_detects_a_wrong_expectation() {
         let report = pollster::block_on(replay::replay_file(file, &doc, &sibling));
         assert_eq!(report.failed(), 1, "{file}: a wrong {key} went unnoticed");
     }
+}
+
+/// Every shape the reference writes: a scan over an empty index has no query terms in its expected result.
+#[test]
+fn scan_over_an_empty_store() {
+    replay_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/empty-store-vectors"), "scan.json");
 }

@@ -86,13 +86,14 @@ export function createApi(core, ensureReady = () => {}) {
       return this.#run(() => this.#engine.node(stepId));
     }
 
-    /** Scan a prompt. `{ candidates: false }` skips listing every matching node (same selection, faster). */
+    /** Scan a prompt. `{ candidates: false }` skips listing every matching node (same selection, faster);
+     *  `turnBudget` and `inContext` as for `beforeTurn`. */
     scan(prompt, options) {
       const listed = options?.candidates ?? true;
       if (typeof listed !== "boolean") {
         return Promise.reject(new InvalidInputError(`scan: options.candidates must be a boolean, got ${typeof listed}`));
       }
-      return this.#run(() => (listed ? this.#engine.scan(prompt) : this.#engine.scanSelection(prompt)));
+      return this.#run(() => (listed ? this.#engine.scan(prompt, options) : this.#engine.scanSelection(prompt, options)));
     }
     recall(query) {
       return this.#run(() => this.#engine.recall(query));
@@ -109,8 +110,8 @@ export function createApi(core, ensureReady = () => {}) {
     validate() {
       return this.#run(() => this.#engine.validate());
     }
-    beforeTurn(prompt) {
-      return this.#run(() => this.#engine.beforeTurn(prompt));
+    beforeTurn(prompt, options) {
+      return this.#run(() => this.#engine.beforeTurn(prompt, options));
     }
     afterResponse(turn) {
       return this.#run(() => this.#engine.afterResponse(turn));
@@ -136,9 +137,14 @@ export function createApi(core, ensureReady = () => {}) {
       return this.#run(() => this.#engine.reload());
     }
     /** Checkpoint a journal (if any), then release the engine (after pending calls finish). If the checkpoint
-     *  fails, the error is thrown and the instance stays open. */
-    close() {
-      return this.#release(true);
+     *  fails, the error is thrown and the instance stays open. `{ checkpoint: false }` releases without writing
+     *  the reference files (a process per call: the journal stays valid and the next open replays it). */
+    close(options) {
+      const checkpoint = options?.checkpoint ?? true;
+      if (typeof checkpoint !== "boolean") {
+        return Promise.reject(new InvalidInputError(`close: options.checkpoint must be a boolean, got ${typeof checkpoint}`));
+      }
+      return this.#release(checkpoint);
     }
 
     static {

@@ -19,6 +19,8 @@ import type {
   Turn,
   Extraction,
   OpenOptions,
+  ScanOptions,
+  TurnOptions,
   FoldedStep,
   FoldedStepArtifacts,
   Redaction,
@@ -45,6 +47,8 @@ export type {
   Turn,
   Extraction,
   OpenOptions,
+  ScanOptions,
+  TurnOptions,
   FoldedStep,
   FoldedStepArtifacts,
   Redaction,
@@ -53,12 +57,7 @@ export type {
 };
 
 /** An open store: the IPCF-1.1 operations over one host storage. Calls on one instance run in call order. */
-/** Options of `ContextFold.scan`. */
-export interface ScanOptions {
-  /** List every matching node in `candidates` (the reference's result, the default), or skip that and only
-   *  select (`false`: `candidates` is empty and `candidatesListed` false; the selection is the same). */
-  candidates?: boolean;
-}
+
 
 export declare class ContextFold {
   private constructor();
@@ -68,15 +67,18 @@ export declare class ContextFold {
    *  high-water mark (linear memory grows, never shrinks). Covers every store opened through this entry point;
    *  bytes the host storage keeps (e.g. a `MemoryStorage`'s map) are not included. */
   static engineMemoryBytes(): number;
-  /** Fold a step into a cold node. For an already indexed step: the existing node, and nothing is written. */
+  /** Fold a step into a cold node. For an already indexed step: the existing node, and nothing is written.
+   *  Without `stepId` the step gets the next id (one more than the highest in the store, decided under the store's
+   *  write lock, so several processes folding at once get distinct ids in the order they write). */
   fold(input: FoldInput): Promise<ColdNode>;
   /** Fold a step and report whether it was new (`folded`) or already indexed (`duplicate`). */
   foldDetailed(input: FoldInput): Promise<FoldOutcome>;
   /** Fold several steps in one call; the outcomes in input order. */
   foldMany(inputs: FoldInput[]): Promise<FoldOutcome[]>;
-  /** With `journal: true`: write recall_index.json and eviction_log.json from the journal, then drop it. */
+  /** Write recall_index.json and eviction_log.json from the journal (the package journals by default), then drop it. */
   checkpoint(): Promise<void>;
-  /** Whether this instance journals its changes (`journal: true` and a storage with `append`). */
+  /** Whether this instance journals its changes (the default with a storage that has `append`; `journal: false`
+   *  turns it off). */
   journaling(): Promise<boolean>;
   /** Match a prompt against the index and pick nodes to hydrate within the token budget. */
   scan(prompt: string, options?: ScanOptions): Promise<ScanResult>;
@@ -93,7 +95,7 @@ export declare class ContextFold {
   /** Check every node's containment, existence and integrity; problems are reported, not thrown. */
   validate(): Promise<Validation>;
   /** Scan a prompt and hydrate what it selects: the context to put before the model for this turn. */
-  beforeTurn(prompt: string): Promise<Turn>;
+  beforeTurn(prompt: string, options?: TurnOptions): Promise<Turn>;
   /** After the model answered: evict what `beforeTurn` hydrated (policy `after_response`). */
   afterResponse(turn: Turn): Promise<Eviction[]>;
   /** The hot projection of an indexed step: the short record (`folded_step.schema.json`, snake_case keys) that
@@ -107,8 +109,10 @@ export declare class ContextFold {
   entry(stepId: number): Promise<IndexEntry | undefined>;
   /** Re-read the recall index from the storage. */
   reload(): Promise<void>;
-  /** Checkpoint a journal (if any), then release the engine (after pending calls finish). */
-  close(): Promise<void>;
+  /** Checkpoint a journal (if any: the reference files then hold every change), then release the engine (after
+   *  pending calls finish). `{ checkpoint: false }` releases without writing the reference files, for a process
+   *  per call (the journal stays valid and the next open replays it; `contextfold checkpoint` writes them). */
+  close(options?: { checkpoint?: boolean }): Promise<void>;
   /** Releases without waiting and without a checkpoint (a journal stays valid); prefer `await using` / `close()`. */
   [Symbol.dispose](): void;
   [Symbol.asyncDispose](): Promise<void>;
@@ -212,6 +216,10 @@ export declare class MemoryStorage implements Storage {
   loadRange(key: string, offset: number, length: number): Promise<Uint8Array | null>;
   /** Move the bytes of `from` to `to`, replacing what `to` held; rejects if `from` is missing. */
   rename(from: string, to: string): Promise<void>;
+  /** Take the lock named `key`: stores opened over this one storage take turns, in call order. */
+  lock(key: string): Promise<void>;
+  /** Release the lock named `key`. */
+  unlock(key: string): Promise<void>;
   /** Every key, sorted by code point. */
   keys(): string[];
   /** A copy of the bytes under key. */

@@ -11,6 +11,9 @@ export class MemoryStorage {
   // key -> the write counter's value at the last change of that key (see `version`).
   #versions = new Map();
   #writes = 0;
+  /** Lock queues by name: the promise the next taker waits for; and the releases of locks held now. */
+  #locks = new Map();
+  #held = new Map();
   /** Absolute location shown in messages. */
   root;
 
@@ -83,6 +86,24 @@ export class MemoryStorage {
   }
   async list(prefix) {
     return sortKeys([...this.#files.keys()].filter((k) => k.startsWith(prefix)));
+  }
+  /** Take the lock named key: several stores opened over this one storage take turns, in order. */
+  async lock(key) {
+    const previous = this.#locks.get(key) ?? Promise.resolve();
+    let release;
+    const mine = new Promise((r) => (release = r));
+    const tail = previous.then(() => mine);
+    this.#locks.set(key, tail);
+    await previous;
+    this.#held.set(key, { release, tail });
+  }
+  /** Release the lock named key (a no-op when it is not held). */
+  async unlock(key) {
+    const held = this.#held.get(key);
+    if (!held) return;
+    this.#held.delete(key);
+    if (this.#locks.get(key) === held.tail) this.#locks.delete(key);
+    held.release();
   }
 
   // ---- inspection helpers (not part of the Storage interface) ----

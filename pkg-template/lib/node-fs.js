@@ -4,6 +4,9 @@ import { lstat, mkdir, open, readFile, readdir, readlink, realpath, rename, rm, 
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
 import { checkCount, checkKey, copyBytes, listBase, sortKeys } from "./keys.js";
+import { acquireLock } from "./lockfile.js";
+
+export { acquireLock };
 
 const TEMP_MARK = ".cf-tmp-";
 
@@ -13,10 +16,50 @@ export class NodeFsStorage {
   /** The absolute directory of the store (the project root that holds `.contextfold/`). */
   root;
 
-  /** @param {string} root directory of the store; made absolute against the current directory */
-  constructor(root) {
+  /** Locks this instance holds, by key: their release functions. */
+  #locks = new Map();
+  #lockOptions;
+
+  /**
+   * @param {string} root directory of the store; made absolute against the current directory
+   * @param {{ lock?: import("./lockfile.js").LockOptions }} [options] how long `lock` waits (`timeoutMs`) and when a
+   *   holder on another host counts as gone (`staleMs`)
+   */
+  constructor(root, options = {}) {
     if (typeof root !== "string" || root === "") throw new TypeError("NodeFsStorage needs a root directory");
     this.root = path.resolve(root);
+    this.#lockOptions = options.lock ?? {};
+  }
+
+  /** Take the lock file of `key` (exclusive between processes; a dead holder's lock is recovered). */
+  async lock(key) {
+    const file = this.#file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    // Two engines over one instance take turns like two processes do.
+    while (this.#locks.has(key)) await this.#locks.get(key).done;
+    let settle;
+    const done = new Promise((r) => (settle = r));
+    this.#locks.set(key, { done, release: undefined });
+    try {
+      const release = await acquireLock(file, this.#lockOptions);
+      this.#locks.set(key, { done, release, settle });
+    } catch (err) {
+      this.#locks.delete(key);
+      settle();
+      throw err;
+    }
+  }
+
+  /** Release the lock of `key` taken with `lock` (a no-op if this instance does not hold it). */
+  async unlock(key) {
+    const held = this.#locks.get(key);
+    if (!held?.release) return;
+    this.#locks.delete(key);
+    try {
+      await held.release();
+    } finally {
+      held.settle();
+    }
   }
 
   #file(key) {

@@ -369,7 +369,7 @@ fn propagated_values_true_and_false_positives() {
 #[test]
 fn sanitize_redacts_every_field_and_shares_values() {
     let input = FoldInput {
-        step_id: 7,
+        step_id: Some(7),
         summary: "Bash: export TOKEN=Qk2Lm9Xz7Rw4Tn8V".into(),
         raw_content: Some("using Qk2Lm9Xz7Rw4Tn8V\nDB_PASSWORD=s3cr3t-P@ss".into()),
         session_id: Some("sess-1".into()),
@@ -384,7 +384,7 @@ fn sanitize_redacts_every_field_and_shares_values() {
     assert_eq!(out.files, Some(vec!["config.env".to_string(), "[REDACTED:github-pat]".to_string()]));
     assert_eq!(out.commands, Some(vec!["mysql -p[REDACTED:cli-password]".to_string()]));
     assert_eq!(out.errors, Some(vec![]));
-    let none = sanitize(FoldInput { step_id: 1, summary: "s".into(), ..FoldInput::default() }, Ruleset::SecretsV1);
+    let none = sanitize(FoldInput { step_id: Some(1), summary: "s".into(), ..FoldInput::default() }, Ruleset::SecretsV1);
     assert_eq!((none.raw_content, none.files), (None, None));
 }
 

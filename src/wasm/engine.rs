@@ -39,8 +39,26 @@ export interface OpenOptions {
   defaultPolicy?: object;
   /** Append one journal line per fold or eviction instead of rewriting `recall_index.json` each time (needs
    *  `storage.append`). The reference files are written by `checkpoint()` / `close()`, and by the engine
-   *  itself whenever the journal has grown as large as the index. Default false. */
+   *  itself whenever the journal has grown as large as the index. Default true; `false` is the reference's
+   *  behaviour (every fold and eviction rewrites the reference files, so a fold costs more as the store grows). */
   journal?: boolean;
+}
+
+/** Per-call options of `beforeTurn` (and of `scan`). */
+export interface TurnOptions {
+  /** The turn budget (tokens) for this call in place of the policy's `max_rehydration_tokens_per_turn`; the
+   *  per-call cap stays the policy's. */
+  turnBudget?: number;
+  /** Steps already in the model's context (e.g. injected earlier): when the selection picks one, it answers its
+   *  terms at cost 0, is listed in `inContext` of the result and is not hydrated again. */
+  inContext?: number[];
+}
+
+/** Options of `scan`. */
+export interface ScanOptions extends TurnOptions {
+  /** List every matching node in `candidates` (the reference's result, the default), or skip that and only
+   *  select (`false`: `candidates` is empty and `candidatesListed` false; the selection is the same). */
+  candidates?: boolean;
 }
 "#;
 
@@ -99,7 +117,7 @@ fn optional_function(options: &JsValue, key: &str) -> Result<Option<Function>> {
 
 fn open_options(options: &JsValue) -> Result<Options> {
     if options.is_undefined() || options.is_null() {
-        return Ok(Options { clock: Some(clock(None)), ..Options::default() });
+        return Ok(Options { clock: Some(clock(None)), journal: true, ..Options::default() });
     }
     input::object(options, "open: options")?;
     let clock_fn = optional_function(options, "clock")?;
@@ -112,7 +130,8 @@ fn open_options(options: &JsValue) -> Result<Options> {
         Some(input::json_value(&policy, "open: options.policy")?)
     };
     let journal = input::get(options, "journal", "open: options.journal")?;
-    let journal = if journal.is_undefined() { false } else { input::boolean(&journal, "open: options.journal")? };
+    // The package journals by default (the fast path); the Rust API's default is the reference's behaviour.
+    let journal = if journal.is_undefined() { true } else { input::boolean(&journal, "open: options.journal")? };
     let default_policy = input::get(options, "defaultPolicy", "open: options.defaultPolicy")?;
     let default_policy = if default_policy.is_undefined() || default_policy.is_null() {
         None
@@ -179,21 +198,31 @@ impl Engine {
         Ok(engine.journaling())
     }
 
-    /// Scan a prompt against the index (spec §7).
-    pub async fn scan(&self, #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue) -> JsResult<Ts<ScanResult>> {
+    /// Scan a prompt against the index (spec §7), with per-call options (`turnBudget`, `inContext`).
+    pub async fn scan(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ScanOptions")] options: JsValue,
+    ) -> JsResult<Ts<ScanResult>> {
         let prompt = input::string(&prompt, "scan: prompt").map_err(to_js)?;
+        let options = input::turn_options(&options, "scan: options").map_err(to_js)?;
         let engine = self.inner.lock().await.map_err(to_js)?;
-        let result = engine.scan(&prompt).await.map_err(to_js)?;
+        let result = engine.scan_with(&prompt, &options).await.map_err(to_js)?;
         output(&result, "scan")
     }
 
     /// The selection of `scan` without the candidate list (`candidatesListed: false`), found without
     /// enumerating every matching node: what `beforeTurn` uses.
     #[wasm_bindgen(js_name = scanSelection)]
-    pub async fn scan_selection(&self, #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue) -> JsResult<Ts<ScanResult>> {
-        let prompt = input::string(&prompt, "scanSelection: prompt").map_err(to_js)?;
+    pub async fn scan_selection(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ScanOptions")] options: JsValue,
+    ) -> JsResult<Ts<ScanResult>> {
+        let prompt = input::string(&prompt, "scan: prompt").map_err(to_js)?;
+        let options = input::turn_options(&options, "scan: options").map_err(to_js)?;
         let engine = self.inner.lock().await.map_err(to_js)?;
-        let result = engine.scan_selection(&prompt).await.map_err(to_js)?;
+        let result = engine.scan_selection_with(&prompt, &options).await.map_err(to_js)?;
         output(&result, "scanSelection")
     }
 
@@ -204,7 +233,7 @@ impl Engine {
     ) -> JsResult<Vec<Ts<RecallCandidate>>> {
         let query = input::string(&query, "recall: query").map_err(to_js)?;
         let engine = self.inner.lock().await.map_err(to_js)?;
-        outputs(&engine.recall(&query), "recall")
+        outputs(&engine.recall(&query).await.map_err(to_js)?, "recall")
     }
 
     /// Hydrate one node, verified and bounded (spec §8).
@@ -237,12 +266,17 @@ impl Engine {
         output(&validation, "validate")
     }
 
-    /// pre_turn_dispatch: scan the prompt and hydrate every selected node (CONF-13).
+    /// pre_turn_dispatch: scan the prompt and hydrate every selected node (CONF-13), with per-call options.
     #[wasm_bindgen(js_name = beforeTurn)]
-    pub async fn before_turn(&self, #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue) -> JsResult<Ts<Turn>> {
+    pub async fn before_turn(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "TurnOptions")] options: JsValue,
+    ) -> JsResult<Ts<Turn>> {
         let prompt = input::string(&prompt, "beforeTurn: prompt").map_err(to_js)?;
+        let options = input::turn_options(&options, "beforeTurn: options").map_err(to_js)?;
         let engine = self.inner.lock().await.map_err(to_js)?;
-        let turn = engine.before_turn(&prompt).await.map_err(to_js)?;
+        let turn = engine.before_turn_with(&prompt, &options).await.map_err(to_js)?;
         output(&turn, "beforeTurn")
     }
 
@@ -274,7 +308,7 @@ impl Engine {
     ) -> JsResult<Option<Ts<IndexEntry>>> {
         let step_id = input::step_id(&step_id, "entry: stepId").map_err(to_js)?;
         let engine = self.inner.lock().await.map_err(to_js)?;
-        engine.entry(step_id).map(|e| output(&e, "entry")).transpose()
+        engine.lookup_entry(step_id).await.map_err(to_js)?.map(|e| output(&e, "entry")).transpose()
     }
 
     /// The hot projection of an indexed step (`folded_step.schema.json`); throws `NodeNotFoundError` otherwise.
@@ -285,7 +319,7 @@ impl Engine {
     ) -> JsResult<Ts<FoldedStep>> {
         let step_id = input::step_id(&step_id, "foldedStep: stepId").map_err(to_js)?;
         let engine = self.inner.lock().await.map_err(to_js)?;
-        let step = engine.folded_step(step_id).map_err(to_js)?;
+        let step = engine.folded_step(step_id).await.map_err(to_js)?;
         output(&step, "foldedStep")
     }
 
@@ -301,7 +335,7 @@ impl Engine {
             Some(input::count(&limit, "foldedSteps: limit").map_err(to_js)? as usize)
         };
         let engine = self.inner.lock().await.map_err(to_js)?;
-        outputs(&engine.folded_steps(limit), "foldedSteps")
+        outputs(&engine.folded_steps(limit).await.map_err(to_js)?, "foldedSteps")
     }
 
     /// Tokens of a text by this store's counter (`options.tokenCounter`, else the reference's code points / 4).

@@ -160,7 +160,7 @@ pub fn get(obj: &JsValue, key: &str, what: &str) -> Result<JsValue> {
         .map_err(|e| invalid(what, format_args!("cannot be read: {}", super::errors::js_message(&e))))
 }
 
-/// `fold(input)`: `{stepId, summary, rawContent?, sessionId?, files?, commands?, errors?}`.
+/// `fold(input)`: `{stepId?, summary, rawContent?, sessionId?, files?, commands?, errors?}`.
 pub fn fold_input(v: &JsValue) -> Result<FoldInput> {
     fold_input_named(v, "fold: input", "fold: ")
 }
@@ -173,7 +173,7 @@ pub fn fold_input_named(v: &JsValue, name: &str, prefix: &str) -> Result<FoldInp
         Ok((get(v, key, &what)?, what))
     };
     let (x, what) = field("stepId")?;
-    let step_id = step_id(&x, &what)?;
+    let step_id = if x.is_undefined() { None } else { Some(step_id(&x, &what)?) };
     let (x, what) = field("summary")?;
     let summary = string(&x, &what)?;
     let (x, what) = field("rawContent")?;
@@ -187,6 +187,32 @@ pub fn fold_input_named(v: &JsValue, name: &str, prefix: &str) -> Result<FoldInp
     let (x, what) = field("errors")?;
     let errors = opt_string_list(&x, &what)?;
     Ok(FoldInput { step_id, summary, raw_content, session_id, files, commands, errors })
+}
+
+/// The per-call options of a scan or turn: `{turnBudget?: number, inContext?: number[]}` (`candidates`, which the
+/// JS layer reads, may be there too). `undefined` gives the defaults.
+pub fn turn_options(v: &JsValue, what: &str) -> Result<crate::types::TurnOptions> {
+    let mut options = crate::types::TurnOptions::default();
+    if v.is_undefined() || v.is_null() {
+        return Ok(options);
+    }
+    object(v, what)?;
+    let budget = get(v, "turnBudget", &format!("{what}.turnBudget"))?;
+    if !budget.is_undefined() {
+        options.turn_budget = Some(step_id(&budget, &format!("{what}.turnBudget"))?);
+    }
+    let steps = get(v, "inContext", &format!("{what}.inContext"))?;
+    if !steps.is_undefined() {
+        let name = format!("{what}.inContext");
+        if !js_sys::Array::is_array(&steps) {
+            return Err(invalid(&name, format_args!("must be an array of step ids, got {}", type_name(&steps))));
+        }
+        let array: &js_sys::Array = steps.unchecked_ref();
+        for (i, x) in array.iter().enumerate() {
+            options.in_context.push(step_id(&x, &format!("{name}[{i}]"))?);
+        }
+    }
+    Ok(options)
 }
 
 /// Deepest nesting accepted in JSON-like input (policies, results handed back): bounds recursion and

@@ -40,6 +40,13 @@ export interface Storage {
   /** Optional: atomically replace `to` with the bytes of `from` and remove `from` (an error if `from` is missing).
    *  With it and `append`, large files are written in chunks to a temporary key, then renamed into place. */
   rename?(from: string, to: string): Promise<void>;
+  /** Optional, with `unlock`: take the exclusive lock named `key`, waiting while another writer holds it (another
+   *  process, or another store instance over the same files), and recover a lock whose holder died. The engine
+   *  holds the store's lock (".contextfold/write.lock") for each operation that writes and first reads what other
+   *  writers did, so several writers can share one store. Without it the engine assumes it is the only writer. */
+  lock?(key: string): Promise<void>;
+  /** Release a lock taken with `lock`. */
+  unlock?(key: string): Promise<void>;
   /** Absolute location shown in messages, e.g. "/home/me/project" (default "/memory" if absent). */
   readonly root?: string;
 }
@@ -60,6 +67,7 @@ pub struct HostStorage {
     version: Option<Function>,
     load_range: Option<Function>,
     rename: Option<Function>,
+    lock: Option<(Function, Function)>,
     root: String,
 }
 
@@ -85,7 +93,13 @@ impl HostStorage {
         input::object(&this, "open: storage")?;
         let root = input::get(&this, "root", "open: storage.root")?;
         let root = input::opt_string(&root, "open: storage.root")?.unwrap_or_else(|| DEFAULT_ROOT.to_string());
+        let lock = match (method(&this, "lock", false)?, method(&this, "unlock", false)?) {
+            (Some(lock), Some(unlock)) => Some((lock, unlock)),
+            (None, None) => None,
+            _ => return Err(Error::invalid_input("open: storage.lock and storage.unlock go together: give both or neither")),
+        };
         Ok(HostStorage {
+            lock,
             load: required(&this, "load")?,
             save: required(&this, "save")?,
             remove: required(&this, "remove")?,
@@ -221,6 +235,24 @@ impl store::Storage for HostStorage {
             return store::rename_by_copy(self, from, to).await;
         };
         self.call(rename, &[&JsValue::from_str(from), &JsValue::from_str(to)]).await.map(drop)
+    }
+
+    fn can_lock(&self) -> bool {
+        self.lock.is_some()
+    }
+
+    async fn lock(&self, key: &str) -> Result<()> {
+        match &self.lock {
+            Some((lock, _)) => self.call(lock, &[&JsValue::from_str(key)]).await.map(drop),
+            None => Ok(()),
+        }
+    }
+
+    async fn unlock(&self, key: &str) -> Result<()> {
+        match &self.lock {
+            Some((_, unlock)) => self.call(unlock, &[&JsValue::from_str(key)]).await.map(drop),
+            None => Ok(()),
+        }
     }
 
     async fn resolve(&self, path: &str) -> Result<String> {

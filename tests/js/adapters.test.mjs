@@ -44,7 +44,7 @@ describe("NodeFsStorage specifics", () => {
     }
     const st = fs.statSync(path.join(dir, ".contextfold", "cold_nodes", "step_000001.json"));
     assert.equal(st.mode & 0o777, 0o600);
-    const c = await ContextFold.open(s, { clock: CLOCK });
+    const c = await ContextFold.open(s, { clock: CLOCK, journal: false });
     await c.fold({ stepId: 2, summary: "two", rawContent: "payload" });
     for (const f of [".contextfold/recall_index.json", ".contextfold/cold_nodes/step_000002.json"]) {
       assert.equal(fs.statSync(path.join(dir, f)).mode & 0o777, 0o600, f);

@@ -120,9 +120,9 @@ describe("cli.json: every run, byte for byte", () => {
       const setup = run.setup === undefined ? undefined : SETUP[run.setup];
       if (run.setup !== undefined) assert.ok(setup, `run ${i}: unknown setup ${JSON.stringify(run.setup)}`);
       setup?.apply(root);
-      const argv = EQUIVALENT_ARGV[run.argv.join(" ")] ?? run.argv;
-      // --reference: the store is created as contextfold.py creates it (its policy: no redaction, no policy file).
-      const r = cli([...argv, "--reference"], { cwd: root });
+      // `--reference`: the reference's console text byte for byte (its program name in usage lines included).
+      const argv = [...(EQUIVALENT_ARGV[run.argv.join(" ")] ?? run.argv), "--reference"];
+      const r = cli(argv, { cwd: root });
       setup?.teardown?.(root);
       const got = { exit_code: r.status, stdout: sub(r.stdout, root), stderr: sub(r.stderr, root) };
       const want = { exit_code: run.exit_code, stdout: run.stdout, stderr: run.stderr };
@@ -231,6 +231,10 @@ function demoStore(name) {
     assert.equal(r.status, 0, r.stderr);
   }
   unlinkSync(path.join(root, "raw.txt"));
+  // Folds journal; `checkpoint` writes the reference files the tests below edit.
+  const c = cli(["checkpoint"], { cwd: root });
+  assert.equal(c.status, 0, c.stderr);
+  assert.equal(c.stdout, `[CHECKPOINT] recall_index.json and eviction_log.json hold all ${FOLD_DEMO.turns.length} node(s).\n`);
   return root;
 }
 
@@ -290,24 +294,34 @@ describe("arguments", () => {
     const root = freshRoot("case");
     assert.equal(cli(["STATUS"], { cwd: root }).status, 0);
     assert.equal(cli(["VaLiDaTe"], { cwd: root }).status, 0);
-    const u = cli(["Bogus"], { cwd: root });
+    const u = cli(["Bogus", "--reference"], { cwd: root });
     assert.equal(u.status, 1);
     assert.equal(u.stdout, VECTORS.runs[13].stdout);
+    const own = cli(["Bogus"], { cwd: root });
+    assert.equal(own.stdout, VECTORS.runs[13].stdout.replaceAll("python contextfold.py", "contextfold"));
   });
 
-  test("a missing argument prints the command's one-line usage, exit 1", () => {
+  test("a missing argument prints the command's one-line usage naming `contextfold` (the reference's with --reference), exit 1", () => {
     const root = freshRoot("usage");
     const want = {
-      scan: "Usage: python contextfold.py scan <prompt>\n",
-      recall: "Usage: python contextfold.py recall <query>\n",
-      hydrate: "Usage: python contextfold.py hydrate <step_id>\n",
-      evict: "Usage: python contextfold.py evict <step_id>\n",
-      fold: VECTORS.runs[3].stdout,
+      scan: "Usage: contextfold scan <prompt>\n",
+      recall: "Usage: contextfold recall <query>\n",
+      hydrate: "Usage: contextfold hydrate <step_id>\n",
+      evict: "Usage: contextfold evict <step_id>\n",
+      fold: VECTORS.runs[3].stdout.replace("python contextfold.py", "contextfold"),
     };
     for (const [cmd, text] of Object.entries(want)) {
       const r = cli([cmd], { cwd: root });
       assert.deepEqual({ status: r.status, stdout: r.stdout, stderr: r.stderr }, { status: 1, stdout: text, stderr: "" }, cmd);
+      const ref = cli([cmd, "--reference"], { cwd: root });
+      assert.equal(ref.stdout, text.replace("Usage: contextfold", "Usage: python contextfold.py"), `${cmd} --reference`);
     }
+    const usage = cli([], { cwd: root }).stdout;
+    assert.ok(usage.includes("  contextfold scan ") && !usage.includes("python contextfold.py"), usage);
+    const fold = cli(["fold", "3", "Redis ttl 300"], { cwd: root });
+    assert.equal(fold.status, 0);
+    const h = cli(["hydrate", "3"], { cwd: root }).stdout;
+    assert.ok(h.endsWith("  → Call `contextfold evict 3` after LLM response to comply with CONF-07.\n"), h);
   });
 
   test("--dir DIR is the store root; the default is the current directory", () => {
@@ -541,6 +555,6 @@ test("npx contextfold --help from the packed package", () => {
   const r = spawnSync(npx, ["contextfold", "--help"], { cwd: project, encoding: "utf8", env });
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /^contextfold — IPCF-1\.1/);
-  const s = spawnSync(npx, ["contextfold"], { cwd: project, encoding: "utf8", env });
+  const s = spawnSync(npx, ["contextfold", "--reference"], { cwd: project, encoding: "utf8", env });
   assert.equal(s.stdout, VECTORS.runs[0].stdout);
 });

@@ -66,7 +66,7 @@ describe("error classes", () => {
 
   it("a traversal file_path: PathContainmentError, which is an IntegrityCheckError", async () => {
     const { storage } = await opened();
-    const c0 = await ContextFold.open(storage, { clock: CLOCK });
+    const c0 = await ContextFold.open(storage, { clock: CLOCK, journal: false });
     await c0.fold({ stepId: 100, summary: "Legit node 100", rawContent: "content 100" });
     const idx = JSON.parse(storage.text(".contextfold/recall_index.json"));
     idx.nodes["100"].file_path = ".contextfold/cold_nodes/../../etc/passwd";
@@ -129,7 +129,7 @@ describe("error classes", () => {
 
   it("a throwing host storage: StorageError, and the store unchanged", async () => {
     const backing = new MemoryStorage();
-    const good = await ContextFold.open(backing, { clock: CLOCK });
+    const good = await ContextFold.open(backing, { clock: CLOCK, journal: false });
     await good.fold({ stepId: 1, summary: "one", rawContent: "payload 1" });
     const before = backing.snapshot();
     let saves = 0;

@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { ROOT } from "./helpers.mjs";
 import { replay } from "../replay.mjs";
 
-for (const dir of ["tests/vectors", "tests/vectors/random"]) {
+for (const dir of ["tests/vectors", "tests/vectors/random", "tests/fixtures/empty-store-vectors"]) {
   test(`replay ${dir} through the JS API`, async (t) => {
     const lines = [];
     const { passed, failed } = await replay(path.join(ROOT, dir), { log: (l) => lines.push(l) });

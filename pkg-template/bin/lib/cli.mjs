@@ -9,7 +9,7 @@ import { runDemo } from "./demo.mjs";
 import { GENERAL, commandHelp } from "./help.mjs";
 import { decodeUtf8 } from "./utf8.mjs";
 
-const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "demo", "redact"]);
+const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "checkpoint", "demo", "redact"]);
 const FOLD_OPTIONS = new Set(["--file", "--files", "--commands", "--errors"]);
 const EXIT_CODES = {
   NODE_NOT_FOUND: 2,
@@ -39,6 +39,20 @@ class CliError extends Error {
 /** Python's `str.lower()` for the command word (JS full case mapping, the same for every command name). */
 function lower(s) {
   return s.toLowerCase();
+}
+
+/** The reference names itself in its console text; ours is `contextfold` (unless `--reference`). */
+const REFERENCE_PROGRAM = "python contextfold.py";
+const PROGRAM = "contextfold";
+
+/** Usage text with our program name (everywhere in it: usage screens hold no user text). */
+function ownUsage(text, opts) {
+  return opts.reference ? text : text.replaceAll(REFERENCE_PROGRAM, PROGRAM);
+}
+
+/** The hydrate screen with our program name in its last line (the evict hint), never inside the payload. */
+function ownHydrate(text, opts) {
+  return opts.reference ? text : text.replace(/`python contextfold\.py (evict -?\d+)`( after LLM response[^\n]*\n)$/, "`contextfold $1`$2");
 }
 
 /** Split argv into the global options (anywhere) and the reference's own argument list. */
@@ -222,25 +236,28 @@ async function run(opts, core, io) {
     return 0;
   }
   if (command === undefined) {
-    out(json ? jsonText({ usage: render.renderUsage() }) : render.renderUsage());
+    const usage = ownUsage(render.renderUsage(), opts);
+    out(json ? jsonText({ usage }) : usage);
     return 0;
   }
   if (!COMMANDS.has(command)) {
-    const text = render.renderUnknownCommand ? render.renderUnknownCommand(command) : `Unknown command: '${command}'\n${render.renderUsage()}`;
+    const text = ownUsage(render.renderUnknownCommand ? render.renderUnknownCommand(command) : `Unknown command: '${command}'\n${render.renderUsage()}`, opts);
     throw new CliError("usage", `Unknown command: '${command}'`, text);
   }
   if (command === "redact") return redactCommand(args.slice(1), { api, render, json, io, out });
   const minArgs = command === "fold" ? 3 : ["scan", "recall", "hydrate", "evict"].includes(command) ? 2 : 1;
   if (args.length < minArgs) {
-    const text = commandUsage(command, render);
+    const text = ownUsage(commandUsage(command, render), opts);
     throw new CliError("usage", text.trimEnd(), text);
   }
 
   const root = path.resolve(io.cwd, opts.dir ?? ".");
   const clock = clockFromEnv(io.env, render);
-  // --reference: strict reference behaviour, so a new store gets the reference's policy (no redaction, no
-  // hydration_policy.json written). Otherwise a new store gets the package's default policy (redaction on).
-  const options = { ...(clock ? { clock } : {}), ...(opts.reference ? { defaultPolicy: api.REFERENCE_POLICY } : {}) };
+  // A process per call journals (a fold appends one line; the reference files are written by `checkpoint`);
+  // --reference is strict reference behaviour: the reference files on every call, and a new store gets the
+  // reference's policy (no redaction, no hydration_policy.json). Otherwise a new store gets the package's default
+  // policy (redaction on).
+  const options = { journal: !opts.reference, ...(clock ? { clock } : {}), ...(opts.reference ? { defaultPolicy: api.REFERENCE_POLICY } : {}) };
   if (command === "demo") return runDemo({ api, NodeFsStorage, render, root: opts.dir === undefined ? undefined : root, json, io, clock });
 
   // Arguments first (the reference parses them before it touches the store).
@@ -285,7 +302,7 @@ async function run(opts, core, io) {
         return 0;
       }
       case "hydrate":
-        return show(await cf.hydrate(step), render.renderHydrate);
+        return show(await cf.hydrate(step), (h) => ownHydrate(render.renderHydrate(h), opts));
       case "evict":
         return show(await cf.evict(step), render.renderEvict);
       case "status":
@@ -295,9 +312,15 @@ async function run(opts, core, io) {
         show(v, render.renderValidate);
         return v.ok ? 0 : 1;
       }
+      case "checkpoint": {
+        await cf.checkpoint();
+        const { total } = await cf.status();
+        return show({ checkpointed: true, nodes: total }, () => `[CHECKPOINT] recall_index.json and eviction_log.json hold all ${total} node(s).\n`);
+      }
     }
   } finally {
-    await cf.close?.();
+    // Without writing the reference files: that would cost a whole index rewrite per call (see `checkpoint`).
+    await cf.close({ checkpoint: false });
   }
   return 0;
 }
