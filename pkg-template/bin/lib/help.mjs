@@ -100,9 +100,29 @@ orphaned cold nodes. Exit 0 if everything passes, 1 otherwise.
 
 ${OPTIONS}
 `,
-  --reference   behave as the reference CLI (python contextfold.py): its console text byte for byte (its
-                program name included), the reference files written on every call, and a new store created
-                with the reference's policy (no redaction, no hydration_policy.json)
+  redact: `Usage: contextfold redact [--file P | <text…>] [--json]
+       contextfold redact --rules [--json]
+
+Print what a fold would store of a text: every secret the redactor finds (vendor tokens, private keys,
+JWTs, URL credentials, Authorization headers, values of names like PASSWORD or API_KEY) replaced by
+[REDACTED:<rule>], the rest byte for byte. Reads --file P, the words given, or standard input; writes
+nothing. --json prints {"text", "findings": [{"rule", "start", "end"}], "rules"} with UTF-16 spans of the
+input. --rules lists the rules of the rule set ("secrets-v1").
+
+A new store gets "redaction": "secrets-v1" in .contextfold/hydration_policy.json at its first fold, so
+its folds store exactly this; a store the reference created (an index, no policy file) and a store
+created with --reference are not redacted.
+
+${OPTIONS}
+`,
+  checkpoint: `Usage: contextfold checkpoint
+
+Write recall_index.json and eviction_log.json exactly as the reference would have after the same calls, and
+the index snapshot, then drop the journal. A fold or an eviction from this CLI appends one line to
+.contextfold/recall_index.journal instead of rewriting the whole index (which would cost more as the store
+grows); the engine checkpoints by itself once the journal is as large as the index. Readers of the reference
+files (the reference CLI, an older copy of this package) see what was folded up to the last checkpoint.
+With --reference every fold and eviction writes the reference files at once.
 
 ${OPTIONS}
 `,
