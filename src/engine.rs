@@ -622,6 +622,22 @@ impl<S: Storage> ContextFold<S> {
         (self.token_counter)(text)
     }
 
+    /// The longest prefix of `text` (whole code points) with at most `max` tokens by this store's counter (binary
+    /// search: the counter is taken to grow with the text).
+    fn prefix_within(&self, text: &str, max: i64) -> Result<String> {
+        let ends: Vec<usize> = text.char_indices().map(|(i, c)| i + c.len_utf8()).collect();
+        let (mut lo, mut hi) = (0usize, ends.len());
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if self.count_tokens(&text[..ends[mid - 1]])? <= max {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        Ok(text[..if lo == 0 { 0 } else { ends[lo - 1] }].to_string())
+    }
+
     /// Fold one turn (spec §5): write the cold node, then the index (or a journal line). A duplicate step id
     /// writes nothing. If the index write fails, the cold node just written is undone, so the store is as it was.
     pub async fn fold(&mut self, input: FoldInput) -> Result<FoldOutcome> {
@@ -831,6 +847,12 @@ impl<S: Storage> ContextFold<S> {
         self.select(prompt, options, scan::CandidateMode::None).await
     }
 
+    /// A scan that lists the candidates as `candidates` says: every one (the reference's result), none (the
+    /// selection alone), or the first `n` in display order (with how many match in all).
+    pub async fn scan_listing(&self, prompt: &str, options: &TurnOptions, candidates: scan::CandidateMode) -> Result<ScanResult> {
+        self.select(prompt, options, candidates).await
+    }
+
     async fn select(&self, prompt: &str, options: &TurnOptions, candidates: scan::CandidateMode) -> Result<ScanResult> {
         let policy = self.policy().await?;
         let budget = match options.turn_budget {
@@ -838,9 +860,14 @@ impl<S: Storage> ContextFold<S> {
             None => policy.max_tokens_per_turn()?,
         };
         let per_call = policy.max_tokens_per_call()?;
-        if self.paged && candidates == scan::CandidateMode::None {
+        let top = match candidates {
+            scan::CandidateMode::All => usize::MAX,
+            scan::CandidateMode::None => 0,
+            scan::CandidateMode::Top(n) => n,
+        };
+        if self.paged {
             // Damaged pages (or any failure to read them) only cost time: the index is then read whole.
-            if let Ok(result) = self.select_paged(prompt, budget, per_call, &options.in_context).await {
+            if let Ok(result) = self.select_paged(prompt, budget, per_call, &options.in_context, top).await {
                 return Ok(result);
             }
         }
@@ -850,7 +877,7 @@ impl<S: Storage> ContextFold<S> {
 
     /// The selection from the pages and the tail: the postings of the query terms, the reference's picks over
     /// them, then the entries of the picks (cost, summary).
-    async fn select_paged(&self, prompt: &str, budget: i64, per_call: i64, in_context: &[i64]) -> Result<ScanResult> {
+    async fn select_paged(&self, prompt: &str, budget: i64, per_call: i64, in_context: &[i64], top: usize) -> Result<ScanResult> {
         let Some(view) = &self.view else { return Err(Error::invalid_input("no pages")) };
         let query_terms = extract::scan_query_terms(prompt);
         let entries = self.entry_count();
@@ -867,12 +894,25 @@ impl<S: Storage> ContextFold<S> {
         }
         let terms: Vec<(usize, &Postings)> = postings.iter().map(|(i, p)| (*i, p)).collect();
         let (picks, residual) = scan::pick(&query_terms, &terms, entries);
-        let mut found = std::collections::HashMap::new();
-        for (step, _) in &picks {
-            let e = self.find_entry(*step).await?;
-            found.insert(*step, e.map(|e| (e.token_estimate, e.summary)));
+        let (listed, total) = if top > 0 { scan::top_candidates(&query_terms, &terms, top) } else { (Vec::new(), 0) };
+        // The entries of the picks and of the listed candidates, from memory or the pages (each block read once).
+        let wanted: Vec<i64> = picks.iter().map(|p| p.0).chain(listed.iter().map(|c| c.0)).collect();
+        let mut found: std::collections::HashMap<i64, (i64, String)> =
+            view.entries_for(&self.storage, &wanted).await?.into_iter().map(|(s, e)| (s, (e.token_estimate, e.summary))).collect();
+        for &step in &wanted {
+            if let Some(e) = self.index.get(step) {
+                found.insert(step, (e.token_estimate(), e.summary().to_string()));
+            }
         }
-        scan::admit(&mut result, picks, in_context, |step| found.get(&step).cloned().flatten());
+        if top > 0 {
+            for (step, matched) in listed {
+                let summary = found.get(&step).map(|e| e.1.clone()).unwrap_or_default();
+                result.candidates.push(scan::ScanCandidate { step_id: step, matched, summary });
+            }
+            result.candidates_listed = true;
+            result.candidates_total = total as i64;
+        }
+        scan::admit(&mut result, picks, in_context, |step| found.get(&step).cloned());
         result.residual = residual;
         Ok(result)
     }
@@ -948,6 +988,11 @@ impl<S: Storage> ContextFold<S> {
             content = python_prefix(&content, cap.saturating_mul(4));
             token_estimate = cap;
             truncated = true;
+            // The reference cuts `cap × 4` code points, which hold exactly `cap` tokens by its own counter; a custom
+            // counter may find more there, so cut on to the longest prefix it puts within the cap.
+            if cap > 0 && self.count_tokens(&content)? > cap {
+                content = self.prefix_within(&content, cap)?;
+            }
         }
         let node = ColdNode::from_object(&node);
         Ok(Hydrated {

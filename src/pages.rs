@@ -137,6 +137,17 @@ impl PagedView {
         Ok(None)
     }
 
+    /// The entries of those of `steps` the view has (the newest unit's, for a step in several).
+    pub async fn entries_for<S: Storage>(&self, storage: &S, steps: &[i64]) -> Result<std::collections::HashMap<i64, PageEntry>> {
+        let mut found = std::collections::HashMap::new();
+        for unit in self.units() {
+            for e in unit.entries_for(storage, steps).await? {
+                found.insert(e.step_id, e);
+            }
+        }
+        Ok(found)
+    }
+
     /// The steps carrying `term`, ascending, once each.
     pub async fn postings<S: Storage>(&self, storage: &S, term: &str) -> Result<Vec<i64>> {
         let mut all = Vec::new();

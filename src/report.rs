@@ -80,8 +80,8 @@ pub fn scan(result: &ScanResult) -> String {
         out.push_str("  ✓ No historical identifier collision. Dispatch directly to LLM without hydration.\n");
         return out;
     }
-    let _ =
-        writeln!(out, "  ⚡ MMU INTERCEPT: {} candidate historical step(s) matched in index:", result.candidates.len());
+    let total = (result.candidates_total.max(0) as usize).max(result.candidates.len());
+    let _ = writeln!(out, "  ⚡ MMU INTERCEPT: {total} candidate historical step(s) matched in index:");
     for c in &result.candidates {
         let mark = if result.selected.iter().any(|s| s.step_id == c.step_id) { " [SELECTED]" } else { "" };
         let _ = writeln!(
@@ -91,6 +91,10 @@ pub fn scan(result: &ScanResult) -> String {
             list_repr(&c.matched),
             head(&c.summary, 60)
         );
+    }
+    if total > result.candidates.len() {
+        // Ours: a listing cut to its first candidates (the reference lists every one).
+        let _ = writeln!(out, "     … and {} more", total - result.candidates.len());
     }
     let ids: Vec<String> = result.selected.iter().map(|s| s.step_id.to_string()).collect();
     let _ = writeln!(

@@ -50,8 +50,13 @@ pub struct ScanResult {
     /// Every matching node, by matched-term count then step id, both descending (display order); empty
     /// unless `candidates_listed`.
     pub candidates: Vec<ScanCandidate>,
-    /// Whether `candidates` was computed ([`CandidateMode::All`]); the selection is the same either way.
+    /// Whether `candidates` was computed ([`CandidateMode::All`], or the first ones with [`CandidateMode::Top`]);
+    /// the selection is the same either way.
     pub candidates_listed: bool,
+    /// How many nodes match, when `candidates` was computed (more than `candidates` holds when only the first
+    /// ones were asked for); 0 otherwise.
+    #[serde(default)]
+    pub candidates_total: i64,
     /// Nodes to hydrate, in the order picked.
     pub selected: Vec<ScanSelection>,
     /// Nodes that would have answered an intent but did not fit the turn budget.
@@ -83,6 +88,7 @@ impl ScanResult {
             query_terms: query_terms.to_vec(),
             candidates: Vec::new(),
             candidates_listed,
+            candidates_total: 0,
             selected: Vec::new(),
             budget_dropped: Vec::new(),
             in_context: Vec::new(),
@@ -163,6 +169,7 @@ fn scan_all(index: &RecallIndex, prompt: &str, budget_limit: i64, max_per_call: 
 
     let mut candidates: Vec<(i64, &TermSet)> = matched.iter().map(|(s, m)| (*s, m)).collect();
     candidates.sort_by(|a, b| b.1.count().cmp(&a.1.count()).then(b.0.cmp(&a.0)));
+    result.candidates_total = candidates.len() as i64;
     result.candidates =
         candidates.iter().map(|(s, m)| ScanCandidate { step_id: *s, matched: names(m), summary: summary(*s) }).collect();
 
@@ -240,6 +247,8 @@ pub enum CandidateMode {
     All,
     /// None: only the selection, computed without visiting every matching node.
     None,
+    /// The first `n` in display order (and how many match in all).
+    Top(usize),
 }
 
 /// How [`scan_with`] runs.
@@ -259,8 +268,14 @@ pub fn scan_with(
     max_per_call: i64,
     options: ScanOptions,
 ) -> Result<ScanResult> {
-    if options.candidates == CandidateMode::All {
-        return scan_all(index, prompt, budget_limit, max_per_call, &options.in_context);
+    match options.candidates {
+        CandidateMode::All => return scan_all(index, prompt, budget_limit, max_per_call, &options.in_context),
+        CandidateMode::Top(n) => {
+            let mut result = scan_all(index, prompt, budget_limit, max_per_call, &options.in_context)?;
+            result.candidates.truncate(n);
+            return Ok(result);
+        }
+        CandidateMode::None => {}
     }
     let query_terms = extract::scan_query_terms(prompt);
     let mut result = ScanResult::nothing_picked(index.is_empty(), prompt, &query_terms, budget_limit, max_per_call, false);
@@ -282,6 +297,59 @@ pub fn scan_with(
 /// The result of a scan before the greedy loop (for a caller that runs [`pick`] and [`admit`] itself).
 pub fn start(index_empty: bool, prompt: &str, query_terms: &[String], budget_limit: i64, max_per_call: i64) -> ScanResult {
     ScanResult::nothing_picked(index_empty, prompt, query_terms, budget_limit, max_per_call, false)
+}
+
+/// The first `n` candidates in display order (matched-term count, then step id, both descending), with their
+/// matched terms, and how many match in all, from the postings of the query terms.
+pub fn top_candidates(query_terms: &[String], terms: &[(usize, &Postings)], n: usize) -> (Vec<(i64, Vec<String>)>, usize) {
+    /// A term's steps from the highest down.
+    struct Down<'p> {
+        postings: &'p Postings,
+        block: usize,
+        buf: Vec<i64>,
+    }
+    impl Down<'_> {
+        fn peek(&mut self) -> Option<i64> {
+            while self.buf.is_empty() {
+                self.block = self.block.checked_sub(1)?;
+                // Ascending: the highest is at the end, taken first.
+                self.postings.decode_block(self.block, &mut self.buf);
+            }
+            self.buf.last().copied()
+        }
+    }
+    let mut cursors: Vec<(usize, Down<'_>)> =
+        terms.iter().map(|(i, p)| (*i, Down { postings: p, block: p.num_blocks(), buf: Vec::new() })).collect();
+    // Steps met from the highest down, so the first `n` of each matched-term count are the ones the display order
+    // puts first among that count: keep those, then take the counts from the highest.
+    let mut by_count: Vec<Vec<(i64, Vec<usize>)>> = vec![Vec::new(); terms.len() + 1];
+    let mut total = 0;
+    loop {
+        let Some(step) = cursors.iter_mut().filter_map(|(_, c)| c.peek()).max() else { break };
+        let mut carried = Vec::new();
+        for (i, c) in cursors.iter_mut() {
+            while c.peek() == Some(step) {
+                c.buf.pop();
+                if carried.last() != Some(i) {
+                    carried.push(*i);
+                }
+            }
+        }
+        total += 1;
+        let bucket = &mut by_count[carried.len()];
+        if bucket.len() < n {
+            carried.sort_unstable();
+            bucket.push((step, carried));
+        }
+    }
+    let named = by_count
+        .into_iter()
+        .rev()
+        .flatten()
+        .take(n)
+        .map(|(s, ids)| (s, ids.into_iter().map(|i| query_terms[i].clone()).collect()))
+        .collect();
+    (named, total)
 }
 
 /// The reference's RGSC picks for the query terms, from the postings of those terms that have any (`terms`:

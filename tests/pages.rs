@@ -52,6 +52,10 @@ fn observe(cf: &ContextFold<&MemoryStorage>) -> Vec<String> {
             let r = block_on(cf.scan_selection_with(&q, &options)).expect("scan");
             out.push(format!("{q} {options:?} => {:?} {:?} {:?} {} {:?}", r.selected, r.budget_dropped, r.in_context, r.consumed_tokens, r.residual));
         }
+        let top = block_on(cf.scan_listing(&q, &TurnOptions::default(), contextfold::scan::CandidateMode::Top(5))).unwrap();
+        out.push(format!("{q} top 5 of {} => {:?}", top.candidates_total, top.candidates));
+        let all = block_on(cf.scan(&q)).unwrap();
+        out.push(format!("{q} all {} => {:?} {:?}", all.candidates_total, all.candidates, all.selected));
     }
     out.push(format!("{:?}", block_on(cf.folded_steps(Some(7))).unwrap()));
     for step in [1, 2, 64, 65, 200, 399, 400] {

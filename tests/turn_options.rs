@@ -69,3 +69,17 @@ fn a_fold_without_a_step_id_takes_the_next_one() {
     let ids: Vec<i64> = many.iter().map(|o| match o { contextfold::engine::FoldOutcome::Folded { node, .. } => node.step_id, _ => 0 }).collect();
     assert_eq!(ids, [900, 901]);
 }
+
+#[test]
+fn the_first_candidates_are_the_reference_listing_cut_short() {
+    let cf = demo();
+    for query in [SHOWCASE, "port postgresql migration billing jwt secret health", "PostgreSQL port"] {
+        let all = block_on(cf.scan(query)).unwrap();
+        for n in [0, 1, 2, 5, 100] {
+            let top = block_on(cf.scan_listing(query, &TurnOptions::default(), contextfold::scan::CandidateMode::Top(n))).unwrap();
+            assert_eq!(top.candidates, all.candidates.iter().take(n).cloned().collect::<Vec<_>>(), "{query} top {n}");
+            assert_eq!(top.candidates_total as usize, all.candidates.len());
+            assert_eq!(top.selected, all.selected);
+        }
+    }
+}

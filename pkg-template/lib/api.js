@@ -86,14 +86,10 @@ export function createApi(core, ensureReady = () => {}) {
       return this.#run(() => this.#engine.node(stepId));
     }
 
-    /** Scan a prompt. `{ candidates: false }` skips listing every matching node (same selection, faster);
-     *  `turnBudget` and `inContext` as for `beforeTurn`. */
+    /** Scan a prompt: every matching node listed (the default), none (`{ candidates: false }`: same selection,
+     *  faster), or the first `n` (`{ candidates: n }`); `turnBudget` and `inContext` as for `beforeTurn`. */
     scan(prompt, options) {
-      const listed = options?.candidates ?? true;
-      if (typeof listed !== "boolean") {
-        return Promise.reject(new InvalidInputError(`scan: options.candidates must be a boolean, got ${typeof listed}`));
-      }
-      return this.#run(() => (listed ? this.#engine.scan(prompt, options) : this.#engine.scanSelection(prompt, options)));
+      return this.#run(() => this.#engine.scan(prompt, options));
     }
     recall(query) {
       return this.#run(() => this.#engine.recall(query));

@@ -719,6 +719,27 @@ impl Unit {
         }
     }
 
+    /// The entries of those of `steps` the unit has, each block read once.
+    pub async fn entries_for<S: Storage>(&self, storage: &S, steps: &[i64]) -> Result<Vec<PageEntry>> {
+        let mut blocks: Vec<usize> = steps
+            .iter()
+            .filter_map(|&step| {
+                let i = self.dir.entry_blocks.partition_point(|b| b.last < step);
+                self.dir.entry_blocks.get(i).filter(|b| b.first <= step).map(|_| i)
+            })
+            .collect();
+        blocks.sort_unstable();
+        blocks.dedup();
+        let mut sorted = steps.to_vec();
+        sorted.sort_unstable();
+        let mut out = Vec::new();
+        for i in blocks {
+            let entries = self.entry_block(storage, &self.dir.entry_blocks[i]).await?;
+            out.extend(entries.into_iter().filter(|e| sorted.binary_search(&e.step_id).is_ok()));
+        }
+        Ok(out)
+    }
+
     /// The entries of the `limit` highest steps, highest first.
     pub async fn last_entries<S: Storage>(&self, storage: &S, limit: usize) -> Result<Vec<PageEntry>> {
         let mut out = Vec::new();

@@ -56,9 +56,11 @@ export interface TurnOptions {
 
 /** Options of `scan`. */
 export interface ScanOptions extends TurnOptions {
-  /** List every matching node in `candidates` (the reference's result, the default), or skip that and only
-   *  select (`false`: `candidates` is empty and `candidatesListed` false; the selection is the same). */
-  candidates?: boolean;
+  /** List every matching node in `candidates` (`true`, the reference's result, the default); only select
+   *  (`false`: `candidates` is empty and `candidatesListed` false; the selection is the same, found without
+   *  visiting every matching node); or list the first `n` in display order (a number; `candidatesTotal` says how
+   *  many match in all). */
+  candidates?: boolean | number;
 }
 "#;
 
@@ -205,9 +207,10 @@ impl Engine {
         #[wasm_bindgen(unchecked_optional_param_type = "ScanOptions")] options: JsValue,
     ) -> JsResult<Ts<ScanResult>> {
         let prompt = input::string(&prompt, "scan: prompt").map_err(to_js)?;
+        let mode = input::candidate_mode(&options, "scan: options").map_err(to_js)?;
         let options = input::turn_options(&options, "scan: options").map_err(to_js)?;
         let engine = self.inner.lock().await.map_err(to_js)?;
-        let result = engine.scan_with(&prompt, &options).await.map_err(to_js)?;
+        let result = engine.scan_listing(&prompt, &options, mode).await.map_err(to_js)?;
         output(&result, "scan")
     }
 

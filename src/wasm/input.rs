@@ -215,6 +215,27 @@ pub fn turn_options(v: &JsValue, what: &str) -> Result<crate::types::TurnOptions
     Ok(options)
 }
 
+/// `options.candidates` of a scan: `true` or absent (every candidate), `false` (none), a count (the first ones).
+pub fn candidate_mode(v: &JsValue, what: &str) -> Result<crate::scan::CandidateMode> {
+    use crate::scan::CandidateMode;
+    if v.is_undefined() || v.is_null() {
+        return Ok(CandidateMode::All);
+    }
+    object(v, what)?;
+    let name = format!("{what}.candidates");
+    let c = get(v, "candidates", &name)?;
+    if c.is_undefined() {
+        return Ok(CandidateMode::All);
+    }
+    if let Some(b) = c.as_bool() {
+        return Ok(if b { CandidateMode::All } else { CandidateMode::None });
+    }
+    if c.as_f64().is_some() {
+        return Ok(CandidateMode::Top(count(&c, &name)? as usize));
+    }
+    Err(invalid(&name, format_args!("must be a boolean or a count, got {}", type_name(&c))))
+}
+
 /// Deepest nesting accepted in JSON-like input (policies, results handed back): bounds recursion and
 /// turns a cyclic object into an error.
 const MAX_DEPTH: usize = json::MAX_DEPTH;

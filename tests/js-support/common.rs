@@ -88,7 +88,7 @@ pub fn demo_turns() -> Vec<FoldInput> {
         .map(|i| {
             let input = get(&demo, &format!("turns.{i}.input"));
             FoldInput {
-                step_id: get(&input, "step_id").as_f64().unwrap() as i64,
+                step_id: Some(get(&input, "step_id").as_f64().unwrap() as i64),
                 summary: get_str(&input, "summary"),
                 raw_content: get(&input, "raw_content").as_string(),
                 ..FoldInput::default()

@@ -9,8 +9,10 @@ import { runDemo } from "./demo.mjs";
 import { GENERAL, commandHelp } from "./help.mjs";
 import { decodeUtf8 } from "./utf8.mjs";
 
-const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "checkpoint", "demo", "redact"]);
+const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "checkpoint", "demo", "mcp", "redact"]);
 const FOLD_OPTIONS = new Set(["--file", "--files", "--commands", "--errors"]);
+/** Candidates `scan` lists without --all. */
+const SCAN_LISTED = 20;
 const EXIT_CODES = {
   NODE_NOT_FOUND: 2,
   INTEGRITY_CHECK: 3,
@@ -57,7 +59,7 @@ function ownHydrate(text, opts) {
 
 /** Split argv into the global options (anywhere) and the reference's own argument list. */
 export function parseArgs(argv) {
-  const out = { json: false, help: false, version: false, reference: false, dir: undefined, args: [] };
+  const out = { json: false, help: false, version: false, reference: false, all: false, dir: undefined, args: [] };
   let command;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -69,6 +71,7 @@ export function parseArgs(argv) {
     }
     if (a === "--json") out.json = true;
     else if (a === "--reference") out.reference = true;
+    else if (a === "--all" && command === "scan") out.all = true;
     else if (a === "--help" || a === "-h") out.help = true;
     else if (a === "--version") out.version = true;
     else if (a === "--dir" || a.startsWith("--dir=")) {
@@ -259,6 +262,7 @@ async function run(opts, core, io) {
   // policy (redaction on).
   const options = { journal: !opts.reference, ...(clock ? { clock } : {}), ...(opts.reference ? { defaultPolicy: api.REFERENCE_POLICY } : {}) };
   if (command === "demo") return runDemo({ api, NodeFsStorage, render, root: opts.dir === undefined ? undefined : root, json, io, clock });
+  if (command === "mcp") return (await import("./mcp.mjs")).runMcp(args.slice(1), { dir: opts.dir, io, options });
 
   // Arguments first (the reference parses them before it touches the store).
   let input;
@@ -289,8 +293,11 @@ async function run(opts, core, io) {
     switch (command) {
       case "fold":
         return show(await cf.foldDetailed(input), render.renderFold);
-      case "scan":
-        return show(await cf.scan(args.slice(1).join(" ")), render.renderScan);
+      case "scan": {
+        // The first candidates only, unless asked (a store of 100,000 nodes can match them all).
+        const candidates = opts.all || opts.reference ? true : SCAN_LISTED;
+        return show(await cf.scan(args.slice(1).join(" "), { candidates }), render.renderScan);
+      }
       case "recall": {
         const query = args.slice(1).join(" ");
         const candidates = await cf.recall(query);

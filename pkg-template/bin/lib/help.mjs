@@ -20,7 +20,8 @@ Usage: contextfold <command> [arguments] [--dir DIR] [--json]
 Commands:
   fold <step_id> <summary…> [--file P] [--files a,b] [--commands a,b] [--errors a,b]
                       fold (archive) one turn into cold storage
-  scan <prompt…>      scan a prompt against the recall index and pick what to hydrate (CONF-13)
+  scan <prompt…>      scan a prompt against the recall index and pick what to hydrate (CONF-13);
+                      --all lists every matching step
   recall <query…>     list archived nodes matching a query, latest first (CONF-04)
   hydrate <step_id>   print a cold node's verified, bounded content (CONF-05/06)
   evict <step_id>     mark a node evicted after the response (CONF-07)
@@ -30,6 +31,7 @@ Commands:
                       of the reference files (a fold appends to the journal; --reference writes them each time)
   demo                run the §6 scenario (8 turns, one multi-intent query) in a temporary store
   redact [--file P]   print a text as a fold stores it, secrets replaced by [REDACTED:<rule>]
+  mcp [--session ID]  serve the store to an MCP client over stdio (needs @modelcontextprotocol/server, zod)
 
 ${OPTIONS}
 
@@ -57,11 +59,14 @@ word in the summary, quote it together with the summary: contextfold fold 45 "up
 
 ${OPTIONS}
 `,
-  scan: `Usage: contextfold scan <prompt…>
+  scan: `Usage: contextfold scan <prompt…> [--all]
 
 Scan a prompt the way the Software MMU does before the model sees it (CONF-13): extract the query terms,
-list every folded step that carries one, and select the steps to hydrate (greedy coverage, newest first on
+list the folded steps that carry one, and select the steps to hydrate (greedy coverage, newest first on
 ties, within the per-turn token budget). Nothing is written.
+
+  --all             list every matching step (by default the first 20 in display order, then how many
+                    more match; the reference lists every one, as --reference does)
 
 ${OPTIONS}
 `,
@@ -136,6 +141,19 @@ turn as measured by the token counter, then evict and validate.
 
 The store is a fresh temporary directory, removed afterwards, unless --dir DIR is given (then it is kept).
 Colour is used only when standard output is a terminal and NO_COLOR is not set.
+
+${OPTIONS}
+`,
+  mcp: `Usage: contextfold mcp [--dir DIR | --session ID]
+
+Serve the store as an MCP server over standard input/output (JSON-RPC on stdout, messages on stderr) until
+the client closes the connection. Tools: fold, scan, recall, hydrate, status, validate, folded_steps; resource
+template contextfold://step/{id} (a step's exact, verified payload). Engine errors are MCP tool errors with
+the engine's code. Needs the optional packages @modelcontextprotocol/server (2.x) and zod (4.x).
+
+  --dir DIR       the store root (default: the current directory)
+  --session ID    the store of a hooks session: $CONTEXTFOLD_HOME/sessions/ID (else
+                  $XDG_DATA_HOME/contextfold/sessions/ID, else ~/.local/share/contextfold/sessions/ID)
 
 ${OPTIONS}
 `,

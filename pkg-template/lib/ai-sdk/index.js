@@ -1,0 +1,2 @@
+// `contextfold/ai-sdk`: see middleware.js.
+export { contextFoldMiddleware } from "./middleware.js";

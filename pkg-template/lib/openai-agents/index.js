@@ -1,0 +1,2 @@
+// `contextfold/openai-agents`: see filter.js.
+export { contextFoldInputFilter } from "./filter.js";

@@ -1,0 +1,2 @@
+// `contextfold/opencode`: see plugin.js.
+export { createOpencodePlugin } from "./plugin.js";
