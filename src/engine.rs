@@ -293,7 +293,19 @@ impl<S: Storage> ContextFold<S> {
     /// reference) means a reload; records appended to the journal are replayed from where this instance stopped.
     async fn catch_up(&mut self) -> Result<()> {
         if self.paged {
-            // Paged state is all derived from storage: read it again (the pages' directories and the tail).
+            // Nothing new (the index file as it was, no journal bytes beyond those read): nothing to do. Otherwise
+            // read the paged state again (other writers may have added or merged segments too).
+            let same_index = self.storage.can_version()
+                && matches!(self.storage.version(store::INDEX_KEY).await, Ok(v) if v == self.index_version);
+            let beyond = self.storage.load_range(store::JOURNAL_KEY, self.journal.bytes_read, 1).await;
+            let journal_same = match beyond {
+                Ok(Some(b)) => b.is_empty(),
+                Ok(None) => self.journal.bytes_read == 0,
+                Err(_) => false,
+            };
+            if same_index && journal_same {
+                return Ok(());
+            }
             return self.reload().await;
         }
         if self.view.is_some() {

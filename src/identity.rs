@@ -7,9 +7,33 @@ use std::collections::BTreeMap;
 pub const IPCF_VERSION: &str = "1.1";
 pub const PROJECTION_VERSION: &str = "ipcf-projection-v2";
 
+/// A SHA-256 the host provides (e.g. Node's `node:crypto`, several times faster than hashing in wasm), used for
+/// inputs of at least [`HOST_SHA256_MIN`] bytes; `None` from it means "hash here instead". What is hashed is always
+/// decided here: the host only computes the digest.
+pub type HostSha256 = fn(&[u8]) -> Option<[u8; 32]>;
+
+static HOST_SHA256: std::sync::OnceLock<HostSha256> = std::sync::OnceLock::new();
+
+/// Below this many bytes the call out to the host costs more than hashing here.
+pub const HOST_SHA256_MIN: usize = 2048;
+
+/// Use `f` for SHA-256 of large inputs from now on (the first call wins).
+pub fn use_host_sha256(f: HostSha256) {
+    let _ = HOST_SHA256.set(f);
+}
+
+fn digest(bytes: &[u8]) -> [u8; 32] {
+    if bytes.len() >= HOST_SHA256_MIN {
+        if let Some(d) = HOST_SHA256.get().and_then(|f| f(bytes)) {
+            return d;
+        }
+    }
+    Sha256::digest(bytes).into()
+}
+
 /// Lowercase hex SHA-256 of `bytes`.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
+    let digest = digest(bytes);
     let mut out = String::with_capacity(64);
     for b in digest.iter() {
         out.push(char::from_digit(u32::from(b >> 4), 16).unwrap_or('0'));
@@ -66,6 +90,19 @@ pub fn artifact_sha256(node: &BTreeMap<String, Value>) -> String {
     let mut without = node.clone();
     without.remove("artifact_sha256");
     sha256_hex(&json::to_canonical(&Value::Object(without)))
+}
+
+/// Whether a cold node file verifies for sure without parsing it: its canonical form (read straight from its
+/// bytes, see [`json::canonical_without`]) hashes to its stored `artifact_sha256`, which equals `expected` when
+/// that is given. `false` means "not known this way": the caller verifies by parsing (which also words the error).
+pub fn artifact_verifies_fast(bytes: &[u8], expected: Option<&Value>) -> bool {
+    let Some((canonical, stored)) = json::canonical_without(bytes, "artifact_sha256") else { return false };
+    let expected_ok = match expected.filter(|v| v.python_truthy()) {
+        None => true,
+        Some(Value::Str(e)) => *e == stored,
+        Some(_) => false,
+    };
+    !stored.is_empty() && expected_ok && sha256_hex(&canonical) == stored
 }
 
 #[cfg(test)]

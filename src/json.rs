@@ -229,7 +229,14 @@ fn write_str(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
     let bytes = s.as_bytes();
     let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
+    let mut i = 0;
+    while i < bytes.len() {
+        // Most text needs no escape: skip eight bytes at a time while none is a control, `"` or `\`.
+        while i + 8 <= bytes.len() && word_is_plain(&bytes[i..i + 8]) {
+            i += 8;
+        }
+        let Some(&b) = bytes.get(i) else { break };
+        i += 1;
         let esc: &[u8] = match b {
             b'"' => b"\\\"",
             b'\\' => b"\\\\",
@@ -241,18 +248,243 @@ fn write_str(out: &mut Vec<u8>, s: &str) {
             0x00..=0x1f => b"",
             _ => continue,
         };
-        out.extend_from_slice(&bytes[start..i]);
+        out.extend_from_slice(&bytes[start..i - 1]);
         if esc.is_empty() {
             const HEX: &[u8; 16] = b"0123456789abcdef";
             out.extend_from_slice(&[b'\\', b'u', b'0', b'0', HEX[(b >> 4) as usize], HEX[(b & 15) as usize]]);
         } else {
             out.extend_from_slice(esc);
         }
-        start = i + 1;
+        start = i;
     }
     out.extend_from_slice(&bytes[start..]);
     out.push(b'"');
 }
+
+/// Whether none of eight bytes needs an escape (no control, `"` or `\`): word-at-a-time tests that may answer
+/// "no" for a plain word (then the bytes are looked at one by one), never "yes" for one that needs an escape.
+#[inline]
+fn word_is_plain(eight: &[u8]) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let w = u64::from_le_bytes([eight[0], eight[1], eight[2], eight[3], eight[4], eight[5], eight[6], eight[7]]);
+    let below = |x: u64, n: u64| x.wrapping_sub(LO * n) & !x & HI;
+    below(w, 0x20) | below(w ^ (LO * u64::from(b'"')), 1) | below(w ^ (LO * u64::from(b'\\')), 1) == 0
+}
+
+/// The canonical JSON of a document (spec §2.2) without parsing it into values, for a document whose strings are
+/// already written the canonical way (what this engine and the reference write), with one top-level string member
+/// (`drop`) left out, and that member's value. `None` when the document is anything else (floats, other escapes,
+/// keys out of order or repeated, nesting deeper than [`MAX_DEPTH`], not an object, `drop` missing or not a plain
+/// string): the caller then parses it. Only whitespace outside strings is removed, so whenever this answers, it
+/// answers what parsing and re-serialising would.
+pub fn canonical_without(bytes: &[u8], drop: &str) -> Option<(Vec<u8>, String)> {
+    std::str::from_utf8(bytes).ok()?;
+    let mut m = Minifier { b: bytes, i: 0, out: Vec::with_capacity(bytes.len()), dropped: None };
+    m.ws();
+    if m.b.get(m.i) != Some(&b'{') {
+        return None;
+    }
+    m.value(0, Some(drop))?;
+    m.ws();
+    if m.i != bytes.len() {
+        return None;
+    }
+    let (start, end, value) = m.dropped?;
+    // The member and the comma that joined it to a neighbour.
+    let (start, end) = if m.out.get(end) == Some(&b',') {
+        (start, end + 1)
+    } else if start > 0 && m.out[start - 1] == b',' {
+        (start - 1, end)
+    } else {
+        (start, end)
+    };
+    m.out.drain(start..end);
+    Some((m.out, value))
+}
+
+struct Minifier<'a> {
+    b: &'a [u8],
+    i: usize,
+    out: Vec<u8>,
+    /// Where the dropped member is in `out`, and its value.
+    dropped: Option<(usize, usize, String)>,
+}
+
+impl Minifier<'_> {
+    fn ws(&mut self) {
+        while matches!(self.b.get(self.i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+            self.i += 1;
+        }
+    }
+
+    /// A canonically escaped string at `i` (its quote), copied; its raw content.
+    fn string(&mut self) -> Option<(usize, usize)> {
+        let start = self.i + 1;
+        let mut i = start;
+        loop {
+            match *self.b.get(i)? {
+                b'"' => break,
+                b'\\' => match *self.b.get(i + 1)? {
+                    b'"' | b'\\' | b'n' | b'r' | b't' | b'b' | b'f' => i += 2,
+                    b'u' => {
+                        let hex = self.b.get(i + 2..i + 6)?;
+                        let lower = |c: &u8| c.is_ascii_digit() || (b'a'..=b'f').contains(c);
+                        if &hex[..2] != b"00" || !hex[2..].iter().all(lower) {
+                            return None;
+                        }
+                        let v = u8::from_str_radix(std::str::from_utf8(&hex[2..]).ok()?, 16).ok()?;
+                        // Only controls without a short escape are written as \u00XX.
+                        if v >= 0x20 || matches!(v, 0x08..=0x0a | 0x0c | 0x0d) {
+                            return None;
+                        }
+                        i += 6;
+                    }
+                    _ => return None,
+                },
+                0x00..=0x1f => return None,
+                _ => i += 1,
+            }
+        }
+        self.out.extend_from_slice(&self.b[self.i..=i]);
+        self.i = i + 1;
+        Some((start, i))
+    }
+
+    /// One value at `i`; `drop` names the member to leave out (top level only).
+    fn value(&mut self, depth: usize, drop: Option<&str>) -> Option<()> {
+        match *self.b.get(self.i)? {
+            b'{' => {
+                if depth >= MAX_DEPTH {
+                    return None;
+                }
+                self.out.push(b'{');
+                self.i += 1;
+                self.ws();
+                let mut last: Option<(usize, usize)> = None;
+                if self.b.get(self.i) == Some(&b'}') {
+                    self.out.push(b'}');
+                    self.i += 1;
+                    return Some(());
+                }
+                loop {
+                    if self.b.get(self.i) != Some(&b'"') {
+                        return None;
+                    }
+                    let member = self.out.len();
+                    let (ks, ke) = self.string()?;
+                    let key = &self.b[ks..ke];
+                    // Keys compare by their text: without escapes, UTF-8 byte order is code-point order.
+                    if key.contains(&b'\\') || last.is_some_and(|(s, e)| key <= &self.b[s..e]) {
+                        return None;
+                    }
+                    last = Some((ks, ke));
+                    self.ws();
+                    if self.b.get(self.i) != Some(&b':') {
+                        return None;
+                    }
+                    self.out.push(b':');
+                    self.i += 1;
+                    self.ws();
+                    let is_dropped = drop.is_some_and(|d| d.as_bytes() == key);
+                    let value_at = self.i;
+                    self.value(depth + 1, None)?;
+                    if is_dropped {
+                        if self.b.get(value_at) != Some(&b'"') {
+                            return None;
+                        }
+                        let text = std::str::from_utf8(&self.b[value_at + 1..self.i - 1]).ok()?;
+                        if text.contains('\\') {
+                            return None;
+                        }
+                        self.dropped = Some((member, self.out.len(), text.to_string()));
+                    }
+                    self.ws();
+                    match *self.b.get(self.i)? {
+                        b',' => {
+                            self.out.push(b',');
+                            self.i += 1;
+                            self.ws();
+                        }
+                        b'}' => {
+                            self.out.push(b'}');
+                            self.i += 1;
+                            return Some(());
+                        }
+                        _ => return None,
+                    }
+                }
+            }
+            b'[' => {
+                if depth >= MAX_DEPTH {
+                    return None;
+                }
+                self.out.push(b'[');
+                self.i += 1;
+                self.ws();
+                if self.b.get(self.i) == Some(&b']') {
+                    self.out.push(b']');
+                    self.i += 1;
+                    return Some(());
+                }
+                loop {
+                    self.value(depth + 1, None)?;
+                    self.ws();
+                    match *self.b.get(self.i)? {
+                        b',' => {
+                            self.out.push(b',');
+                            self.i += 1;
+                            self.ws();
+                        }
+                        b']' => {
+                            self.out.push(b']');
+                            self.i += 1;
+                            return Some(());
+                        }
+                        _ => return None,
+                    }
+                }
+            }
+            b'"' => self.string().map(drop_unit),
+            c @ (b't' | b'f' | b'n') => {
+                let word: &[u8] = match c {
+                    b't' => b"true",
+                    b'f' => b"false",
+                    _ => b"null",
+                };
+                if self.b.get(self.i..self.i + word.len())? != word {
+                    return None;
+                }
+                self.out.extend_from_slice(word);
+                self.i += word.len();
+                Some(())
+            }
+            c @ (b'-' | b'0'..=b'9') => {
+                let start = self.i;
+                if c == b'-' {
+                    self.i += 1;
+                }
+                let digits = self.i;
+                while self.b.get(self.i).is_some_and(u8::is_ascii_digit) {
+                    self.i += 1;
+                }
+                let d = &self.b[digits..self.i];
+                // Integers only, written as Python writes them (no leading zero, no -0).
+                if d.is_empty() || (d[0] == b'0' && (d.len() > 1 || c == b'-')) {
+                    return None;
+                }
+                if matches!(self.b.get(self.i), Some(b'.' | b'e' | b'E')) {
+                    return None;
+                }
+                self.out.extend_from_slice(&self.b[start..self.i]);
+                Some(())
+            }
+            _ => None,
+        }
+    }
+}
+
+fn drop_unit<T>(_: T) {}
 
 // ------------------------------------------------------------------------------------------------------------
 // Parser: a transcription of CPython's scan_once_unicode & co. Indices are byte offsets into valid UTF-8; every

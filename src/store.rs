@@ -79,6 +79,23 @@ pub trait Storage {
     async fn rename(&self, from: &str, to: &str) -> Result<()> {
         rename_by_copy(self, from, to).await
     }
+    /// The bytes under each of `keys`, in order (`None` for a missing key). A host can read them all at once
+    /// (`validate` reads every cold node this way, in batches); the default reads them one by one.
+    async fn load_many(&self, keys: &[String]) -> Result<Vec<Option<Vec<u8>>>> {
+        let mut out = Vec::with_capacity(keys.len());
+        for k in keys {
+            out.push(self.load(k).await?);
+        }
+        Ok(out)
+    }
+    /// [`Storage::resolve`] of each of `paths`, in order; the default resolves them one by one.
+    async fn resolve_many(&self, paths: &[String]) -> Result<Vec<String>> {
+        let mut out = Vec::with_capacity(paths.len());
+        for p in paths {
+            out.push(self.resolve(p).await?);
+        }
+        Ok(out)
+    }
     /// Whether [`Storage::lock`] is supported. Without it the engine assumes it is the only writer of the store.
     fn can_lock(&self) -> bool {
         false
@@ -144,6 +161,12 @@ impl<T: Storage> Storage for &T {
     }
     async fn rename(&self, from: &str, to: &str) -> Result<()> {
         (**self).rename(from, to).await
+    }
+    async fn load_many(&self, keys: &[String]) -> Result<Vec<Option<Vec<u8>>>> {
+        (**self).load_many(keys).await
+    }
+    async fn resolve_many(&self, paths: &[String]) -> Result<Vec<String>> {
+        (**self).resolve_many(paths).await
     }
     fn can_lock(&self) -> bool {
         (**self).can_lock()

@@ -134,6 +134,9 @@ pub async fn load_node_unverified(storage: &impl Storage, key: &str, path: &str)
     parse_node(&bytes, path)
 }
 
+/// Cold nodes `validate` reads (and resolves) per batch.
+const VALIDATE_BATCH: usize = 256;
+
 /// `cmd_validate`: every entry by int step id (containment, existence, then the artifact check when
 /// `integrity` is on), then every `step_*.json` in `cold_nodes/` whose number is not indexed.
 pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bool) -> Result<Validation> {
@@ -143,33 +146,62 @@ pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bo
     };
     let mut pass_count = 0;
     let mut checked = Vec::new();
-    for entry in index.entries_by_step() {
-        let step = entry.step_id;
-        checked.push(step);
-        let path = match resolve_cold_node_path(storage, step, entry.file_path().as_deref()).await {
-            Ok(p) => p,
-            Err(e) if e.code() == ErrorCode::PathContainment => {
-                problem(ErrorCode::PathContainment, Some(step), None, format!("CONF-12 Path Containment — {}", e.message()));
-                continue;
-            }
-            Err(e) => return Err(e),
-        };
-        let Some(bytes) = storage.load(&store::cold_node_key(step)).await? else {
-            problem(
-                ErrorCode::BrokenReference,
-                Some(step),
-                None,
-                format!("CONF-12 Scenario B — Broken reference: step {step} in index but file missing: {path}"),
-            );
-            continue;
-        };
-        if integrity {
-            if let Err(e) = verify_bytes(Some(&bytes), &path, entry.get("artifact_sha256").as_ref()) {
-                problem(e.code(), Some(step), None, format!("CONF-09 / CONF-12 Scenario C — {}", e.message()));
-                continue;
+    // The cold-node directory resolved once; entries read and resolved in batches (a host may serve a batch at once).
+    let resolved_dir = storage.resolve(store::COLD_NODE_DIR).await?;
+    let entries = index.entries_by_step();
+    for batch in entries.chunks(VALIDATE_BATCH) {
+        let keys: Vec<String> = batch.iter().map(|e| store::cold_node_key(e.step_id)).collect();
+        let resolved = storage.resolve_many(&keys).await?;
+        let mut paths = Vec::with_capacity(batch.len());
+        for ((entry, key), resolved) in batch.iter().zip(&keys).zip(resolved) {
+            let step = entry.step_id;
+            checked.push(step);
+            let file_path = entry.file_path();
+            // The usual entry names its canonical file: containment is then its parent check alone (spec §10).
+            let contained = if file_path.as_deref() == Some(key.as_str()) {
+                if store::parent(&resolved) == resolved_dir {
+                    Ok(resolved)
+                } else {
+                    Err(containment_error(format!(
+                        "PathContainmentError: Cold node path '{key}' violates canonical boundary or does not match \
+                         expected '{key}' for step {step}."
+                    )))
+                }
+            } else {
+                resolve_cold_node_path(storage, step, file_path.as_deref()).await
+            };
+            match contained {
+                Ok(p) => paths.push(Some(p)),
+                Err(e) if e.code() == ErrorCode::PathContainment => {
+                    problem(ErrorCode::PathContainment, Some(step), None, format!("CONF-12 Path Containment — {}", e.message()));
+                    paths.push(None);
+                }
+                Err(e) => return Err(e),
             }
         }
-        pass_count += 1;
+        let wanted: Vec<String> = keys.iter().zip(&paths).filter(|(_, p)| p.is_some()).map(|(k, _)| k.clone()).collect();
+        let mut loaded = storage.load_many(&wanted).await?.into_iter();
+        for (entry, path) in batch.iter().zip(paths) {
+            let Some(path) = path else { continue };
+            let step = entry.step_id;
+            let Some(bytes) = loaded.next().flatten() else {
+                problem(
+                    ErrorCode::BrokenReference,
+                    Some(step),
+                    None,
+                    format!("CONF-12 Scenario B — Broken reference: step {step} in index but file missing: {path}"),
+                );
+                continue;
+            };
+            let expected = entry.get("artifact_sha256");
+            if integrity && !identity::artifact_verifies_fast(&bytes, expected.as_ref()) {
+                if let Err(e) = verify_bytes(Some(&bytes), &path, expected.as_ref()) {
+                    problem(e.code(), Some(step), None, format!("CONF-09 / CONF-12 Scenario C — {}", e.message()));
+                    continue;
+                }
+            }
+            pass_count += 1;
+        }
     }
     let prefix = format!("{}/", store::COLD_NODE_DIR);
     for key in storage.list(&prefix).await? {

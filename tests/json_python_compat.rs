@@ -349,3 +349,67 @@ fn value_helpers() {
     assert_eq!(to_canonical(&Value::from(Some(-7i64))), b"-7");
     assert_eq!(json::parse(b" true ").unwrap(), Value::from(true));
 }
+
+/// `canonical_without` (validate's fast path) gives what parsing and re-serialising give, or nothing.
+#[test]
+fn canonical_without_agrees_with_parse_and_serialise() {
+    use contextfold::json::{canonical_without, parse, to_canonical, Value};
+    let check = |doc: &str| {
+        let fast = canonical_without(doc.as_bytes(), "artifact_sha256");
+        let taken = fast.is_some();
+        if let Some((bytes, stored)) = fast {
+            let Value::Object(mut m) = parse(doc.as_bytes()).expect("a document the fast path takes parses") else { panic!() };
+            assert_eq!(m.remove("artifact_sha256"), Some(Value::Str(stored)), "{doc}");
+            assert_eq!(String::from_utf8(bytes).unwrap(), String::from_utf8(to_canonical(&Value::Object(m))).unwrap(), "{doc}");
+        }
+        taken
+    };
+    assert!(check(r#"{"artifact_sha256": "ab", "b": [1, -2, true, null, {"x": "y\n\u001f"}], "c": "é😀"}"#));
+    assert!(check("{\n  \"a\": 1,\n  \"artifact_sha256\": \"ff\"\n}"));
+    assert!(check(r#"{"artifact_sha256":"x"}"#));
+    // Not taken (the caller parses): floats, other escapes, unsorted or repeated keys, -0, no member to drop.
+    for doc in [
+        r#"{"a": 1.5, "artifact_sha256": "x"}"#,
+        r#"{"a": "\u00e9", "artifact_sha256": "x"}"#,
+        r#"{"a": "\/", "artifact_sha256": "x"}"#,
+        r#"{"b": 1, "a": 2, "artifact_sha256": "x"}"#,
+        r#"{"a": 1, "a": 2, "artifact_sha256": "x"}"#,
+        r#"{"a": -0, "artifact_sha256": "x"}"#,
+        r#"{"a": 01, "artifact_sha256": "x"}"#,
+        r#"{"a": "\u000a", "artifact_sha256": "x"}"#,
+        r#"{"artifact_sha256": 5}"#,
+        r#"{"a": 1}"#,
+        r#"[1]"#,
+        r#"{"artifact_sha256": "x"} trailing"#,
+        "{\"artifact_sha256\": \"x\", \"k\": \"\u{1}\"}",
+    ] {
+        assert!(!check(doc), "{doc}");
+    }
+    // Every cold node the golden vectors hold goes the fast way and agrees.
+    let demo = parse(&std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/fold_demo.json")).unwrap()).unwrap();
+    let mut taken = 0;
+    for turn in demo.get("turns").and_then(Value::as_array).unwrap() {
+        let file = turn.get("expected").and_then(|e| e.get("cold_node_file")).and_then(Value::as_str).unwrap();
+        taken += usize::from(check(file));
+    }
+    assert_eq!(taken, 8);
+    // Truncations and flips of a real node never panic and never disagree.
+    let file = demo.get("turns").and_then(Value::as_array).unwrap()[3].get("expected").and_then(|e| e.get("cold_node_file")).and_then(Value::as_str).unwrap();
+    for cut in 0..file.len() {
+        if file.is_char_boundary(cut) {
+            check(&file[..cut]);
+        }
+    }
+    let bytes = file.as_bytes();
+    for i in 0..bytes.len() {
+        let mut b = bytes.to_vec();
+        b[i] ^= 0x04;
+        if let Ok(doc) = std::str::from_utf8(&b) {
+            if parse(doc.as_bytes()).is_ok() {
+                check(doc);
+            } else {
+                assert!(canonical_without(doc.as_bytes(), "artifact_sha256").is_none(), "invalid JSON is never taken");
+            }
+        }
+    }
+}

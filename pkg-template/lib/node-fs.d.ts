@@ -19,6 +19,10 @@ export declare class NodeFsStorage implements Storage {
   /** Rename the file of `from` over the file of `to` (atomic on POSIX); rejects if `from` is missing. */
   rename(from: string, to: string): Promise<void>;
   list(prefix: string): Promise<string[]>;
+  /** The bytes of each key (null if missing), read synchronously as one batch. */
+  loadMany(keys: string[]): Promise<(Uint8Array | null)[]>;
+  /** `resolve` of each path, a directory's real path found once per batch. */
+  resolveMany(paths: string[]): Promise<string[]>;
   /** Take the lock file of `key` (O_EXCL; waits while another process holds it; a dead holder's lock is recovered). */
   lock(key: string): Promise<void>;
   /** Release the lock of `key` taken by this instance. */

@@ -22,6 +22,7 @@ mod storage;
 
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 pub use cli::*;
 pub use engine::Engine;
@@ -39,6 +40,38 @@ pub fn version() -> String {
 pub fn extract(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Result<Ts<crate::extract::Extraction>, JsValue> {
     let text = input::string(&text, "extract: text").map_err(errors::to_js)?;
     engine::output(&crate::extract::extract_all(&text), "extract")
+}
+
+thread_local! {
+    static HOST_SHA256: std::cell::RefCell<Option<js_sys::Function>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The host's SHA-256 over `bytes`, through the function given to `setSha256`: handed a view of wasm memory
+/// (no copy; the function must use it at once, as `crypto.createHash("sha256").update(view).digest()` does) and
+/// expected to return the 32-byte digest. Anything else, or a throw, means hashing in wasm instead.
+fn host_sha256(bytes: &[u8]) -> Option<[u8; 32]> {
+    HOST_SHA256.with(|h| {
+        let h = h.borrow();
+        let f = h.as_ref()?;
+        // SAFETY: the view lives only for this synchronous call, during which wasm memory cannot grow.
+        let view = unsafe { js_sys::Uint8Array::view(bytes) };
+        let out = f.call1(&JsValue::UNDEFINED, &view).ok()?;
+        let digest = out.dyn_into::<js_sys::Uint8Array>().ok()?;
+        if digest.length() != 32 {
+            return None;
+        }
+        let mut d = [0u8; 32];
+        digest.copy_to(&mut d);
+        Some(d)
+    })
+}
+
+/// Give the engine the host's SHA-256 (`(bytes: Uint8Array) => Uint8Array`, 32 bytes, synchronous), used for large
+/// inputs. The package's Node entry passes `node:crypto`'s; browsers hash in wasm.
+#[wasm_bindgen(js_name = setSha256)]
+pub fn set_sha256(f: js_sys::Function) {
+    HOST_SHA256.with(|h| *h.borrow_mut() = Some(f));
+    crate::identity::use_host_sha256(host_sha256);
 }
 
 /// Bytes of WebAssembly linear memory the engine holds: its index and working buffers, at their high-water mark

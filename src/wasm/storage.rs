@@ -40,6 +40,11 @@ export interface Storage {
   /** Optional: atomically replace `to` with the bytes of `from` and remove `from` (an error if `from` is missing).
    *  With it and `append`, large files are written in chunks to a temporary key, then renamed into place. */
   rename?(from: string, to: string): Promise<void>;
+  /** Optional: the bytes under each of `keys`, in order (null for a missing key). Without it the engine calls
+   *  `load` for each key of a batch at once. */
+  loadMany?(keys: string[]): Promise<(Uint8Array | null | undefined)[]>;
+  /** Optional: `resolve` of each of `paths`, in order. Without it the engine calls `resolve` for each at once. */
+  resolveMany?(paths: string[]): Promise<string[]>;
   /** Optional, with `unlock`: take the exclusive lock named `key`, waiting while another writer holds it (another
    *  process, or another store instance over the same files), and recover a lock whose holder died. The engine
    *  holds the store's lock (".contextfold/write.lock") for each operation that writes and first reads what other
@@ -67,6 +72,8 @@ pub struct HostStorage {
     version: Option<Function>,
     load_range: Option<Function>,
     rename: Option<Function>,
+    load_many: Option<Function>,
+    resolve_many: Option<Function>,
     lock: Option<(Function, Function)>,
     root: String,
 }
@@ -109,6 +116,8 @@ impl HostStorage {
             version: method(&this, "version", false)?,
             load_range: method(&this, "loadRange", false)?,
             rename: method(&this, "rename", false)?,
+            load_many: method(&this, "loadMany", false)?,
+            resolve_many: method(&this, "resolveMany", false)?,
             root,
             this,
         })
@@ -124,6 +133,18 @@ impl HostStorage {
         };
         let returned = returned.map_err(|e| Error::storage(js_message(&e)))?;
         JsFuture::from(Promise::resolve(&returned)).await.map_err(|e| Error::storage(js_message(&e)))
+    }
+
+    /// Call `f` once per argument without waiting in between, then await them all (the host works on them at
+    /// once): one crossing back into the engine for the whole batch.
+    async fn call_each(&self, f: &Function, args: &[String]) -> Result<Array> {
+        let promises = Array::new();
+        for a in args {
+            let returned = f.call1(&self.this, &JsValue::from_str(a)).map_err(|e| Error::storage(js_message(&e)))?;
+            promises.push(&Promise::resolve(&returned));
+        }
+        let all = JsFuture::from(Promise::all(&promises)).await.map_err(|e| Error::storage(js_message(&e)))?;
+        Ok(all.unchecked_into())
     }
 }
 
@@ -235,6 +256,54 @@ impl store::Storage for HostStorage {
             return store::rename_by_copy(self, from, to).await;
         };
         self.call(rename, &[&JsValue::from_str(from), &JsValue::from_str(to)]).await.map(drop)
+    }
+
+    async fn load_many(&self, keys: &[String]) -> Result<Vec<Option<Vec<u8>>>> {
+        let results: Array = match &self.load_many {
+            Some(f) => {
+                let list: Array = keys.iter().map(|k| JsValue::from_str(k)).collect();
+                let v = self.call(f, &[list.as_ref()]).await?;
+                if !Array::is_array(&v) || Array::from(&v).length() as usize != keys.len() {
+                    return Err(Error::storage(format!(
+                        "storage.loadMany([{} keys]) returned {}, expected an array of as many results",
+                        keys.len(),
+                        type_name(&v)
+                    )));
+                }
+                v.unchecked_into()
+            }
+            None => self.call_each(&self.load, keys).await?,
+        };
+        keys.iter().zip(results.iter()).map(|(k, v)| bytes_result(&v, || format!("storage.load({k:?})"))).collect()
+    }
+
+    async fn resolve_many(&self, paths: &[String]) -> Result<Vec<String>> {
+        let Some(resolve) = &self.resolve else {
+            return Ok(paths.iter().map(|p| store::resolve_lexically(&self.root, p)).collect());
+        };
+        let results: Array = match &self.resolve_many {
+            Some(f) => {
+                let list: Array = paths.iter().map(|p| JsValue::from_str(p)).collect();
+                let v = self.call(f, &[list.as_ref()]).await?;
+                if !Array::is_array(&v) || Array::from(&v).length() as usize != paths.len() {
+                    return Err(Error::storage(format!(
+                        "storage.resolveMany([{} paths]) returned {}, expected an array of as many paths",
+                        paths.len(),
+                        type_name(&v)
+                    )));
+                }
+                v.unchecked_into()
+            }
+            None => self.call_each(resolve, paths).await?,
+        };
+        paths
+            .iter()
+            .zip(results.iter())
+            .map(|(p, v)| {
+                let what = format!("storage.resolve({p:?}) result");
+                input::string(&v, &what).map_err(|e| Error::storage(e.message().to_string()))
+            })
+            .collect()
     }
 
     fn can_lock(&self) -> bool {
