@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { workload } from "./workload.mjs";
 import { binOf, perCall, perCallTable } from "./per-call.mjs";
+import { buildCorpus } from "../tests/js/redaction-corpus.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -273,6 +274,45 @@ async function throughput(repeat) {
   return { payloadBytes: bytes, foldMBps: mbps(fold), sha256MBps: mbps(sha), ratio: mbps(fold) / mbps(sha) };
 }
 
+/**
+ * Redaction (issue 13) on 1 MB of agent tool output: the redaction corpus's texts (nine look-alike texts for each
+ * text with planted secrets) repeated to 1 MB. Next to one node:crypto sha256 pass over the same bytes, measured in
+ * this run: the package's `redact()` (JS → wasm → JS, findings included), and a fold of the text into a new store
+ * with the default policy (redaction on) and with REFERENCE_POLICY (off).
+ */
+async function redaction(repeat) {
+  const cf_ = loadPackage();
+  const corpus = buildCorpus();
+  const texts = [];
+  corpus.negatives.forEach((n, k) => {
+    texts.push(n.text);
+    if (k % 9 === 8) texts.push(corpus.positives[(k / 9) | 0].text);
+  });
+  let text = "";
+  for (let k = 0; Buffer.byteLength(text) < 1 << 20; k++) text += `${texts[k % texts.length]}\n`;
+  const mb = Buffer.byteLength(text) / 2 ** 20;
+  const runs = { sha: [], redact: [], foldDefault: [], foldReference: [] };
+  let findings = 0;
+  for (let r = 0; r < Math.max(repeat, 3) * 3; r++) {
+    runs.sha.push(await timed(async () => createHash("sha256").update(text).digest("hex")));
+    runs.redact.push(await timed(async () => (findings = cf_.redact(text).findings.length)));
+    for (const [key, options] of [["foldDefault", {}], ["foldReference", { defaultPolicy: cf_.REFERENCE_POLICY }]]) {
+      const cf = await cf_.ContextFold.open(new cf_.MemoryStorage(), { clock: FIXED_CLOCK, ...options });
+      runs[key].push(await timed(() => cf.fold({ stepId: 1, summary: "Bash: cat logs", rawContent: text })));
+    }
+  }
+  const per = (k) => stats(runs[k]).median / mb;
+  return {
+    bytes: Buffer.byteLength(text),
+    findings,
+    sha256MsPerMB: per("sha"),
+    redactMsPerMB: per("redact"),
+    foldDefaultMsPerMB: per("foldDefault"),
+    foldReferenceMsPerMB: per("foldReference"),
+    redactVsSha256: per("redact") / per("sha"),
+  };
+}
+
 /** Gzipped size of what a bundler ships: the wasm plus the JS of the bundler entry. */
 function packageSize() {
   const dir = path.join(pkgDir, "bundler");
@@ -323,6 +363,12 @@ function table(doc) {
   }
   const t = doc.throughput;
   lines.push(`fold throughput, 1 MB payloads: ${f(t.foldMBps, 1)} MB/s; node:crypto sha256: ${f(t.sha256MBps, 1)} MB/s; ratio ${f(t.ratio, 2)}`);
+  const x = doc.redaction;
+  lines.push(
+    `redaction, 1 MB of tool output (${x.findings} secrets): redact() ${f(x.redactMsPerMB, 2)} ms/MB ` +
+      `(${f(x.redactVsSha256, 1)} × one node:crypto sha256 pass, ${f(x.sha256MsPerMB, 2)} ms/MB); fold with the default policy ` +
+      `${f(x.foldDefaultMsPerMB, 1)} ms/MB, with REFERENCE_POLICY ${f(x.foldReferenceMsPerMB, 1)} ms/MB`,
+  );
   const s = doc.size;
   lines.push(`package (bundler entry): wasm ${f(s.wasmGzipKB, 1)} KB + JS ${f(s.jsGzipKB, 1)} KB gzipped = ${f(s.totalGzipKB, 1)} KB`);
   lines.push("");
@@ -369,6 +415,7 @@ function targets(doc) {
     add(`validate at ${r.nodes} nodes ≤ 0.1 ms per node`, r.validateMsPerNode, 0.1, "ms");
   }
   add("fold throughput ≥ 0.05 × sha256", doc.throughput.ratio, 0.05, "×", (a, b) => a >= b);
+  add("redaction of a 1 MB tool output ≤ 50 ms (redact() in the package)", doc.redaction.redactMsPerMB * doc.redaction.bytes / 2 ** 20, 50, "ms");
   add("wasm + JS ≤ 400 KB gzipped", doc.size.totalGzipKB, 400, "KB");
   return out;
 }
@@ -406,6 +453,7 @@ async function main() {
     runs,
     perCall: perCallRuns,
     throughput: await throughput(args.repeat),
+    redaction: await redaction(args.repeat),
     size: packageSize(),
   };
   doc.targets = targets(doc);

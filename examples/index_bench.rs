@@ -164,7 +164,7 @@ fn turn(i: usize, v: &[String], chars: usize) -> FoldInput {
 }
 
 fn options() -> Options {
-    Options { clock: Some(Box::new(|| Ok("2026-01-01T00:00:00Z".to_string()))), journal: true, ..Default::default() }
+    Options { clock: Some(Box::new(|| Ok("2026-01-01T00:00:00Z".to_string()))), journal: true, default_policy: Some(contextfold::policy::Policy::reference()), ..Default::default() }
 }
 
 /// Open a MemoryStorage holding `bytes` as recall_index.json, then fold `reps` more 2 KB turns (journaled).

@@ -14,6 +14,7 @@ use crate::journal::{self, Record};
 use crate::json::Value;
 use crate::policy::Policy;
 use crate::recall::{self, RecallCandidate};
+use crate::redact;
 use crate::scan::{self, ScanResult};
 pub use crate::types::{ColdNode, Eviction, FoldInput, FoldOutcome, Hydrated, IndexEntry, Status, StatusNode, Turn, TurnOptions};
 use crate::store::{self, Storage};
@@ -38,6 +39,11 @@ pub struct Options {
     /// `eviction_log.json` on every call; [`ContextFold::checkpoint`] writes them. Needs a storage that
     /// can append; ignored otherwise. See [`crate::journal`].
     pub journal: bool,
+    /// The policy a new store gets (no policy file, index, journal or cold node yet): written as
+    /// `hydration_policy.json` at its first fold, unless it is the reference's, which a store without the file
+    /// reads anyway. Defaults to [`Policy::safe_default`] (redaction on); [`Policy::reference`] is strict
+    /// reference behaviour. A store that already has an index and no policy file reads the reference's.
+    pub default_policy: Option<Policy>,
 }
 
 /// The reference's token estimate before `max(1, …)`: code points divided by four.
@@ -55,6 +61,7 @@ pub struct ContextFold<S: Storage> {
     clock: Clock,
     token_counter: TokenCounter,
     policy_override: Option<Policy>,
+    default_policy: Policy,
     journal: JournalState,
     /// Whether the snapshot in storage is the index as it is in `recall_index.json` now (it was read at open or
     /// written since, and the file has not been rewritten since).
@@ -162,6 +169,8 @@ impl<S: Storage> ContextFold<S> {
         };
         let token_counter = options.token_counter.unwrap_or_else(|| Box::new(|t| Ok(reference_token_count(t))));
         let policy_override = options.policy.map(|raw| Policy { raw });
+        let default_policy = options.default_policy.unwrap_or_else(Policy::safe_default);
+        default_policy.redaction()?; // an unknown rule set fails here, not at the first fold
         let journaling = options.journal && storage.can_append();
         let loaded = load_state(&storage, if journaling { LoadMode::Paged } else { LoadMode::Strict }).await?;
         let mut journal = loaded.journal;
@@ -173,6 +182,7 @@ impl<S: Storage> ContextFold<S> {
             clock,
             token_counter,
             policy_override,
+            default_policy,
             journal,
             snapshot_fresh: loaded.snapshot_fresh,
             index_version: loaded.index_version,
@@ -555,14 +565,29 @@ impl<S: Storage> ContextFold<S> {
         &self.index
     }
 
-    /// The policy in force: the override, else `hydration_policy.json`, else the default (spec §2.6).
+    /// The policy in force: the override, else `hydration_policy.json`, else the default (spec §2.6): the one
+    /// chosen at open for a new store, the reference's for a store that already has an index.
     pub async fn policy(&self) -> Result<Policy> {
+        self.fold_policy().await.map(|(policy, _)| policy)
+    }
+
+    /// [`Self::policy`], and whether a fold must first write it (a new store's default, not the reference's).
+    async fn fold_policy(&self) -> Result<(Policy, bool)> {
         if let Some(p) = &self.policy_override {
-            return Ok(p.clone());
+            return Ok((p.clone(), false));
         }
-        match self.storage.load(store::POLICY_KEY).await? {
-            Some(bytes) => Policy::from_file_bytes(&bytes),
-            None => Ok(Policy::default()),
+        if let Some(bytes) = self.storage.load(store::POLICY_KEY).await? {
+            return Ok((Policy::from_file_bytes(&bytes)?, false));
+        }
+        let new_store = !self.index_on_disk
+            && self.index.is_empty()
+            && self.journal.records == 0
+            && self.storage.list(&format!("{}/", store::COLD_NODE_DIR)).await?.is_empty();
+        if new_store {
+            let write = self.default_policy != Policy::reference();
+            Ok((self.default_policy.clone(), write))
+        } else {
+            Ok((Policy::reference(), false))
         }
     }
 
@@ -670,6 +695,7 @@ impl<S: Storage> ContextFold<S> {
         let mut lines = Vec::new();
         let mut line_count = 0;
         let mut policy: Option<Policy> = None;
+        let mut wrote_policy = false;
         let result: Result<()> = async {
             for mut input in inputs {
                 let step_id = match input.step_id {
@@ -690,9 +716,17 @@ impl<S: Storage> ContextFold<S> {
                     continue;
                 }
                 if policy.is_none() {
-                    policy = Some(self.policy().await?);
+                    let (p, write) = self.fold_policy().await?;
+                    if write {
+                        self.storage
+                            .save(store::POLICY_KEY, &p.to_file_bytes())
+                            .await
+                            .map_err(|e| storage_context(e, "cannot write the policy file"))?;
+                        wrote_policy = true;
+                    }
+                    policy = Some(p);
                 }
-                let node = self.make_node(input, policy.as_ref().unwrap_or(&Policy::default()))?;
+                let node = self.make_node(input, policy.as_ref().unwrap_or(&self.default_policy))?;
                 let key = store::cold_node_key(node.step_id);
                 let bytes = node.write_json(true, Some(2));
                 // An unindexed file may already sit at this key (an orphan): an undone fold must put it back.
@@ -739,6 +773,9 @@ impl<S: Storage> ContextFold<S> {
                 // Drop the `created_at` of this failed attempt too: the next fold's `load_index()` makes its own.
                 self.index = RecallIndex::default();
             }
+            if wrote_policy {
+                let _ = self.storage.remove(store::POLICY_KEY).await;
+            }
             return Err(e);
         }
         if self.journal.enabled {
@@ -747,8 +784,14 @@ impl<S: Storage> ContextFold<S> {
         Ok(outcomes)
     }
 
-    /// The cold node of a turn (spec §5 steps 3–6): extraction, the three hashes, the clock and the token count.
+    /// The cold node of a turn (spec §5 steps 3–6): redaction when the policy asks for it (before anything is
+    /// extracted or hashed), extraction, the three hashes, the clock and the token count.
     fn make_node(&self, input: FoldInput, policy: &Policy) -> Result<ColdNode> {
+        let ruleset = policy.redaction()?;
+        let input = match ruleset {
+            Some(rules) => redact::sanitize(input, rules),
+            None => input,
+        };
         let FoldInput { step_id, summary, raw_content, session_id, files, commands, errors } = input;
         let step_id = step_id.ok_or_else(|| Error::invalid_input("fold: the step id was not assigned"))?;
         let payload = match raw_content {
@@ -802,7 +845,7 @@ impl<S: Storage> ContextFold<S> {
             folded_at,
             ipcf_version: IPCF_VERSION.into(),
             projection_version: PROJECTION_VERSION.into(),
-            sanitized: false,
+            sanitized: ruleset.is_some(),
             status: "cold".into(),
         };
         // Canonical JSON of the 17 other keys (spec §3.3).

@@ -14,6 +14,7 @@ pub mod json;
 pub mod hash;
 pub mod identity;
 pub mod policy;
+pub mod redact;
 pub mod index;
 pub mod journal;
 pub mod store;

@@ -1,10 +1,17 @@
 //! The hydration policy (spec §2.6). If `hydration_policy.json` exists, its whole parsed content is the
 //! policy (extra keys count, missing keys are not filled in); lookups fall back to the defaults like Python's
 //! `dict.get`. A value of the wrong type is an [`ErrorCode::InvalidInput`] where the reference would crash.
+//!
+//! Two named policies: [`Policy::reference`], the reference's `DEFAULT_POLICY` (what a store without a policy
+//! file that already has an index reads, and what strict reference behaviour uses), and [`Policy::safe_default`],
+//! the same plus `"redaction": "secrets-v1"`, which a store created by this package gets written at its first
+//! write. Keys of ours (`redaction`) change nothing for the reference, which ignores unknown keys; they do
+//! change `folding_policy_hash`, which covers the whole policy.
 
 use crate::error::{Error, Result};
 use crate::identity::sha256_hex;
 use crate::json::{self, Value};
+use crate::redact::Ruleset;
 use std::collections::BTreeMap;
 
 pub const DEFAULT_MAX_TOKENS_PER_CALL: i64 = 3000;
@@ -12,6 +19,8 @@ pub const DEFAULT_MAX_TOKENS_PER_TURN: i64 = 3500;
 pub const KEY_PER_CALL: &str = "max_rehydration_tokens_per_call";
 pub const KEY_PER_TURN: &str = "max_rehydration_tokens_per_turn";
 pub const KEY_INTEGRITY: &str = "integrity_verification";
+/// Secret redaction before anything is stored: absent, `null` or `false` = off; a rule set's name = on.
+pub const KEY_REDACTION: &str = "redaction";
 
 /// The active policy, exactly as written (so `{}` is not the default policy: it hashes differently).
 #[derive(Debug, Clone, PartialEq)]
@@ -19,8 +28,10 @@ pub struct Policy {
     pub raw: Value,
 }
 
-impl Default for Policy {
-    fn default() -> Self {
+impl Policy {
+    /// The reference's `DEFAULT_POLICY` (spec §2.6): what a store without a policy file reads when it already
+    /// has an index, and the policy of strict reference behaviour.
+    pub fn reference() -> Self {
         let mut m = BTreeMap::new();
         m.insert("policy_version".to_string(), Value::from("1.1"));
         m.insert(KEY_PER_CALL.to_string(), Value::Int(DEFAULT_MAX_TOKENS_PER_CALL.into()));
@@ -30,9 +41,42 @@ impl Default for Policy {
         m.insert(KEY_INTEGRITY.to_string(), Value::Bool(true));
         Policy { raw: Value::Object(m) }
     }
-}
 
-impl Policy {
+    /// The policy a new store gets (safe by default): the reference's plus `"redaction": "secrets-v1"`.
+    pub fn safe_default() -> Self {
+        let mut p = Policy::reference();
+        if let Value::Object(m) = &mut p.raw {
+            m.insert(KEY_REDACTION.to_string(), Value::from(Ruleset::LATEST.name()));
+        }
+        p
+    }
+
+    /// `hydration_policy.json` as this engine writes it (the reference's file format: indent 2, sorted keys).
+    pub fn to_file_bytes(&self) -> Vec<u8> {
+        json::to_pretty(&self.raw)
+    }
+
+    /// The rule set folds are redacted with, `None` when redaction is off. An unknown name (or `true`) is an
+    /// error rather than "off": a typo must not silently store secrets.
+    /// A policy that is not an object has no key (the reference folds with one, and fails only where it reads
+    /// a key).
+    pub fn redaction(&self) -> Result<Option<Ruleset>> {
+        match self.get(KEY_REDACTION) {
+            None | Some(Value::Null) | Some(Value::Bool(false)) => Ok(None),
+            Some(Value::Str(name)) => Ruleset::from_name(name).map(Some).ok_or_else(|| {
+                Error::invalid_input(format!(
+                    "hydration_policy.json: unknown {KEY_REDACTION} rule set {name:?} (known: \"{}\"; false turns redaction off)",
+                    Ruleset::LATEST.name()
+                ))
+            }),
+            Some(other) => Err(Error::invalid_input(format!(
+                "hydration_policy.json: {KEY_REDACTION} must be a rule set name such as \"{}\" or false, not {}",
+                Ruleset::LATEST.name(),
+                json::python_str(other)
+            ))),
+        }
+    }
+
     /// The policy of a `hydration_policy.json` file's bytes.
     pub fn from_file_bytes(bytes: &[u8]) -> Result<Policy> {
         json::parse(bytes)
@@ -99,13 +143,39 @@ mod tests {
 
     #[test]
     fn default_policy_hash_matches_the_reference() {
-        assert_eq!(Policy::default().hash(), "2ea9c87d4403aad1f0f69d2eda3b23189c546f628eae48f50388dae4ae02ac29");
+        assert_eq!(Policy::reference().hash(), "2ea9c87d4403aad1f0f69d2eda3b23189c546f628eae48f50388dae4ae02ac29");
+    }
+
+    #[test]
+    fn safe_default_is_the_reference_plus_redaction() {
+        let safe = Policy::safe_default();
+        assert_eq!(safe.redaction().unwrap(), Some(Ruleset::SecretsV1));
+        assert_eq!(Policy::reference().redaction().unwrap(), None);
+        let mut without = safe.raw.as_object().unwrap().clone();
+        without.remove(KEY_REDACTION);
+        assert_eq!(Value::Object(without), Policy::reference().raw);
+        assert_ne!(safe.hash(), Policy::reference().hash());
+        assert_eq!(
+            String::from_utf8(safe.to_file_bytes()).unwrap(),
+            "{\n  \"eviction_trigger\": \"after_response\",\n  \"integrity_verification\": true,\n  \"max_rehydration_tokens_per_call\": 3000,\n  \"max_rehydration_tokens_per_turn\": 3500,\n  \"policy_version\": \"1.1\",\n  \"redaction\": \"secrets-v1\",\n  \"scope\": \"single_turn\"\n}"
+        );
+    }
+
+    #[test]
+    fn redaction_key_values() {
+        let p = |s: &str| Policy::from_file_bytes(s.as_bytes()).unwrap().redaction();
+        assert_eq!(p(r#"{"redaction": false}"#).unwrap(), None);
+        assert_eq!(p(r#"{"redaction": null}"#).unwrap(), None);
+        assert_eq!(p(r#"{"redaction": "secrets-v1"}"#).unwrap(), Some(Ruleset::SecretsV1));
+        for bad in [r#"{"redaction": true}"#, r#"{"redaction": "secrets-v9"}"#, r#"{"redaction": 1}"#] {
+            assert_eq!(p(bad).unwrap_err().code(), crate::ErrorCode::InvalidInput, "{bad}");
+        }
     }
 
     #[test]
     fn empty_object_is_not_the_default_but_reads_defaults() {
         let p = Policy::from_file_bytes(b"{}").unwrap();
-        assert_ne!(p.hash(), Policy::default().hash());
+        assert_ne!(p.hash(), Policy::reference().hash());
         assert_eq!(p.max_tokens_per_turn().unwrap(), 3500);
         assert!(p.integrity_verification().unwrap());
     }

@@ -334,8 +334,13 @@ fn sorted_set(v: impl IntoIterator<Item = String>) -> Vec<String> {
 // ------------------------------------------------------------------------------------------------------------
 // Stores
 
+/// The vectors are the reference's: a new store gets the reference's policy (nothing written, no redaction).
 fn options() -> Options {
-    Options { clock: Some(Box::new(|| Ok(FIXED_NOW.to_string()))), ..Default::default() }
+    Options {
+        clock: Some(Box::new(|| Ok(FIXED_NOW.to_string()))),
+        default_policy: Some(Policy::reference()),
+        ..Default::default()
+    }
 }
 
 async fn fresh() -> Result<Cf, Error> {
@@ -507,7 +512,7 @@ async fn check_fold(cf: &mut Cf, input: &Value, expected: &Value, tag: &str, d: 
             local.opt_text(expected, "payload_sha256", || node.payload_sha256.clone());
             local.opt_text(expected, "projection_sha256", || node.projection_sha256.clone());
             local.opt_text(expected, "artifact_sha256", || node.artifact_sha256.clone());
-            let policy = cf.policy().await.unwrap_or_default();
+            let policy = cf.policy().await.unwrap_or_else(|_| Policy::reference());
             local.opt_text(expected, "policy_canonical_json", || {
                 String::from_utf8_lossy(&json::to_canonical(&policy.raw)).into_owned()
             });
@@ -536,7 +541,7 @@ async fn check_fold(cf: &mut Cf, input: &Value, expected: &Value, tag: &str, d: 
 async fn fold_demo(doc: &Value) -> Vec<CaseResult> {
     let mut out = Vec::new();
     let mut d = Diffs::default();
-    let default = Policy::default();
+    let default = Policy::reference();
     d.opt_text(doc, "default_policy_canonical_json", || {
         String::from_utf8_lossy(&json::to_canonical(&default.raw)).into_owned()
     });
@@ -783,7 +788,7 @@ async fn hydrate_case(case: &Value) -> CaseResult {
         let mut cf = fresh().await?;
         let fi = FoldInput { step_id: Some(5), summary: "hydrate case".into(), raw_content: Some(raw), ..Default::default() };
         cf.fold(fi).await?;
-        let mut policy = Policy::default().raw;
+        let mut policy = Policy::reference().raw;
         if let Value::Object(m) = &mut policy {
             m.insert(crate::policy::KEY_PER_CALL.into(), cap);
         }

@@ -17,7 +17,7 @@ const NOW: &str = "2026-01-01T00:00:00Z";
 const SHOWCASE: &str = "What port are we using for PostgreSQL, and which migration applied the billing table?";
 
 fn options() -> Options {
-    Options { clock: Some(Box::new(|| Ok(NOW.to_string()))), ..Default::default() }
+    Options { clock: Some(Box::new(|| Ok(NOW.to_string()))), default_policy: Some(contextfold::policy::Policy::reference()), ..Default::default() }
 }
 
 fn open<S: Storage>(storage: S) -> ContextFold<S> {
@@ -75,7 +75,7 @@ fn demo() -> ContextFold<MemoryStorage> {
 }
 
 fn set_policy<S: Storage>(cf: &ContextFold<S>, edit: impl FnOnce(&mut BTreeMap<String, Value>)) {
-    let mut policy = contextfold::policy::Policy::default().raw;
+    let mut policy = contextfold::policy::Policy::reference().raw;
     if let Value::Object(m) = &mut policy {
         edit(m);
     }

@@ -98,7 +98,7 @@ function foldInput(i) {
  */
 export async function replay(dir, hooks = {}) {
   const api = await loadPackage();
-  const { ContextFold, MemoryStorage, extract, ContextFoldError, NodeNotFoundError } = api;
+  const { ContextFold, MemoryStorage, extract, ContextFoldError, NodeNotFoundError, REFERENCE_POLICY } = api;
   const log = hooks.log ?? ((l) => console.log(l));
   const onStore = hooks.onStore ?? (() => {});
   const read = (name) => {
@@ -120,8 +120,9 @@ export async function replay(dir, hooks = {}) {
       log(`FAIL ${id}: ${c.problems.slice(0, 3).join(" | ")}${c.problems.length > 3 ? ` (+${c.problems.length - 3} more)` : ""}`);
     }
   };
-  // Strict reference behaviour: the reference files are compared after each call.
-  const open = async (storage) => ContextFold.open(storage, { clock: CLOCK, journal: false });
+  // Strict reference behaviour: a new store gets the reference's policy (no redaction, no policy file written),
+  // and the reference files are compared after each call.
+  const open = async (storage) => ContextFold.open(storage, { clock: CLOCK, journal: false, defaultPolicy: REFERENCE_POLICY });
 
   /** Fold one turn and compare everything the vector lists. */
   async function checkTurn(c, cf, storage, turn, label) {

@@ -25,7 +25,7 @@ fn load(relative: &str) -> Value {
 }
 
 fn options() -> Options {
-    Options { clock: Some(Box::new(|| Ok(NOW.to_string()))), ..Default::default() }
+    Options { clock: Some(Box::new(|| Ok(NOW.to_string()))), default_policy: Some(contextfold::policy::Policy::reference()), ..Default::default() }
 }
 
 fn open(storage: MemoryStorage) -> Cf {

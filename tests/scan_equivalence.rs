@@ -40,7 +40,7 @@ fn load(path: &Path) -> Value {
 /// Fold a vector store's turns (`[step_id, summary, raw_content]`) into a fresh in-memory engine.
 fn build_store(store: &Value) -> RecallIndex {
     pollster::block_on(async {
-        let opts = Options { clock: Some(Box::new(|| Ok("2026-01-01T00:00:00Z".to_string()))), ..Default::default() };
+        let opts = Options { clock: Some(Box::new(|| Ok("2026-01-01T00:00:00Z".to_string()))), default_policy: Some(contextfold::policy::Policy::reference()), ..Default::default() };
         let mut cf = ContextFold::open(MemoryStorage::new(), opts).await.unwrap();
         for turn in store.get("turns").and_then(Value::as_array).unwrap() {
             let t = turn.as_array().unwrap();

@@ -13,7 +13,7 @@ use pollster::block_on;
 const NOW: &str = "2026-01-01T00:00:00Z";
 
 fn options(journal: bool) -> Options {
-    Options { clock: Some(Box::new(|| Ok(NOW.to_string()))), journal, ..Default::default() }
+    Options { clock: Some(Box::new(|| Ok(NOW.to_string()))), journal, default_policy: Some(contextfold::policy::Policy::reference()), ..Default::default() }
 }
 
 /// An index file with the unusual shapes a hand-edited or foreign index can have: two keys for one step,

@@ -279,6 +279,18 @@ async fn custom_token_counter_and_policy_option() {
 }
 
 #[wasm_bindgen_test]
+async fn without_options_a_new_store_gets_the_redacting_policy() {
+    let storage = MemStorage::new(None);
+    let engine = Engine::open(storage.clone().into(), JsValue::UNDEFINED).await.unwrap();
+    let input = parse(r#"{"stepId": 1, "summary": "cat .env", "rawContent": "GITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n"}"#);
+    let FoldOutcome::Folded { node, .. } = engine.fold(input).await.unwrap().to_rust().unwrap() else { panic!() };
+    assert!(node.sanitized);
+    assert_eq!(node.raw_content, "GITHUB_TOKEN=[REDACTED:github-pat]\n");
+    let policy = storage.get_text(".contextfold/hydration_policy.json").expect("the policy file is written");
+    assert!(policy.contains("\"redaction\": \"secrets-v1\""), "{policy}");
+}
+
+#[wasm_bindgen_test]
 async fn default_clock_is_utc_to_the_second() {
     let storage = MemStorage::new(None);
     let engine = Engine::open(storage.into(), JsValue::UNDEFINED).await.unwrap();

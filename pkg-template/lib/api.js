@@ -165,17 +165,29 @@ export function createApi(core, ensureReady = () => {}) {
       });
     }
   }
-  /** Identifiers, files, commands, errors and scan query terms of a text (the engine's extractors). */
-  function extract(text) {
+  /** Run a core function synchronously, its errors mapped to the package's classes. */
+  function direct(fn) {
     ensureReady();
     try {
-      return core.extract(text);
+      return fn();
     } catch (err) {
       throw toContextFoldError(err);
     }
   }
+  /** Identifiers, files, commands, errors and scan query terms of a text (the engine's extractors). */
+  function extract(text) {
+    return direct(() => core.extract(text));
+  }
+  /** The text as a fold with `"redaction": "secrets-v1"` stores it, and the secrets found (UTF-16 spans). */
+  function redact(text) {
+    return direct(() => core.redact(text));
+  }
+  /** The rules `redact` and a redacting fold apply. */
+  function redactionRules() {
+    return direct(() => core.redactionRules());
+  }
 
-  return { ContextFold, extract };
+  return { ContextFold, extract, redact, redactionRules };
 }
 
 const OPEN = Symbol("open");

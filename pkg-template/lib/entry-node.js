@@ -12,3 +12,6 @@ export { MemoryStorage } from "./memory.js";
 const api = createApi(core);
 export const ContextFold = api.ContextFold;
 export const extract = api.extract;
+export const redact = api.redact;
+export const redactionRules = api.redactionRules;
+export { REFERENCE_POLICY, DEFAULT_POLICY } from "./policy.js";

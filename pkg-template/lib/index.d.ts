@@ -23,6 +23,9 @@ import type {
   TurnOptions,
   FoldedStep,
   FoldedStepArtifacts,
+  Redaction,
+  RedactionFinding,
+  RedactionRule,
 } from "../bundler/contextfold.js";
 
 export type {
@@ -48,6 +51,9 @@ export type {
   TurnOptions,
   FoldedStep,
   FoldedStepArtifacts,
+  Redaction,
+  RedactionFinding,
+  RedactionRule,
 };
 
 /** An open store: the IPCF-1.1 operations over one host storage. Calls on one instance run in call order. */
@@ -114,6 +120,39 @@ export declare class ContextFold {
 
 /** Identifiers, files, commands, errors and scan query terms of a text, as the engine extracts them. */
 export declare function extract(text: string): Extraction;
+
+/** The text as a fold with `"redaction": "secrets-v1"` stores it: each secret replaced by
+ *  `[REDACTED:<rule>]`, nothing else changed. `findings` are in order, with UTF-16 spans of the input
+ *  (`text.slice(start, end)` is the secret). Writes nothing. */
+export declare function redact(text: string): Redaction;
+/** The rules of the rule set `redact` and a redacting fold apply (`secrets-v1`). */
+export declare function redactionRules(): RedactionRule[];
+
+/** A hydration policy (`.contextfold/hydration_policy.json`): the reference's keys plus ours. */
+export interface HydrationPolicy {
+  readonly policy_version?: string;
+  readonly max_rehydration_tokens_per_call?: number;
+  readonly max_rehydration_tokens_per_turn?: number;
+  readonly scope?: string;
+  readonly eviction_trigger?: string;
+  readonly integrity_verification?: boolean;
+  /** Secret redaction before anything is stored: a rule set name (`"secrets-v1"`), or absent / `false` = off. */
+  readonly redaction?: "secrets-v1" | false | null;
+  readonly [key: string]: unknown;
+}
+/** The reference implementation's DEFAULT_POLICY. `ContextFold.open(storage, { defaultPolicy: REFERENCE_POLICY })`
+ *  is strict reference behaviour: a new store gets no policy file and nothing is redacted. */
+export declare const REFERENCE_POLICY: Readonly<{
+  policy_version: "1.1";
+  max_rehydration_tokens_per_call: 3000;
+  max_rehydration_tokens_per_turn: 3500;
+  scope: "single_turn";
+  eviction_trigger: "after_response";
+  integrity_verification: true;
+}>;
+/** The policy a new store gets by default: `REFERENCE_POLICY` plus `redaction: "secrets-v1"`, written as
+ *  hydration_policy.json at the store's first fold. */
+export declare const DEFAULT_POLICY: Readonly<typeof REFERENCE_POLICY & { redaction: "secrets-v1" }>;
 
 /** Base class of every engine error; `code` is stable. */
 export declare class ContextFoldError extends Error {

@@ -5,6 +5,10 @@ import cjs from "./index.js";
 export const {
   ContextFold,
   extract,
+  redact,
+  redactionRules,
+  REFERENCE_POLICY,
+  DEFAULT_POLICY,
   MemoryStorage,
   ContextFoldError,
   NodeNotFoundError,

@@ -34,3 +34,6 @@ export { MemoryStorage } from "../lib/memory.js";
 const api = createApi(core, ensureReady);
 export const ContextFold = api.ContextFold;
 export const extract = api.extract;
+export const redact = api.redact;
+export const redactionRules = api.redactionRules;
+export { REFERENCE_POLICY, DEFAULT_POLICY } from "../lib/policy.js";

@@ -18,6 +18,7 @@ use crate::engine::{
 };
 use crate::error::{Error, Result};
 use crate::folded_step::FoldedStep;
+use crate::policy::Policy;
 use crate::recall::RecallCandidate;
 use crate::scan::ScanResult;
 use crate::validate::Validation;
@@ -32,6 +33,10 @@ export interface OpenOptions {
   tokenCounter?: (text: string) => number;
   /** The active policy in place of `.contextfold/hydration_policy.json` (not written to the store). */
   policy?: object;
+  /** The policy a new store gets (no policy file, index, journal or cold node yet), written as
+   *  `hydration_policy.json` at its first fold. Default `DEFAULT_POLICY` (the reference's plus
+   *  `"redaction": "secrets-v1"`); `REFERENCE_POLICY` is strict reference behaviour and writes nothing. */
+  defaultPolicy?: object;
   /** Append one journal line per fold or eviction instead of rewriting `recall_index.json` each time (needs
    *  `storage.append`). The reference files are written by `checkpoint()` / `close()`, and by the engine
    *  itself whenever the journal has grown as large as the index. Default true; `false` is the reference's
@@ -129,7 +134,14 @@ fn open_options(options: &JsValue) -> Result<Options> {
     let journal = input::get(options, "journal", "open: options.journal")?;
     // The package journals by default (the fast path); the Rust API's default is the reference's behaviour.
     let journal = if journal.is_undefined() { true } else { input::boolean(&journal, "open: options.journal")? };
-    Ok(Options { clock: Some(clock(clock_fn)), token_counter: counter_fn.map(token_counter), policy, journal })
+    let default_policy = input::get(options, "defaultPolicy", "open: options.defaultPolicy")?;
+    let default_policy = if default_policy.is_undefined() || default_policy.is_null() {
+        None
+    } else {
+        input::object(&default_policy, "open: options.defaultPolicy")?;
+        Some(Policy { raw: input::json_value(&default_policy, "open: options.defaultPolicy")? })
+    };
+    Ok(Options { clock: Some(clock(clock_fn)), token_counter: counter_fn.map(token_counter), policy, journal, default_policy })
 }
 
 #[wasm_bindgen]

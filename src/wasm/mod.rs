@@ -8,6 +8,7 @@
 //! * `errors` — engine errors as thrown JS `Error`s with `name` and `code`
 //! * `report` — the console text of the reference (`render*`)
 //! * `cli` — the bin's argument rules: `parseStepId` (Python `int()`), `pythonRepr`
+//! * `redact` — the redactor (`redact`, `redactionRules`)
 //! * `lock` — the async mutex that serialises overlapping calls
 
 mod cli;
@@ -15,6 +16,7 @@ mod engine;
 mod errors;
 pub(crate) mod input;
 mod lock;
+mod redact;
 mod report;
 mod storage;
 
@@ -24,6 +26,7 @@ use wasm_bindgen::JsCast;
 
 pub use cli::*;
 pub use engine::Engine;
+pub use redact::*;
 pub use report::*;
 
 /// The package version (the crate's).

@@ -40,13 +40,13 @@ function script(engine) {
 const settle = (p) => p.then((v) => JSON.stringify(v), (e) => `${e.name}/${e.code}`);
 
 const seqStore = new MemStorage();
-const seq = await cf.Engine.open(seqStore, { clock: () => NOW });
+const seq = await cf.Engine.open(seqStore, { clock: () => NOW, defaultPolicy: demo.default_policy });
 const sequential = [];
 for (const call of script(seq)) sequential.push(await settle(call()));
 
 const store = new MemStorage();
 store.setSlow(true);
-const engine = await cf.Engine.open(store, { clock: () => NOW });
+const engine = await cf.Engine.open(store, { clock: () => NOW, defaultPolicy: demo.default_policy }); // the reference's policy: its hashes
 const overlapping = await Promise.all(script(engine).map((call) => settle(call())));
 assert.deepEqual(overlapping, sequential);
 assert.equal(store.dump(), seqStore.dump());

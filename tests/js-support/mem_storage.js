@@ -117,8 +117,19 @@ export function throwingStorage() {
 
 export function fixedClock(now) { return () => now; }
 
+/** The reference's DEFAULT_POLICY: these tests compare bytes and hashes with the reference's, so a new store gets
+ *  its policy (no redaction, no policy file written), not the package's default. */
+const REFERENCE_POLICY = {
+  policy_version: "1.1",
+  max_rehydration_tokens_per_call: 3000,
+  max_rehydration_tokens_per_turn: 3500,
+  scope: "single_turn",
+  eviction_trigger: "after_response",
+  integrity_verification: true,
+};
+
 export function options(clock, tokenCounter, policy) {
-  const o = {};
+  const o = { defaultPolicy: REFERENCE_POLICY };
   if (clock !== undefined) o.clock = clock;
   if (tokenCounter !== undefined) o.tokenCounter = tokenCounter;
   if (policy !== undefined) o.policy = policy;

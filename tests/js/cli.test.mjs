@@ -183,7 +183,7 @@ describe("deviations from the reference (documented)", () => {
       assert.ok(d.stderr.includes(`option ${opt} needs a value`), opt);
     }
     // The reference's equivalent (the word quoted into the summary) works and gives its exact output.
-    const ok = cli(["FOLD", "45", "upper-case command --files"], { cwd: root });
+    const ok = cli(["FOLD", "45", "upper-case command --files", "--reference"], { cwd: root });
     assert.deepEqual({ status: ok.status, stdout: ok.stdout }, { status: 0, stdout: run.stdout });
   });
 
@@ -243,7 +243,7 @@ describe("arguments", () => {
     const root = freshRoot("demo-folds");
     for (const t of FOLD_DEMO.turns) {
       writeFileSync(path.join(root, "raw.txt"), t.input.raw_content);
-      const r = cli(["fold", String(t.input.step_id), ...t.input.summary.split(" "), "--file", "raw.txt"], { cwd: root });
+      const r = cli(["fold", String(t.input.step_id), ...t.input.summary.split(" "), "--file", "raw.txt", "--reference"], { cwd: root });
       assert.equal(r.status, 0, r.stderr);
       const e = t.expected;
       const payload = e.payload_sha256 ?? e.index_entry?.payload_sha256;

@@ -8,19 +8,20 @@ import * as path from "node:path";
 import { gzipSync } from "node:zlib";
 import { BIN, CONSUMER, PKG_DIR, ROOT, node, scratch } from "./helpers.mjs";
 
+// The reference's hash of demo node 37 (so these stores opt into its policy: no redaction key in the hash).
 const DEMO_NODE_37 = "9ce77ffedef0fc161acbe736bb775b3f649280953ff09d7f32b1ffc4fa16e8a8";
 
 describe("packaging", () => {
   it("Node ESM: named imports from every subpath", () => {
     const dir = scratch("esm", {
       "main.mjs": `
-import { ContextFold, MemoryStorage, extract, InvalidInputError } from "contextfold";
+import { ContextFold, MemoryStorage, extract, InvalidInputError, REFERENCE_POLICY } from "contextfold";
 import { NodeFsStorage } from "contextfold/node";
 import { VsCodeStorage } from "contextfold/vscode";
 import { runStorageAdapterTests } from "contextfold/testing";
 import { IndexedDbStorage } from "contextfold/indexeddb";
 import pkg from "contextfold/package.json" with { type: "json" };
-const cf = await ContextFold.open(new MemoryStorage(), { clock: () => "2026-01-01T00:00:00Z" });
+const cf = await ContextFold.open(new MemoryStorage(), { clock: () => "2026-01-01T00:00:00Z", defaultPolicy: REFERENCE_POLICY });
 const n = await cf.fold({ stepId: 37, summary: "PostgreSQL configured on Port 5433", rawContent: "$ docker compose up -d postgres\\nPostgreSQL running on port 5433" });
 const mem = ContextFold.engineMemoryBytes();
 console.log(JSON.stringify({ hash: n.artifactSha256, cmd: extract("$ ls").commands, types: [typeof NodeFsStorage, typeof VsCodeStorage, typeof runStorageAdapterTests, typeof IndexedDbStorage, typeof InvalidInputError], version: pkg.version, mem: mem > 0 && mem % 65536 === 0 }));
@@ -37,12 +38,12 @@ console.log(JSON.stringify({ hash: n.artifactSha256, cmd: extract("$ ls").comman
   it("CommonJS: require() of every Node subpath", () => {
     const dir = scratch("cjs", {
       "main.cjs": `
-const { ContextFold, MemoryStorage, NodeNotFoundError } = require("contextfold");
+const { ContextFold, MemoryStorage, NodeNotFoundError, REFERENCE_POLICY } = require("contextfold");
 const { NodeFsStorage } = require("contextfold/node");
 const { VsCodeStorage } = require("contextfold/vscode");
 const { runStorageAdapterTests } = require("contextfold/testing");
 (async () => {
-  const cf = await ContextFold.open(new MemoryStorage(), { clock: () => "2026-01-01T00:00:00Z" });
+  const cf = await ContextFold.open(new MemoryStorage(), { clock: () => "2026-01-01T00:00:00Z", defaultPolicy: REFERENCE_POLICY });
   const n = await cf.fold({ stepId: 37, summary: "PostgreSQL configured on Port 5433", rawContent: "$ docker compose up -d postgres\\nPostgreSQL running on port 5433" });
   const err = await cf.hydrate(5).catch((e) => e);
   const mem = ContextFold.engineMemoryBytes();
@@ -76,7 +77,7 @@ console.log(JSON.stringify({
       "main.mjs": `
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import init, { ContextFold, MemoryStorage, extract } from "contextfold/web";
+import init, { ContextFold, MemoryStorage, extract, REFERENCE_POLICY } from "contextfold/web";
 let before = "no error";
 try { extract("x"); } catch (e) { before = e.message; }
 let memBefore = "no error";
@@ -84,7 +85,7 @@ try { ContextFold.engineMemoryBytes(); } catch (e) { memBefore = e.message; }
 const wasmPath = createRequire(import.meta.url).resolve("contextfold/web/contextfold_bg.wasm");
 await init({ module_or_path: readFileSync(wasmPath) });
 await init(); // idempotent
-const cf = await ContextFold.open(new MemoryStorage(), { clock: () => "2026-01-01T00:00:00Z" });
+const cf = await ContextFold.open(new MemoryStorage(), { clock: () => "2026-01-01T00:00:00Z", defaultPolicy: REFERENCE_POLICY });
 const n = await cf.fold({ stepId: 37, summary: "PostgreSQL configured on Port 5433", rawContent: "$ docker compose up -d postgres\\nPostgreSQL running on port 5433" });
 const mem = ContextFold.engineMemoryBytes();
 console.log(JSON.stringify({ before, memBefore, hash: n.artifactSha256, mem: mem > 0 && mem % 65536 === 0 }));
@@ -100,8 +101,8 @@ console.log(JSON.stringify({ before, memBefore, hash: n.artifactSha256, mem: mem
   it("the bundler build (wasm ESM integration) runs under node --experimental-wasm-modules", () => {
     const dir = scratch("bundler", {
       "main.mjs": `
-import { ContextFold, MemoryStorage } from "./../node_modules/contextfold/bundler/index.js";
-const cf = await ContextFold.open(new MemoryStorage(), { clock: () => "2026-01-01T00:00:00Z" });
+import { ContextFold, MemoryStorage, REFERENCE_POLICY } from "./../node_modules/contextfold/bundler/index.js";
+const cf = await ContextFold.open(new MemoryStorage(), { clock: () => "2026-01-01T00:00:00Z", defaultPolicy: REFERENCE_POLICY });
 const n = await cf.fold({ stepId: 37, summary: "PostgreSQL configured on Port 5433", rawContent: "$ docker compose up -d postgres\\nPostgreSQL running on port 5433" });
 const mem = ContextFold.engineMemoryBytes();
 console.log(n.artifactSha256, mem > 0 && mem % 65536 === 0);

@@ -9,7 +9,7 @@ import { runDemo } from "./demo.mjs";
 import { GENERAL, commandHelp } from "./help.mjs";
 import { decodeUtf8 } from "./utf8.mjs";
 
-const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "checkpoint", "demo", "mcp"]);
+const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "checkpoint", "demo", "mcp", "redact"]);
 // Commands in modules of their own, loaded on demand: they parse their own arguments (`hook` runs once per hook
 // call of a harness, so it loads none of the console renderers).
 const COMMAND_MODULES = { hook: "./hook.mjs", import: "./import.mjs" };
@@ -75,7 +75,7 @@ export function parseArgs(argv) {
   let command;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (command === "fold" && FOLD_OPTIONS.has(a)) {
+    if ((command === "fold" || command === "redact") && (command === "fold" ? FOLD_OPTIONS.has(a) : a === "--file")) {
       // A fold option's value is always the next argument, whatever it looks like (as in the reference).
       if (i + 1 >= argv.length) throw new CliError("bad_argument", `option ${a} needs a value (to use "${a}" as a word of the summary, quote it together with the summary)`);
       out.args.push(a, argv[++i]);
@@ -261,6 +261,7 @@ async function run(opts, core, io) {
     const text = ownUsage(render.renderUnknownCommand ? render.renderUnknownCommand(command) : `Unknown command: '${command}'\n${render.renderUsage()}`, opts);
     throw new CliError("usage", `Unknown command: '${command}'`, text);
   }
+  if (command === "redact") return redactCommand(args.slice(1), { api, render, json, io, out });
   const minArgs = command === "fold" ? 3 : ["scan", "recall", "hydrate", "evict"].includes(command) ? 2 : 1;
   if (args.length < minArgs) {
     const text = ownUsage(commandUsage(command, render), opts);
@@ -270,8 +271,10 @@ async function run(opts, core, io) {
   const root = path.resolve(io.cwd, opts.dir ?? ".");
   const clock = clockFromEnv(io.env, render);
   // A process per call journals (a fold appends one line; the reference files are written by `checkpoint`);
-  // --reference writes them on every call, as the reference does.
-  const options = { journal: !opts.reference, ...(clock ? { clock } : {}) };
+  // --reference is strict reference behaviour: the reference files on every call, and a new store gets the
+  // reference's policy (no redaction, no hydration_policy.json). Otherwise a new store gets the package's default
+  // policy (redaction on).
+  const options = { journal: !opts.reference, ...(clock ? { clock } : {}), ...(opts.reference ? { defaultPolicy: api.REFERENCE_POLICY } : {}) };
   if (command === "demo") return runDemo({ api, NodeFsStorage, render, root: opts.dir === undefined ? undefined : root, json, io, clock });
   if (command === "mcp") return (await import("./mcp.mjs")).runMcp(args.slice(1), { dir: opts.dir, io, options });
 
@@ -294,7 +297,7 @@ async function run(opts, core, io) {
   if (command === "fold" || command === "status" || command === "validate") {
     await mkdir(path.join(root, ".contextfold", "cold_nodes"), { recursive: true });
   }
-  const cf = await api.ContextFold.open(new NodeFsStorage(root), options);
+  const cf = await api.ContextFold.open(new NodeFsStorage(root), Object.keys(options).length ? options : undefined);
   /** Print a result: the JSON document, or the console text of `renderer`. */
   const show = (result, renderer) => {
     out(json ? jsonText(result) : renderer(result));
@@ -340,6 +343,31 @@ async function run(opts, core, io) {
     // Without writing the reference files: that would cost a whole index rewrite per call (see `checkpoint`).
     await cf.close({ checkpoint: false });
   }
+  return 0;
+}
+
+/**
+ * `contextfold redact [--file F | text…]`: what a redacting fold would store, for checking by hand. Reads F, the
+ * words given, or standard input; prints the redacted text exactly (no newline added), or with --json the
+ * result of the package's `redact()` (text, findings with UTF-16 spans, rule set). `--rules` lists the rules.
+ */
+async function redactCommand(words, { api, render, json, io, out }) {
+  if (words.length === 1 && words[0] === "--rules") {
+    const rules = api.redactionRules();
+    out(json ? jsonText(rules) : rules.map((r) => `${r.id}\t${r.description}\n`).join(""));
+    return 0;
+  }
+  let text;
+  if (words[0] === "--file") {
+    if (words.length > 2) throw new CliError("bad_argument", "redact takes --file F or text, not both");
+    text = await readPayload(words[1], io, render);
+  } else if (words.length > 0) {
+    text = words.join(" ");
+  } else {
+    text = await readPayload("-", io, render);
+  }
+  const result = api.redact(text);
+  out(json ? jsonText(result) : result.text);
   return 0;
 }
 

@@ -4,8 +4,9 @@
 const OPTIONS = `Options:
   --dir DIR     store root, the directory that holds .contextfold/ (default: the current directory)
   --json        print one JSON document on stdout (the API's result shapes) instead of the console text
-  --reference   behave as the reference CLI (python contextfold.py) byte for byte: its program name in the
-                console text
+  --reference   behave as the reference CLI (python contextfold.py): its console text byte for byte (its
+                program name included), the reference files written on every call, and a new store created
+                with the reference's policy (no redaction, no hydration_policy.json)
   --help, -h    this help; \`contextfold <command> --help\` for one command
   --version     print the version`;
 
@@ -29,6 +30,7 @@ Commands:
   checkpoint          write recall_index.json and eviction_log.json from the journal, for readers
                       of the reference files (a fold appends to the journal; --reference writes them each time)
   demo                run the §6 scenario (8 turns, one multi-intent query) in a temporary store
+  redact [--file P]   print a text as a fold stores it, secrets replaced by [REDACTED:<rule>]
   mcp [--session ID]  serve the store to an MCP client over stdio (needs @modelcontextprotocol/server, zod)
   hook [EVENT]        one Claude Code / Codex hook call (JSON on stdin); never blocks, always exits 0
   import FILE         fold the tool results of a transcript (Claude Code, Codex, Anthropic, OpenAI)
@@ -102,6 +104,21 @@ ${OPTIONS}
 
 Verify every indexed cold node (path containment, presence, artifact hash, index hash) and look for
 orphaned cold nodes. Exit 0 if everything passes, 1 otherwise.
+
+${OPTIONS}
+`,
+  redact: `Usage: contextfold redact [--file P | <text…>] [--json]
+       contextfold redact --rules [--json]
+
+Print what a fold would store of a text: every secret the redactor finds (vendor tokens, private keys,
+JWTs, URL credentials, Authorization headers, values of names like PASSWORD or API_KEY) replaced by
+[REDACTED:<rule>], the rest byte for byte. Reads --file P, the words given, or standard input; writes
+nothing. --json prints {"text", "findings": [{"rule", "start", "end"}], "rules"} with UTF-16 spans of the
+input. --rules lists the rules of the rule set ("secrets-v1").
+
+A new store gets "redaction": "secrets-v1" in .contextfold/hydration_policy.json at its first fold, so
+its folds store exactly this; a store the reference created (an index, no policy file) and a store
+created with --reference are not redacted.
 
 ${OPTIONS}
 `,

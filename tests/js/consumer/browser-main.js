@@ -1,6 +1,6 @@
 // A small page built by Vite from the installed package ("browser" condition): folds and scans in memory and
 // runs the Storage conformance suite over IndexedDB, reporting into window.__results.
-import { ContextFold, MemoryStorage, extract } from "contextfold";
+import { ContextFold, MemoryStorage, extract, REFERENCE_POLICY } from "contextfold";
 import { IndexedDbStorage } from "contextfold/indexeddb";
 import { runStorageAdapterTests } from "contextfold/testing";
 
@@ -14,7 +14,7 @@ runStorageAdapterTests("IndexedDbStorage", async () => IndexedDbStorage.open(`cf
 
 async function main() {
   const s = new MemoryStorage();
-  const cf = await ContextFold.open(s, { clock: () => "2026-01-01T00:00:00Z" });
+  const cf = await ContextFold.open(s, { clock: () => "2026-01-01T00:00:00Z", defaultPolicy: REFERENCE_POLICY });
   const node = await cf.fold({ stepId: 37, summary: "PostgreSQL configured on Port 5433", rawContent: "$ docker compose up -d postgres\nPostgreSQL running on port 5433" });
   results.push({ name: "fold in the browser", ok: node.artifactSha256 === "9ce77ffedef0fc161acbe736bb775b3f649280953ff09d7f32b1ffc4fa16e8a8", info: node.artifactSha256 });
   const scan = await cf.scan("What port is PostgreSQL on?");

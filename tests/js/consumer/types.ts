@@ -3,6 +3,7 @@
 import {
   ContextFold, MemoryStorage, extract, InvalidInputError, IntegrityCheckError, PathContainmentError, ContextFoldError,
   type ColdNode, type FoldOutcome, type ScanResult, type Storage, type Turn, type Extraction, type ErrorCode,
+  redact, redactionRules, REFERENCE_POLICY, DEFAULT_POLICY, type Redaction, type RedactionRule,
 } from "contextfold";
 import { NodeFsStorage } from "contextfold/node";
 import { VsCodeStorage, type FileSystemLike, type UriLike } from "contextfold/vscode";
@@ -100,3 +101,16 @@ runStorageAdapterTests("bad", () => 42);
   using disposable = await ContextFold.open(new MemoryStorage());
 }
 export { hash, wrong, notAwaited, exWrong, incomplete, ids, tokens, ex, vs, withOptional, badVersion, badRange, fsVersion, fsRange, memVersion, memRange, vsVersion, versionNumber };
+
+// Redaction (issue 13): redact(), the rules, the named policies and defaultPolicy.
+const redacted: Redaction = redact("DB_PASSWORD=s3cr3t-P@ss");
+const firstRule: string | undefined = redacted.findings[0]?.rule;
+const spans: number[] = redacted.findings.flatMap((f) => [f.start, f.end]);
+const rules: RedactionRule[] = redactionRules();
+const version: "secrets-v1" = DEFAULT_POLICY.redaction;
+const strict = await ContextFold.open(new MemoryStorage(), { defaultPolicy: REFERENCE_POLICY });
+// @ts-expect-error REFERENCE_POLICY has no redaction key
+REFERENCE_POLICY.redaction;
+// @ts-expect-error redact takes a string
+redact(42);
+void [firstRule, spans, rules, version, strict];

@@ -1,5 +1,5 @@
 // The "contextfold/web" build in a browser: explicit init() with the default wasm location, then a fold.
-import init, { ContextFold, MemoryStorage, extract } from "contextfold/web";
+import init, { ContextFold, MemoryStorage, extract, REFERENCE_POLICY } from "contextfold/web";
 
 const results = [];
 async function main() {
@@ -11,7 +11,7 @@ async function main() {
   }
   results.push({ name: "web: extract before init() explains itself", ok: before.includes("init()"), info: before });
   await init();
-  const cf = await ContextFold.open(new MemoryStorage(), { clock: () => "2026-01-01T00:00:00Z" });
+  const cf = await ContextFold.open(new MemoryStorage(), { clock: () => "2026-01-01T00:00:00Z", defaultPolicy: REFERENCE_POLICY });
   const node = await cf.fold({ stepId: 37, summary: "PostgreSQL configured on Port 5433", rawContent: "$ docker compose up -d postgres\nPostgreSQL running on port 5433" });
   results.push({ name: "web: fold after init()", ok: node.artifactSha256 === "9ce77ffedef0fc161acbe736bb775b3f649280953ff09d7f32b1ffc4fa16e8a8", info: node.artifactSha256 });
   const mem = ContextFold.engineMemoryBytes();

@@ -1,0 +1,17 @@
+// The two named hydration policies (Rust `Policy::reference()` and `Policy::safe_default()`), as plain data for
+// `ContextFold.open(storage, { defaultPolicy })`. tests/js/redaction.test.mjs checks that the engine writes and
+// hashes exactly these.
+
+/** The reference implementation's DEFAULT_POLICY: strict reference behaviour (no redaction, nothing written). */
+export const REFERENCE_POLICY = Object.freeze({
+  policy_version: "1.1",
+  max_rehydration_tokens_per_call: 3000,
+  max_rehydration_tokens_per_turn: 3500,
+  scope: "single_turn",
+  eviction_trigger: "after_response",
+  integrity_verification: true,
+});
+
+/** What a new store gets by default, written as hydration_policy.json at its first fold: the reference's policy
+ *  plus secret redaction before anything is stored. */
+export const DEFAULT_POLICY = Object.freeze({ ...REFERENCE_POLICY, redaction: "secrets-v1" });
