@@ -185,3 +185,10 @@ export function readmeSnippet(name) {
 
 /** Every hook command of a hooks config (`{hooks: {Event: [{matcher?, hooks: [...]}]}}`), with its event. */
 export const hookCommands = (config) => Object.entries(config.hooks).flatMap(([event, groups]) => groups.flatMap((g) => g.hooks.map((h) => ({ event, matcher: g.matcher, ...h }))));
+
+/** The store's eviction log as a reference reader sees it after `contextfold checkpoint` (the hooks journal it). */
+export function evictionLog(root) {
+  const r = cf(["checkpoint", "--dir", root]);
+  if (r.status !== 0) throw new Error(`contextfold checkpoint failed: ${r.stderr}`);
+  return JSON.parse(readFileSync(path.join(root, ".contextfold", "eviction_log.json"), "utf8"));
+}

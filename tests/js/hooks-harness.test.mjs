@@ -8,8 +8,9 @@ import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { CONSUMER, PKG_DIR, ROOT } from "./helpers.mjs";
-import { CF_BIN, bigOutput, cf, hookCommands as commandsOf, ledgerOf, readmeSnippet as snippet, tempDir } from "./hook-helpers.mjs";
+import { CF_BIN, bigOutput, cf, evictionLog, hookCommands as commandsOf, ledgerOf, readmeSnippet as snippet, tempDir } from "./hook-helpers.mjs";
 import { anthropicStub, requestText, responsesStub, toolResultsSent } from "./model-stub.mjs";
+
 
 const CLAUDE = path.join(ROOT, "node_modules", ".bin", "claude");
 const CODEX = path.join(ROOT, "node_modules", ".bin", "codex");
@@ -110,7 +111,7 @@ describe("in Claude Code 2.1.332", { skip: !haveClaude && "@anthropic-ai/claude-
     const sent = requestText(stub.requests[before2]);
     assert.match(sent, /\[contextfold step 1 \| Bash: cat big\.log \| sha256 verified \| \d+ tokens\]\nservice config check\nPOSTGRES_PORT=5434/, "user-prompt-submit's additionalContext reached the model");
     assert.match(sent, /\[contextfold\] Tool results of this session up to step 1 are folded/, "session-start (resume) listed the folded steps");
-    const log = JSON.parse(readFileSync(path.join(root, ".contextfold", "eviction_log.json"), "utf8"));
+    const log = evictionLog(root);
     assert.deepEqual(log.evicted.map((e) => e.step_id), [1], "the Stop hook logged the eviction of what the turn hydrated");
 
     // Importing the session's real transcript adds nothing: import and the live hooks agree.
@@ -259,7 +260,7 @@ describe("in Codex CLI 0.171.0", { skip: !haveCodex && "@openai/codex is not ins
     assert.equal(second.status, 0, second.stderr);
     const sent = requestText(stub.requests[before2]);
     assert.match(sent, /\[contextfold step 1 \| Bash: cat big\.log \| sha256 verified \| \d+ tokens\]\nservice config check\nPOSTGRES_PORT=5434/, "user-prompt-submit's additionalContext reached the model");
-    assert.deepEqual(JSON.parse(readFileSync(path.join(root, ".contextfold", "eviction_log.json"), "utf8")).evicted.map((e) => e.step_id), [1]);
+    assert.deepEqual(evictionLog(root).evicted.map((e) => e.step_id), [1]);
     // Asked again: the block is still in the history Codex sends (not ephemeral), and no second copy is added.
     const before3 = stub.requests.length;
     assert.equal((await codex(["resume", sid, "which port is POSTGRES_PORT?"])).status, 0);

@@ -24,7 +24,9 @@ import {
   schemaChecker,
   sessionDir,
   tempDir,
+  evictionLog,
 } from "./hook-helpers.mjs";
+
 
 const node = (root, step) => JSON.parse(readFileSync(path.join(root, ".contextfold", "cold_nodes", `step_${String(step).padStart(6, "0")}.json`), "utf8"));
 const steps = (root) =>
@@ -300,11 +302,11 @@ describe("contextfold hook session-start, pre-compact, stop", () => {
     const { env, root } = sessionWith(sid, [["cat .env", bigOutput("POSTGRES_PORT=5433")]]);
     contextOf(hook(claudePayload("UserPromptSubmit", sid, { prompt: "POSTGRES_PORT?" }), [], { env }).stdout, "UserPromptSubmit");
     silent(hook(claudePayload("Stop", sid, { stop_hook_active: true }), [], { env }), "stop (stop_hook_active)");
-    const log = JSON.parse(readFileSync(path.join(root, ".contextfold", "eviction_log.json"), "utf8"));
+    const log = evictionLog(root);
     assert.deepEqual(log.evicted.map((e) => e.step_id), [1]);
     silent(hook(claudePayload("Stop", sid, { stop_hook_active: false }), [], { env }), "stop again: nothing hydrated this turn");
     silent(hook(codexPayload("Stop", sid), [], { env }), "codex stop");
-    assert.equal(JSON.parse(readFileSync(path.join(root, ".contextfold", "eviction_log.json"), "utf8")).evicted.length, 1);
+    assert.equal(evictionLog(root).evicted.length, 1);
   });
 });
 
@@ -422,10 +424,13 @@ describe("the hooks' store", () => {
     assert.equal(v.status, 0, v.stdout);
     const recall = JSON.parse(cf(["--dir", dir, "recall", "POSTGRES_PORT", "--json"], { env }).stdout);
     assert.equal(recall[0].stepId, 1);
-    // During a turn the folds are journaled; the Stop hook at the turn's end writes the reference files.
+    // The folds are journaled (the Stop hook does not rewrite the index: that would grow with the session);
+    // `contextfold checkpoint` writes the reference files.
     assert.ok(existsSync(path.join(dir, ".contextfold", "recall_index.journal")));
     silent(hook(claudePayload("Stop", "s"), ["stop", "--dir", dir], { env }), "stop");
-    assert.ok(!existsSync(path.join(dir, ".contextfold", "recall_index.journal")), "stop checkpointed the journal");
+    assert.ok(existsSync(path.join(dir, ".contextfold", "recall_index.journal")), "stop leaves the journal");
+    assert.equal(cf(["--dir", dir, "checkpoint"], { env }).status, 0);
+    assert.ok(!existsSync(path.join(dir, ".contextfold", "recall_index.journal")), "checkpoint wrote the reference files");
     const check = schemaChecker();
     assert.deepEqual(check("recall_index.schema.json", JSON.parse(readFileSync(path.join(dir, ".contextfold", "recall_index.json"), "utf8"))), []);
     assert.deepEqual(check("cold_node.schema.json", node(dir, 1)), []);

@@ -155,10 +155,10 @@ export async function stop(input, session, options = {}) {
   const s = settings(options);
   return session.withLock(async () => {
     const state = await session.readState();
-    const journal = await stat(path.join(session.root, ".contextfold", "recall_index.journal")).catch(() => null);
-    if (state.turn.length === 0 && !journal) return {};
-    // The turn is over: evict (journaled), then write the reference files, so that between turns the store is
-    // what the reference's own CLI reads.
+    if (state.turn.length === 0) return {};
+    // The turn is over: evict (journaled). The reference files are not rewritten here: at every turn's end that
+    // would cost a whole index rewrite, which grows with the session (pre-compact, import, `contextfold checkpoint`
+    // and the engine's own automatic checkpoints write them).
     const cf = await openStore(session.root, { clock: s.clock });
     const evicted = [];
     try {
@@ -171,7 +171,7 @@ export async function stop(input, session, options = {}) {
         }
       }
     } finally {
-      await releaseStore(cf, { checkpoint: true });
+      await releaseStore(cf);
     }
     if (state.turn.length > 0) await session.writeState({ injected: state.injected, turn: [] });
     return { evicted };
