@@ -8,11 +8,9 @@ import { loadCore } from "./core.mjs";
 import { runDemo } from "./demo.mjs";
 import { GENERAL, commandHelp } from "./help.mjs";
 import { decodeUtf8 } from "./utf8.mjs";
+import { commandModule } from "./dispatch.mjs";
 
 const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "checkpoint", "demo", "mcp", "redact"]);
-// Commands in modules of their own, loaded on demand: they parse their own arguments (`hook` runs once per hook
-// call of a harness, so it loads none of the console renderers).
-const COMMAND_MODULES = { hook: "./hook.mjs", import: "./import.mjs" };
 const FOLD_OPTIONS = new Set(["--file", "--files", "--commands", "--errors"]);
 /** Candidates `scan` lists without --all. */
 const SCAN_LISTED = 20;
@@ -47,13 +45,6 @@ function lower(s) {
 }
 
 /** The command word: the first argument that is neither an option nor the value of --dir. */
-function commandWord(argv) {
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === "--dir") i++;
-    else if (!argv[i].startsWith("-")) return lower(argv[i]);
-  }
-  return undefined;
-}
 
 /** The reference names itself in its console text; ours is `contextfold` (unless `--reference`). */
 const REFERENCE_PROGRAM = "python contextfold.py";
@@ -205,8 +196,8 @@ function errorDoc(name, code, message) {
  */
 export async function main(argv, io) {
   io = { cwd: process.cwd(), env: process.env, stdin: process.stdin, isTTY: false, ...io };
-  const word = commandWord(argv);
-  if (word !== undefined && Object.hasOwn(COMMAND_MODULES, word)) return (await import(COMMAND_MODULES[word])).run(argv, io);
+  const own = commandModule(argv);
+  if (own !== undefined) return (await import(own)).run(argv, io);
   let opts;
   let core;
   try {
