@@ -255,25 +255,26 @@ pub struct ResidentTerms {
 }
 
 impl ResidentTerms {
-    /// The postings of every unit of `view`, merged.
+    /// The postings of every unit of `view`, merged, built one term at a time (the base's postings go straight into
+    /// their compact form; a segment's are merged into what is there).
     pub async fn load<S: Storage>(storage: &S, view: &PagedView) -> Result<Self> {
-        let mut merged: FastMap<Box<[u8]>, Vec<i64>> = FastMap::default();
-        let many = view.units().count() > 1;
+        let mut postings: FastMap<Box<[u8]>, Postings> = FastMap::default();
         for unit in view.units() {
-            for (term, steps) in unit.read_terms(storage).await? {
-                merged.entry(term.into_boxed_slice()).or_default().extend(steps);
-            }
-        }
-        let postings = merged
-            .into_iter()
-            .map(|(t, mut steps)| {
-                if many {
-                    steps.sort_unstable();
-                    steps.dedup();
+            unit.for_each_term(storage, |term, steps| match postings.get_mut(term) {
+                Some(p) => {
+                    let mut all = p.to_vec();
+                    all.extend(steps);
+                    all.sort_unstable();
+                    all.dedup();
+                    *p = Postings::from_sorted(&all);
                 }
-                (t, Postings::from_sorted(&steps))
+                None => {
+                    postings.insert(term.into(), Postings::from_sorted(&steps));
+                }
             })
-            .collect();
+            .await?;
+        }
+        postings.shrink_to_fit();
         Ok(ResidentTerms { postings })
     }
 

@@ -768,11 +768,17 @@ impl Unit {
     /// Every term with its steps, in term order.
     pub async fn read_terms<S: Storage>(&self, storage: &S) -> Result<Vec<(Vec<u8>, Vec<i64>)>> {
         let mut terms = Vec::new();
+        self.for_each_term(storage, |name, steps| terms.push((name.to_vec(), steps))).await?;
+        Ok(terms)
+    }
+
+    /// Each term with its steps, in term order, one at a time (so a large unit is never all decoded at once).
+    pub async fn for_each_term<S: Storage>(&self, storage: &S, mut visit: impl FnMut(&[u8], Vec<i64>)) -> Result<()> {
         for block in &self.dir.term_blocks {
             let bytes = self.piece(storage, &block.at).await?;
             let mut c = Cursor { bytes: &bytes, pos: 0 };
             while !c.done() {
-                let name = c.bytes().ok_or_else(|| damaged(&self.data_key))?.to_vec();
+                let name = c.bytes().ok_or_else(|| damaged(&self.data_key))?;
                 let n = c.varint().and_then(|n| usize::try_from(n).ok()).ok_or_else(|| damaged(&self.data_key))?;
                 let steps = if n <= INLINE_STEPS {
                     c.steps(n).ok_or_else(|| damaged(&self.data_key))?
@@ -784,10 +790,10 @@ impl Unit {
                     let mut b = Cursor { bytes: &blob, pos: 0 };
                     b.steps(n).filter(|_| b.done()).ok_or_else(|| damaged(&self.data_key))?
                 };
-                terms.push((name, steps));
+                visit(name, steps);
             }
         }
-        Ok(terms)
+        Ok(())
     }
 }
 
