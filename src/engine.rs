@@ -78,14 +78,10 @@ pub struct ContextFold<S: Storage> {
     paged: bool,
     /// The whole index was needed once: later reloads read it whole again.
     prefer_full: bool,
-    /// Paged: the postings of the pages, loaded once this instance has scanned [`WARM_AFTER_SCANS`] times (a
-    /// long-lived process), so its scans read no pages; dropped whenever the paged state is read again.
-    resident: std::cell::RefCell<Option<pages::ResidentTerms>>,
-    paged_scans: std::cell::Cell<u32>,
+    /// Paged: the pages' postings of the terms scanned for so far (a long-lived process reads each term's pages
+    /// once); emptied whenever the view is replaced.
+    term_cache: std::cell::RefCell<pages::TermCache>,
 }
-
-/// Scans after which a paged instance holds the pages' postings in memory (a process per call scans once or twice).
-const WARM_AFTER_SCANS: u32 = 4;
 
 /// How [`load_state`] reads the store.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -189,8 +185,7 @@ impl<S: Storage> ContextFold<S> {
             view: loaded.view,
             paged: loaded.paged,
             prefer_full: false,
-            resident: std::cell::RefCell::new(None),
-            paged_scans: std::cell::Cell::new(0),
+            term_cache: std::cell::RefCell::new(pages::TermCache::default()),
         })
     }
 
@@ -218,7 +213,7 @@ impl<S: Storage> ContextFold<S> {
         self.index_version = loaded.index_version;
         self.view = loaded.view;
         self.paged = loaded.paged;
-        *self.resident.get_mut() = None;
+        self.term_cache.get_mut().clear();
     }
 
     /// Hold the whole index in memory from now on (when paged, only the journal's tail is held): for callers of
@@ -319,6 +314,7 @@ impl<S: Storage> ContextFold<S> {
             return self.reload().await;
         }
         if self.view.is_some() {
+            self.term_cache.get_mut().clear();
             self.view = PagedView::open(&self.storage, self.index_version.as_deref(), self.index_on_disk).await.ok().flatten();
         }
         // Without a version (or when the storage cannot tell one), any other writer may have rewritten the index.
@@ -437,6 +433,7 @@ impl<S: Storage> ContextFold<S> {
     /// later opens read the index whole.
     async fn write_base_pages(&mut self) {
         self.view = None;
+        self.term_cache.get_mut().clear();
         if !self.index_on_disk {
             return;
         }
@@ -476,13 +473,14 @@ impl<S: Storage> ContextFold<S> {
         let Some(view) = &mut self.view else { return };
         match view.add_segment(&self.storage, &tail, end, uncovered, version.as_deref()).await {
             Ok(true) if self.paged => {
-                if let Some(resident) = self.resident.get_mut() {
-                    resident.add(&tail);
-                }
+                self.term_cache.get_mut().add(&tail);
                 self.index = RecallIndex::default();
             }
             Ok(_) => {}
-            Err(_) => self.view = None,
+            Err(_) => {
+                self.view = None;
+                self.term_cache.get_mut().clear();
+            }
         }
     }
 
@@ -912,29 +910,27 @@ impl<S: Storage> ContextFold<S> {
         if entries == 0 {
             return Ok(result);
         }
-        let scans = self.paged_scans.get() + 1;
-        self.paged_scans.set(scans);
-        if scans >= WARM_AFTER_SCANS && self.resident.borrow().is_none() {
-            // A failure only means reading pages per scan, as before.
-            if let Ok(terms) = pages::ResidentTerms::load(&self.storage, view).await {
-                *self.resident.borrow_mut() = Some(terms);
-            }
-        }
         let mut postings: Vec<(usize, Postings)> = Vec::new();
         for (i, term) in query_terms.iter().enumerate() {
-            let held = self.resident.borrow().as_ref().map(|r| r.get(term).cloned().unwrap_or_default());
-            let p = match held {
-                Some(p) => match self.index.term_id(term) {
-                    Some(id) if !self.index.postings(id).is_empty() => {
-                        let mut steps = p.to_vec();
-                        steps.extend(self.index.postings(id).to_vec());
-                        steps.sort_unstable();
-                        steps.dedup();
-                        Postings::from_sorted(&steps)
-                    }
-                    _ => p,
-                },
-                None => pages::term_postings(&self.storage, view, &self.index, term).await?,
+            let held = self.term_cache.borrow().get(term).cloned();
+            let paged = match held {
+                Some(p) => p,
+                None => {
+                    let p = Postings::from_sorted(&view.postings(&self.storage, term).await?);
+                    self.term_cache.borrow_mut().insert(term, p.clone());
+                    p
+                }
+            };
+            // The tail (journal records no segment covers yet) is in memory.
+            let p = match self.index.term_id(term) {
+                Some(id) if !self.index.postings(id).is_empty() => {
+                    let mut steps = paged.to_vec();
+                    steps.extend(self.index.postings(id).to_vec());
+                    steps.sort_unstable();
+                    steps.dedup();
+                    Postings::from_sorted(&steps)
+                }
+                _ => paged,
             };
             if !p.is_empty() {
                 postings.push((i, p));

@@ -247,61 +247,53 @@ pub async fn remove_segments<S: Storage>(storage: &S) -> Result<()> {
     Ok(())
 }
 
-/// The postings of every term of a view, held in memory: what a process that scans again and again keeps, so that
-/// its scans read no pages (the entries stay in the pages; see `crate::engine`).
+/// The pages' postings of the terms a process has scanned for, kept in memory so that a process that scans again
+/// and again reads each term's pages once (a process per call scans once or twice and keeps almost nothing). Terms
+/// are loaded one at a time as queries name them, so no scan pays for the whole store; past
+/// [`TermCache::MAX_STEPS`] held steps the cache starts over, which bounds its memory.
 #[derive(Debug, Default)]
-pub struct ResidentTerms {
+pub struct TermCache {
     postings: FastMap<Box<[u8]>, Postings>,
+    steps: usize,
 }
 
-impl ResidentTerms {
-    /// The postings of every unit of `view`, merged, built one term at a time (the base's postings go straight into
-    /// their compact form; a segment's are merged into what is there).
-    pub async fn load<S: Storage>(storage: &S, view: &PagedView) -> Result<Self> {
-        let mut postings: FastMap<Box<[u8]>, Postings> = FastMap::default();
-        for unit in view.units() {
-            unit.for_each_term(storage, |term, steps| match postings.get_mut(term) {
-                Some(p) => {
-                    let mut all = p.to_vec();
-                    all.extend(steps);
-                    all.sort_unstable();
-                    all.dedup();
-                    *p = Postings::from_sorted(&all);
-                }
-                None => {
-                    postings.insert(term.into(), Postings::from_sorted(&steps));
-                }
-            })
-            .await?;
-        }
-        postings.shrink_to_fit();
-        Ok(ResidentTerms { postings })
+impl TermCache {
+    /// Held steps (over every term) after which the cache is emptied before the next insert: 4 Mi steps, a few MB
+    /// of compact postings.
+    pub const MAX_STEPS: usize = 4 << 20;
+
+    /// The pages' postings of `term`, if held.
+    pub fn get(&self, term: &str) -> Option<&Postings> {
+        self.postings.get(term.as_bytes())
     }
 
-    /// Add the postings of `index` (journal records just written as a segment).
+    /// Hold the pages' postings of `term` (read by [`PagedView::postings`]).
+    pub fn insert(&mut self, term: &str, postings: Postings) {
+        if self.steps + postings.len() > Self::MAX_STEPS {
+            self.clear();
+        }
+        self.steps += postings.len();
+        self.postings.insert(term.as_bytes().into(), postings);
+    }
+
+    /// Merge the postings of `index` (journal records just written as a segment) into the terms held; the terms
+    /// not held are read from the pages, which now include that segment, when a query names them.
     pub fn add(&mut self, index: &RecallIndex) {
         for (term, steps) in index.all_postings() {
-            let p = self.postings.entry(term.as_bytes().into()).or_default();
+            let Some(p) = self.postings.get_mut(term.as_bytes()) else { continue };
+            let before = p.len();
             let mut all = p.to_vec();
             all.extend(steps);
             all.sort_unstable();
             all.dedup();
             *p = Postings::from_sorted(&all);
+            self.steps += p.len() - before;
         }
     }
 
-    pub fn get(&self, term: &str) -> Option<&Postings> {
-        self.postings.get(term.as_bytes())
+    /// Forget every term (the view they were read from was replaced).
+    pub fn clear(&mut self) {
+        self.postings.clear();
+        self.steps = 0;
     }
-}
-
-/// The postings of `term` in the view and the tail together.
-pub async fn term_postings<S: Storage>(storage: &S, view: &PagedView, tail: &RecallIndex, term: &str) -> Result<Postings> {
-    let mut steps = view.postings(storage, term).await?;
-    if let Some(id) = tail.term_id(term) {
-        steps.extend(tail.postings(id).to_vec());
-        steps.sort_unstable();
-        steps.dedup();
-    }
-    Ok(Postings::from_sorted(&steps))
 }

@@ -190,3 +190,31 @@ fn two_writers_over_one_store_keep_every_fold() {
     assert_eq!(block_on(paged.status()).unwrap().total, 290);
     assert_eq!(block_on(paged.validate()).unwrap().problems, vec![]);
 }
+
+#[test]
+fn a_long_lived_paged_instance_answers_as_the_whole_store_while_it_folds() {
+    let storage = MemoryStorage::new();
+    let mut cf = open(&storage);
+    for i in 1..=150 {
+        block_on(cf.fold(turn(i))).unwrap();
+    }
+    block_on(cf.checkpoint()).unwrap();
+    drop(cf);
+    // One paged instance scans (holding the postings of the terms it scanned for), folds enough to write
+    // segments, and scans again: its held terms must take the new steps in.
+    let mut paged = open(&storage);
+    assert!(paged.is_paged());
+    let before = observe(&paged);
+    for i in 151..=400 {
+        block_on(paged.fold(turn(i))).unwrap();
+        if i % 50 == 0 {
+            block_on(paged.evict(i - 3)).unwrap();
+            observe(&paged);
+        }
+    }
+    assert!(!segments(&storage).is_empty(), "the folds wrote segments");
+    let mut whole = open(&storage);
+    block_on(whole.load_all()).unwrap();
+    assert_ne!(before, observe(&whole), "the folds changed the answers");
+    assert_eq!(observe(&paged), observe(&whole));
+}
