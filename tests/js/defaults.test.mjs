@@ -3,9 +3,11 @@
 // `contextfold checkpoint`.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { ROOT, cf, CLOCK } from "./helpers.mjs";
+import { cf as cli } from "./hook-helpers.mjs";
 
 const demo = JSON.parse(readFileSync(path.join(ROOT, "tests", "vectors", "fold_demo.json"), "utf8"));
 const INDEX = ".contextfold/recall_index.json";
@@ -53,5 +55,36 @@ describe("defaults", () => {
     assert.equal(Object.keys(JSON.parse(storage.text(INDEX)).nodes).length, demo.turns.length, "a reference reader sees every node after checkpoint()");
     await assert.rejects(again.close({ checkpoint: "yes" }), { code: "INVALID_INPUT" });
     await again.close();
+  });
+
+  it("a store left by process-per-call folds opens in the next process from its pages, without reading the index whole", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "cf-paged-"));
+    const fold = (step, summary) => cli(["fold", String(step), summary, "--dir", dir], { input: "" });
+    for (let i = 1; i <= 5; i++) assert.equal(fold(i, `turn ${i}: postgres on port 54${i}0`).status, 0);
+    assert.equal(cli(["checkpoint", "--dir", dir]).status, 0);
+    for (let i = 6; i <= 8; i++) assert.equal(fold(i, `turn ${i}: redis on port 63${i}9`).status, 0);
+    // What the next process reads: every storage call, by key.
+    const reads = [];
+    class Recording extends cf.NodeFsStorage {
+      async load(key) {
+        reads.push(`load ${key}`);
+        return super.load(key);
+      }
+      async loadRange(key, offset, length) {
+        reads.push(`loadRange ${key}`);
+        return super.loadRange(key, offset, length);
+      }
+    }
+    const c = await cf.ContextFold.open(new Recording(dir));
+    const turn = await c.scan("which port is redis on, turn 8?");
+    const picked = turn.selected.map((s) => s.stepId);
+    assert.ok(picked.includes(8), `the newest journaled fold is found: ${picked}`);
+    const hydrated = await c.hydrate(3);
+    assert.equal(hydrated.stepId, 3);
+    assert.match(hydrated.rawContent, /port 5430/);
+    assert.equal((await c.status()).total, 8);
+    await c.close({ checkpoint: false });
+    assert.ok(reads.some((r) => r.includes(".contextfold/pages/")), `the pages were read: ${reads}`);
+    assert.ok(!reads.some((r) => r.endsWith(" .contextfold/recall_index.json")), `recall_index.json was not read: ${reads}`);
   });
 });
