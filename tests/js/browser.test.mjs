@@ -13,12 +13,23 @@ const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const MIME = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css" };
 
 describe("browser (headless Chromium)", { skip: !existsSync(CHROMIUM) && `no ${CHROMIUM}` }, () => {
-  it("Vite-built pages: the default entry folds and scans, IndexedDbStorage passes the conformance suite; contextfold/web inits and folds", async (t) => {
+  it("Vite- and webpack-built pages: the default entry folds and scans, IndexedDbStorage passes the conformance suite; contextfold/web inits and folds", async (t) => {
     const dir = scratch("browser-page");
     for (const f of ["index.html", "browser-main.js", "web.html", "web-main.js"]) copyFileSync(path.join(ROOT, "tests", "js", "consumer", f), path.join(dir, f));
     writeFileSync(path.join(dir, "vite.config.mjs"), `export default { root: ${JSON.stringify(dir)}, logLevel: "warn", build: { target: "es2022", outDir: "dist", emptyOutDir: true, rollupOptions: { input: { main: ${JSON.stringify(path.join(dir, "index.html"))}, web: ${JSON.stringify(path.join(dir, "web.html"))} } } } };\n`);
     execFileSync(path.join(BIN, "vite"), ["build", "--config", path.join(dir, "vite.config.mjs")], { cwd: dir, stdio: "pipe" });
     const dist = path.join(dir, "dist");
+    // The same page bundled by webpack 5 (its defaults for the web: the "browser" condition, the .wasm emitted as an
+    // asset through new URL(..., import.meta.url)), into dist/webpack/.
+    const webpack = createRequire(import.meta.url)(path.join(ROOT, "node_modules", "webpack"));
+    const stats = await new Promise((resolve, reject) =>
+      webpack(
+        { mode: "production", target: "web", context: dir, entry: "./browser-main.js", output: { path: path.join(dist, "webpack"), filename: "main.js", clean: true }, performance: { hints: false } },
+        (err, result) => (err ? reject(err) : resolve(result)),
+      ),
+    );
+    assert.ok(!stats.hasErrors(), stats.toString("errors-only"));
+    writeFileSync(path.join(dist, "webpack", "index.html"), '<!doctype html><meta charset="utf-8"><title>webpack</title><script src="main.js"></script>\n');
     const server = createServer((req, res) => {
       const url = new URL(req.url, "http://localhost");
       const file = path.join(dist, url.pathname === "/" ? "index.html" : path.normalize(url.pathname));
@@ -37,7 +48,7 @@ describe("browser (headless Chromium)", { skip: !existsSync(CHROMIUM) && `no ${C
     });
     try {
       const all = [];
-      for (const html of ["index.html", "web.html"]) {
+      for (const html of ["index.html", "web.html", "webpack/index.html"]) {
         const page = await browser.newPage();
         const logs = [];
         page.on("console", (m) => logs.push(`${m.type()}: ${m.text()}`));
@@ -51,7 +62,7 @@ describe("browser (headless Chromium)", { skip: !existsSync(CHROMIUM) && `no ${C
         all.push(...results);
         await page.close();
       }
-      assert.ok(all.length >= 17, `${all.length} results`);
+      assert.ok(all.length >= 30, `${all.length} results`);
     } finally {
       await browser.close();
       server.close();
