@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, readFileSync, readdirSync, statSync, writeFil
 import * as path from "node:path";
 import { gzipSync } from "node:zlib";
 import { BIN, CONSUMER, PKG_DIR, ROOT, node, scratch } from "./helpers.mjs";
+import { PACKAGE_BUDGET_KB, packageSize } from "../../scripts/package-size.mjs";
 
 // The reference's hash of demo node 37 (so these stores opt into its policy: no redaction key in the hash).
 const DEMO_NODE_37 = "9ce77ffedef0fc161acbe736bb775b3f649280953ff09d7f32b1ffc4fa16e8a8";
@@ -224,6 +225,13 @@ console.log(n.artifactSha256, mem > 0 && mem % 65536 === 0);
     const line = `sizes: wasm ${wasm.length} B, gzip -9 ${gzipSync(wasm, { level: 9 }).length} B; package ${tgz} ${tgz ? statSync(path.join(ROOT, ".cache", tgz)).size : "?"} B packed, ${unpacked} B unpacked, ${files.length} files`;
     t.diagnostic(line);
     console.log(line);
+  });
+
+  it(`the size budget: wasm + JS of the bundler entry ≤ ${PACKAGE_BUDGET_KB} KB gzipped`, (t) => {
+    const size = packageSize(PKG_DIR);
+    t.diagnostic(`wasm ${size.wasmGzipKB.toFixed(1)} KB + JS ${size.jsGzipKB.toFixed(1)} KB = ${size.totalGzipKB.toFixed(1)} KB gzipped`);
+    assert.ok(size.wasmGzipKB > 100, "the wasm is there");
+    assert.ok(size.totalGzipKB <= PACKAGE_BUDGET_KB, `${size.totalGzipKB.toFixed(1)} KB > ${PACKAGE_BUDGET_KB} KB`);
   });
 });
 void CONSUMER;
