@@ -412,7 +412,7 @@ impl<S: Storage> ContextFold<S> {
         if self.index_on_disk || !self.index.is_empty() {
             self.snapshot_fresh = false;
             let mut writer = self.index.file_writer();
-            let written = write_chunked(&self.storage, store::INDEX_KEY, || writer.next_chunk(WRITE_CHUNK)).await;
+            let written = store::write_chunked(&self.storage, store::INDEX_KEY, || writer.next_chunk(WRITE_CHUNK)).await;
             self.note_index_written().await;
             written.map_err(|e| storage_context(e, "checkpoint: cannot write the index"))?;
             self.index_on_disk = true;
@@ -489,7 +489,7 @@ impl<S: Storage> ContextFold<S> {
     async fn write_snapshot(&mut self) {
         let Ok(Some(version)) = self.storage.version(store::INDEX_KEY).await else { return };
         let mut writer = self.index.snapshot_writer(&version);
-        self.snapshot_fresh = write_chunked(&self.storage, store::SNAPSHOT_KEY, || writer.next_chunk(WRITE_CHUNK)).await.is_ok();
+        self.snapshot_fresh = store::write_chunked(&self.storage, store::SNAPSHOT_KEY, || writer.next_chunk(WRITE_CHUNK)).await.is_ok();
     }
 
     async fn load_eviction_log(&self) -> Result<EvictionLog> {
@@ -1171,32 +1171,6 @@ impl<S: Storage> ContextFold<S> {
 /// Bytes per chunk when the index or its snapshot is written or read in chunks.
 const WRITE_CHUNK: usize = 4 << 20;
 const READ_CHUNK: usize = 1 << 20;
-
-/// Write a large value chunk by chunk: appended to a temporary key, then renamed over `key`, when the storage
-/// can do both (so the whole value is never in memory); otherwise collected and saved at once.
-pub(crate) async fn write_chunked<S: Storage>(storage: &S, key: &str, mut next: impl FnMut() -> Option<Vec<u8>>) -> Result<()> {
-    if !(storage.can_append() && storage.can_rename()) {
-        let mut all = Vec::new();
-        while let Some(chunk) = next() {
-            all.extend_from_slice(&chunk);
-        }
-        return storage.save(key, &all).await;
-    }
-    let partial = format!("{key}.partial");
-    let written: Result<()> = async {
-        // Start empty, whatever an interrupted write left there.
-        storage.save(&partial, &[]).await?;
-        while let Some(chunk) = next() {
-            storage.append(&partial, &chunk).await?;
-        }
-        storage.rename(&partial, key).await
-    }
-    .await;
-    if written.is_err() {
-        let _ = storage.remove(&partial).await;
-    }
-    written
-}
 
 /// The index from its snapshot, if there is one written for `recall_index.json` exactly as it is now. Anything
 /// else (no snapshot, another version, damage, a read error) is `None`: the caller parses the JSON.

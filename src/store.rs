@@ -640,3 +640,29 @@ mod tests {
         assert_eq!(key_under_root("/r", "/rx/a"), None);
     }
 }
+
+/// Write a large value chunk by chunk: appended to a temporary key, then renamed over `key`, when the storage
+/// can do both (so the whole value is never in memory); otherwise collected and saved at once.
+pub async fn write_chunked<S: Storage>(storage: &S, key: &str, mut next: impl FnMut() -> Option<Vec<u8>>) -> Result<()> {
+    if !(storage.can_append() && storage.can_rename()) {
+        let mut all = Vec::new();
+        while let Some(chunk) = next() {
+            all.extend_from_slice(&chunk);
+        }
+        return storage.save(key, &all).await;
+    }
+    let partial = format!("{key}.partial");
+    let written: Result<()> = async {
+        // Start empty, whatever an interrupted write left there.
+        storage.save(&partial, &[]).await?;
+        while let Some(chunk) = next() {
+            storage.append(&partial, &chunk).await?;
+        }
+        storage.rename(&partial, key).await
+    }
+    .await;
+    if written.is_err() {
+        let _ = storage.remove(&partial).await;
+    }
+    written
+}

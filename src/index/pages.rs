@@ -640,7 +640,7 @@ impl Unit {
     pub async fn write<S: Storage>(storage: &S, name: &str, source: Source<'_>, binding: Binding) -> Result<Unit> {
         let mut writer = Writer::new(source, binding);
         let data_key = format!("{name}.dat");
-        crate::engine::write_chunked(storage, &data_key, || writer.next_chunk(4 << 20)).await?;
+        crate::store::write_chunked(storage, &data_key, || writer.next_chunk(4 << 20)).await?;
         let dir = writer.dir();
         storage.save(&format!("{name}.dir"), &dir.to_bytes()).await?;
         Ok(Unit { data_key, dir })
