@@ -26,6 +26,7 @@ pub mod engine;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 pub mod report;
+#[cfg(feature = "replay")]
 pub mod replay;
 
 pub use engine::ContextFold;
