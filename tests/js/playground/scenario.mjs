@@ -115,7 +115,7 @@ async function setBudget(p, id, value) {
  * Register the scenario's tests. `session()` returns { p, browser } once the page is open (set up in the
  * caller's `before`); `shot(name)` saves a screenshot.
  */
-export function scenario(session, { redaction }) {
+export function scenario(session) {
   const P = () => session().p;
   const shot = (name) => P().screenshot(`${session().browser}-${name}`);
 
@@ -415,7 +415,7 @@ export function scenario(session, { redaction }) {
     await p.click('input[name="fold-mode"][value="turn"]');
   });
 
-  it("a folded payload with a secret: redaction is shown and no planted value is left in IndexedDB", { todo: !redaction && "the engine of this build does not redact yet (issue 13)" }, async () => {
+  it("a folded payload with a secret: redaction is shown and no planted value is left in IndexedDB", async () => {
     const p = P();
     await p.fill("#fold-summary", "Stripe key configured for charges");
     await p.fill("#fold-raw", SECRET_PAYLOAD);
