@@ -10,21 +10,17 @@ use js_sys::JsString;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::errors::to_js;
 use super::input;
 use crate::error::Error;
 use crate::number::{self, IntError};
-
-type JsResult<T> = Result<T, JsValue>;
-
-/// `2^53 - 1`, JS `Number.MAX_SAFE_INTEGER`: the largest step id a JS number holds exactly.
-const MAX_SAFE_INTEGER: i128 = (1 << 53) - 1;
+use super::input::MAX_SAFE_INTEGER;
+use super::JsResult;
 
 /// A JS string: `Ok` when it is valid UTF-16, else its code units (lone surrogates kept).
 fn js_text(v: &JsValue, what: &str) -> JsResult<Result<String, Vec<u16>>> {
     let Some(s) = v.dyn_ref::<JsString>() else {
         // Not a string: `input::string` gives the bindings' usual message ("... must be a string, got ...").
-        return Err(to_js(input::string(v, what).err().unwrap_or_else(|| Error::invalid_input(what))));
+        return Err(input::string(v, what).err().unwrap_or_else(|| Error::invalid_input(what)).into());
     };
     Ok(match s.as_string() {
         Some(text) if s.is_valid_utf16() => Ok(text),
@@ -50,7 +46,7 @@ pub fn parse_step_id(#[wasm_bindgen(unchecked_param_type = "string")] text: JsVa
         Err(IntError::TooLarge { value }) => out_of_range(&value),
         Err(e) => e.to_string(),
     };
-    Err(to_js(Error::invalid_input(message)))
+    Err(Error::invalid_input(message).into())
 }
 
 /// Python `repr(text)` of a str.

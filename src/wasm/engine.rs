@@ -8,7 +8,8 @@ use tsify::{Ts, Tsify};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::errors::{js_message, to_js};
+use super::errors::js_message;
+use super::JsResult;
 use super::input;
 use super::lock::AsyncMutex;
 use super::storage::HostStorage;
@@ -70,12 +71,10 @@ pub struct Engine {
     inner: AsyncMutex<ContextFold<HostStorage>>,
 }
 
-type JsResult<T> = std::result::Result<T, JsValue>;
-
 /// A result as the JS object its tsify type declares (`Option::None` as `undefined`, as the types say).
 pub(super) fn output<T: Tsify + Serialize>(value: &T, what: &str) -> JsResult<Ts<T>> {
     value.into_ts().map_err(|e| {
-        to_js(Error::invalid_input(format!("{what}: the result cannot be represented in JavaScript: {e}")))
+        Error::invalid_input(format!("{what}: the result cannot be represented in JavaScript: {e}")).into()
     })
 }
 
@@ -151,17 +150,17 @@ impl Engine {
         #[wasm_bindgen(unchecked_param_type = "Storage")] storage: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "OpenOptions")] options: JsValue,
     ) -> JsResult<Engine> {
-        let storage = HostStorage::new(storage).map_err(to_js)?;
-        let options = open_options(&options).map_err(to_js)?;
-        let engine = ContextFold::open(storage, options).await.map_err(to_js)?;
+        let storage = HostStorage::new(storage)?;
+        let options = open_options(&options)?;
+        let engine = ContextFold::open(storage, options).await?;
         Ok(Engine { inner: AsyncMutex::new(engine) })
     }
 
     /// Fold one turn into a cold node (spec §5); a step already indexed is a `duplicate` and writes nothing.
     pub async fn fold(&self, #[wasm_bindgen(unchecked_param_type = "FoldInput")] input: JsValue) -> JsResult<Ts<FoldOutcome>> {
-        let input = input::fold_input(&input).map_err(to_js)?;
-        let mut engine = self.inner.lock().await.map_err(to_js)?;
-        let outcome = engine.fold(input).await.map_err(to_js)?;
+        let input = input::fold_input(&input)?;
+        let mut engine = self.inner.lock().await?;
+        let outcome = engine.fold(input).await?;
         output(&outcome, "fold")
     }
 
@@ -172,7 +171,7 @@ impl Engine {
         #[wasm_bindgen(unchecked_param_type = "FoldInput[]")] inputs: JsValue,
     ) -> JsResult<Vec<Ts<FoldOutcome>>> {
         if !js_sys::Array::is_array(&inputs) {
-            return Err(to_js(Error::invalid_input(format!(
+            return Err(JsValue::from(Error::invalid_input(format!(
                 "foldMany: inputs must be an array, got {}",
                 input::type_name(&inputs)
             ))));
@@ -181,22 +180,22 @@ impl Engine {
         let mut list = Vec::with_capacity(array.length() as usize);
         for (i, v) in array.iter().enumerate() {
             let name = format!("foldMany: inputs[{i}]");
-            list.push(input::fold_input_named(&v, &name, &format!("{name}.")).map_err(to_js)?);
+            list.push(input::fold_input_named(&v, &name, &format!("{name}."))?);
         }
-        let mut engine = self.inner.lock().await.map_err(to_js)?;
-        let outcomes = engine.fold_many(list).await.map_err(to_js)?;
+        let mut engine = self.inner.lock().await?;
+        let outcomes = engine.fold_many(list).await?;
         outputs(&outcomes, "foldMany")
     }
 
     /// Write `recall_index.json` and `eviction_log.json` from the journal, then drop it (a no-op without one).
     pub async fn checkpoint(&self) -> JsResult<()> {
-        let mut engine = self.inner.lock().await.map_err(to_js)?;
-        engine.checkpoint().await.map_err(to_js)
+        let mut engine = self.inner.lock().await?;
+        Ok(engine.checkpoint().await?)
     }
 
     /// Whether this engine journals its changes (`journal: true` and a storage with `append`).
     pub async fn journaling(&self) -> JsResult<bool> {
-        let engine = self.inner.lock().await.map_err(to_js)?;
+        let engine = self.inner.lock().await?;
         Ok(engine.journaling())
     }
 
@@ -206,11 +205,11 @@ impl Engine {
         #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "ScanOptions")] options: JsValue,
     ) -> JsResult<Ts<ScanResult>> {
-        let prompt = input::string(&prompt, "scan: prompt").map_err(to_js)?;
-        let mode = input::candidate_mode(&options, "scan: options").map_err(to_js)?;
-        let options = input::turn_options(&options, "scan: options").map_err(to_js)?;
-        let engine = self.inner.lock().await.map_err(to_js)?;
-        let result = engine.scan_listing(&prompt, &options, mode).await.map_err(to_js)?;
+        let prompt = input::string(&prompt, "scan: prompt")?;
+        let mode = input::candidate_mode(&options, "scan: options")?;
+        let options = input::turn_options(&options, "scan: options")?;
+        let engine = self.inner.lock().await?;
+        let result = engine.scan_listing(&prompt, &options, mode).await?;
         output(&result, "scan")
     }
 
@@ -222,10 +221,10 @@ impl Engine {
         #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "ScanOptions")] options: JsValue,
     ) -> JsResult<Ts<ScanResult>> {
-        let prompt = input::string(&prompt, "scan: prompt").map_err(to_js)?;
-        let options = input::turn_options(&options, "scan: options").map_err(to_js)?;
-        let engine = self.inner.lock().await.map_err(to_js)?;
-        let result = engine.scan_selection_with(&prompt, &options).await.map_err(to_js)?;
+        let prompt = input::string(&prompt, "scan: prompt")?;
+        let options = input::turn_options(&options, "scan: options")?;
+        let engine = self.inner.lock().await?;
+        let result = engine.scan_selection_with(&prompt, &options).await?;
         output(&result, "scanSelection")
     }
 
@@ -234,38 +233,38 @@ impl Engine {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue,
     ) -> JsResult<Vec<Ts<RecallCandidate>>> {
-        let query = input::string(&query, "recall: query").map_err(to_js)?;
-        let engine = self.inner.lock().await.map_err(to_js)?;
-        outputs(&engine.recall(&query).await.map_err(to_js)?, "recall")
+        let query = input::string(&query, "recall: query")?;
+        let engine = self.inner.lock().await?;
+        outputs(&engine.recall(&query).await?, "recall")
     }
 
     /// Hydrate one node, verified and bounded (spec §8).
     pub async fn hydrate(&self, #[wasm_bindgen(js_name = stepId, unchecked_param_type = "number")] step_id: JsValue) -> JsResult<Ts<Hydrated>> {
-        let step_id = input::step_id(&step_id, "hydrate: stepId").map_err(to_js)?;
-        let engine = self.inner.lock().await.map_err(to_js)?;
-        let hydrated = engine.hydrate(step_id).await.map_err(to_js)?;
+        let step_id = input::step_id(&step_id, "hydrate: stepId")?;
+        let engine = self.inner.lock().await?;
+        let hydrated = engine.hydrate(step_id).await?;
         output(&hydrated, "hydrate")
     }
 
     /// Mark a node evicted and log the event (spec §11).
     pub async fn evict(&self, #[wasm_bindgen(js_name = stepId, unchecked_param_type = "number")] step_id: JsValue) -> JsResult<Ts<Eviction>> {
-        let step_id = input::step_id(&step_id, "evict: stepId").map_err(to_js)?;
-        let mut engine = self.inner.lock().await.map_err(to_js)?;
-        let eviction = engine.evict(step_id).await.map_err(to_js)?;
+        let step_id = input::step_id(&step_id, "evict: stepId")?;
+        let mut engine = self.inner.lock().await?;
+        let eviction = engine.evict(step_id).await?;
         output(&eviction, "evict")
     }
 
     /// Counts and the node list (spec §12).
     pub async fn status(&self) -> JsResult<Ts<Status>> {
-        let engine = self.inner.lock().await.map_err(to_js)?;
-        let status = engine.status().await.map_err(to_js)?;
+        let engine = self.inner.lock().await?;
+        let status = engine.status().await?;
         output(&status, "status")
     }
 
     /// Audit every entry and look for orphans (spec §13).
     pub async fn validate(&self) -> JsResult<Ts<Validation>> {
-        let engine = self.inner.lock().await.map_err(to_js)?;
-        let validation = engine.validate().await.map_err(to_js)?;
+        let engine = self.inner.lock().await?;
+        let validation = engine.validate().await?;
         output(&validation, "validate")
     }
 
@@ -276,19 +275,19 @@ impl Engine {
         #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "TurnOptions")] options: JsValue,
     ) -> JsResult<Ts<Turn>> {
-        let prompt = input::string(&prompt, "beforeTurn: prompt").map_err(to_js)?;
-        let options = input::turn_options(&options, "beforeTurn: options").map_err(to_js)?;
-        let engine = self.inner.lock().await.map_err(to_js)?;
-        let turn = engine.before_turn_with(&prompt, &options).await.map_err(to_js)?;
+        let prompt = input::string(&prompt, "beforeTurn: prompt")?;
+        let options = input::turn_options(&options, "beforeTurn: options")?;
+        let engine = self.inner.lock().await?;
+        let turn = engine.before_turn_with(&prompt, &options).await?;
         output(&turn, "beforeTurn")
     }
 
     /// post_turn_response: evict every node the turn hydrated (CONF-07).
     #[wasm_bindgen(js_name = afterResponse)]
     pub async fn after_response(&self, #[wasm_bindgen(unchecked_param_type = "Turn")] turn: JsValue) -> JsResult<Vec<Ts<Eviction>>> {
-        let turn: Turn = input::from_js(&turn, "afterResponse: turn").map_err(to_js)?;
-        let mut engine = self.inner.lock().await.map_err(to_js)?;
-        let evictions = engine.after_response(&turn).await.map_err(to_js)?;
+        let turn: Turn = input::from_js(&turn, "afterResponse: turn")?;
+        let mut engine = self.inner.lock().await?;
+        let evictions = engine.after_response(&turn).await?;
         outputs(&evictions, "afterResponse")
     }
 
@@ -298,9 +297,9 @@ impl Engine {
         &self,
         #[wasm_bindgen(js_name = stepId, unchecked_param_type = "number")] step_id: JsValue,
     ) -> JsResult<Ts<ColdNode>> {
-        let step_id = input::step_id(&step_id, "node: stepId").map_err(to_js)?;
-        let engine = self.inner.lock().await.map_err(to_js)?;
-        let node = engine.node(step_id).await.map_err(to_js)?;
+        let step_id = input::step_id(&step_id, "node: stepId")?;
+        let engine = self.inner.lock().await?;
+        let node = engine.node(step_id).await?;
         output(&node, "node")
     }
 
@@ -309,9 +308,9 @@ impl Engine {
         &self,
         #[wasm_bindgen(js_name = stepId, unchecked_param_type = "number")] step_id: JsValue,
     ) -> JsResult<Option<Ts<IndexEntry>>> {
-        let step_id = input::step_id(&step_id, "entry: stepId").map_err(to_js)?;
-        let engine = self.inner.lock().await.map_err(to_js)?;
-        engine.lookup_entry(step_id).await.map_err(to_js)?.map(|e| output(&e, "entry")).transpose()
+        let step_id = input::step_id(&step_id, "entry: stepId")?;
+        let engine = self.inner.lock().await?;
+        engine.lookup_entry(step_id).await?.map(|e| output(&e, "entry")).transpose()
     }
 
     /// The hot projection of an indexed step (`folded_step.schema.json`); throws `NodeNotFoundError` otherwise.
@@ -320,9 +319,9 @@ impl Engine {
         &self,
         #[wasm_bindgen(js_name = stepId, unchecked_param_type = "number")] step_id: JsValue,
     ) -> JsResult<Ts<FoldedStep>> {
-        let step_id = input::step_id(&step_id, "foldedStep: stepId").map_err(to_js)?;
-        let engine = self.inner.lock().await.map_err(to_js)?;
-        let step = engine.folded_step(step_id).await.map_err(to_js)?;
+        let step_id = input::step_id(&step_id, "foldedStep: stepId")?;
+        let engine = self.inner.lock().await?;
+        let step = engine.folded_step(step_id).await?;
         output(&step, "foldedStep")
     }
 
@@ -335,24 +334,24 @@ impl Engine {
         let limit = if limit.is_undefined() {
             None
         } else {
-            Some(input::count(&limit, "foldedSteps: limit").map_err(to_js)? as usize)
+            Some(input::count(&limit, "foldedSteps: limit")? as usize)
         };
-        let engine = self.inner.lock().await.map_err(to_js)?;
-        outputs(&engine.folded_steps(limit).await.map_err(to_js)?, "foldedSteps")
+        let engine = self.inner.lock().await?;
+        outputs(&engine.folded_steps(limit).await?, "foldedSteps")
     }
 
     /// Tokens of a text by this store's counter (`options.tokenCounter`, else the reference's code points / 4).
     #[wasm_bindgen(js_name = countTokens)]
     pub async fn count_tokens(&self, #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> JsResult<f64> {
-        let text = input::string(&text, "countTokens: text").map_err(to_js)?;
-        let engine = self.inner.lock().await.map_err(to_js)?;
-        Ok(engine.count_tokens(&text).map_err(to_js)? as f64)
+        let text = input::string(&text, "countTokens: text")?;
+        let engine = self.inner.lock().await?;
+        Ok(engine.count_tokens(&text)? as f64)
     }
 
     /// Re-read the index from storage (after another writer changed it).
     pub async fn reload(&self) -> JsResult<()> {
-        let mut engine = self.inner.lock().await.map_err(to_js)?;
-        engine.reload().await.map_err(to_js)
+        let mut engine = self.inner.lock().await?;
+        Ok(engine.reload().await?)
     }
 }
 

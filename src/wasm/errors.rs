@@ -14,6 +14,13 @@ export type ErrorCode =
   | "BROKEN_REFERENCE" | "INVALID_INPUT" | "STORAGE";
 "#;
 
+/// The JS `Error` for an engine error: what `?` turns an engine error into in the bindings.
+impl From<Error> for JsValue {
+    fn from(e: Error) -> JsValue {
+        to_js(e)
+    }
+}
+
 /// The JS `Error` for an engine error.
 pub fn to_js(e: Error) -> JsValue {
     let err = js_sys::Error::new(e.message());

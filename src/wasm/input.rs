@@ -13,8 +13,8 @@ use crate::engine::FoldInput;
 use crate::error::{Error, Result};
 use crate::json::{self, Value};
 
-/// `2^53 - 1`, JS `Number.MAX_SAFE_INTEGER`.
-const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+/// `2^53 - 1`, JS `Number.MAX_SAFE_INTEGER`: the largest integer (a step id) a JS number holds exactly.
+pub(crate) const MAX_SAFE_INTEGER: i64 = (1 << 53) - 1;
 
 /// The JS type of a value, as messages name it.
 pub fn type_name(v: &JsValue) -> &'static str {
@@ -88,7 +88,7 @@ pub fn step_id(v: &JsValue, what: &str) -> Result<i64> {
     let Some(n) = v.as_f64() else {
         return Err(invalid(what, format_args!("must be an integer number, got {}", type_name(v))));
     };
-    if !n.is_finite() || n.fract() != 0.0 || n.abs() > MAX_SAFE_INTEGER {
+    if !n.is_finite() || n.fract() != 0.0 || n.abs() > MAX_SAFE_INTEGER as f64 {
         return Err(invalid(what, format_args!("must be a safe integer, got {}", number_text(n))));
     }
     Ok(n as i64)
@@ -99,7 +99,7 @@ pub fn count(v: &JsValue, what: &str) -> Result<i64> {
     let Some(n) = v.as_f64() else {
         return Err(invalid(what, format_args!("must be a finite integer ≥ 0, got {}", type_name(v))));
     };
-    if !n.is_finite() || n.fract() != 0.0 || n < 0.0 || n > MAX_SAFE_INTEGER {
+    if !n.is_finite() || n.fract() != 0.0 || n < 0.0 || n > MAX_SAFE_INTEGER as f64 {
         return Err(invalid(what, format_args!("must be a finite integer ≥ 0, got {}", number_text(n))));
     }
     Ok(n as i64)
@@ -258,7 +258,7 @@ fn json_at(v: &JsValue, what: &str, depth: usize) -> Result<Value> {
         return Ok(Value::Bool(b));
     }
     if let Some(n) = v.as_f64() {
-        return Ok(if n.is_finite() && n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER {
+        return Ok(if n.is_finite() && n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER as f64 {
             Value::Int(n as i128)
         } else {
             Value::Float(n)

@@ -24,6 +24,9 @@ use tsify::Ts;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+/// What every binding returns: an engine error becomes a thrown JS `Error` through `From<Error> for JsValue`.
+pub(crate) type JsResult<T> = std::result::Result<T, JsValue>;
+
 pub use cli::*;
 pub use engine::Engine;
 pub use redact::*;
@@ -38,7 +41,7 @@ pub fn version() -> String {
 /// Identifiers, files, commands and errors of a text, plus the terms a scan of it would look for.
 #[wasm_bindgen]
 pub fn extract(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Result<Ts<crate::extract::Extraction>, JsValue> {
-    let text = input::string(&text, "extract: text").map_err(errors::to_js)?;
+    let text = input::string(&text, "extract: text")?;
     engine::output(&crate::extract::extract_all(&text), "extract")
 }
 

@@ -7,7 +7,6 @@ use tsify::{Ts, Tsify};
 use wasm_bindgen::prelude::*;
 
 use super::engine::output;
-use super::errors::to_js;
 use super::input;
 use crate::redact::{self, Ruleset};
 
@@ -40,7 +39,7 @@ pub struct RedactionRule {
 /// The text with its secrets replaced by `[REDACTED:<rule>]`, and where they were.
 #[wasm_bindgen]
 pub fn redact(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Result<Ts<Redaction>, JsValue> {
-    let text = input::string(&text, "redact: text").map_err(to_js)?;
+    let text = input::string(&text, "redact: text")?;
     let ruleset = Ruleset::LATEST;
     let r = redact::redact(&text, ruleset);
     // Byte offsets to UTF-16 offsets in one forward walk (findings are sorted and disjoint). ASCII runs are

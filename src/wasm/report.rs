@@ -3,7 +3,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::errors::{code_from_str, to_js};
+use super::errors::code_from_str;
 use super::input;
 use crate::types::{Eviction, Hydrated, Status};
 use crate::error::Error;
@@ -15,11 +15,11 @@ use crate::validate::Validation;
 type JsResult<T> = Result<T, JsValue>;
 
 fn arg<T: serde::de::DeserializeOwned>(v: &JsValue, what: &str) -> JsResult<T> {
-    input::from_js(v, what).map_err(to_js)
+    Ok(input::from_js(v, what)?)
 }
 
 fn text(v: &JsValue, what: &str) -> JsResult<String> {
-    input::string(v, what).map_err(to_js)
+    Ok(input::string(v, what)?)
 }
 
 /// A `FoldOutcome` as JS holds it, read as a plain struct: deriving the tagged enum's `Deserialize` buffers
@@ -39,7 +39,7 @@ pub fn render_fold(#[wasm_bindgen(unchecked_param_type = "FoldOutcome")] outcome
     match (kind.as_str(), node, entry) {
         ("folded", Some(node), _) => Ok(report::fold_folded(&node)),
         ("duplicate", _, Some(entry)) => Ok(report::fold_duplicate(entry.step_id)),
-        _ => Err(to_js(Error::invalid_input(format!(
+        _ => Err(JsValue::from(Error::invalid_input(format!(
             "{what} is malformed: expected {{kind: \"folded\", node}} or {{kind: \"duplicate\", entry}}"
         )))),
     }
@@ -60,7 +60,7 @@ pub fn render_recall(
 ) -> JsResult<String> {
     let query = text(&query, "renderRecall: query")?;
     let candidates: Vec<RecallCandidate> = arg(&candidates, "renderRecall: candidates")?;
-    let index_empty = input::boolean(&index_empty, "renderRecall: indexEmpty").map_err(to_js)?;
+    let index_empty = input::boolean(&index_empty, "renderRecall: indexEmpty")?;
     Ok(report::recall(&query, &candidates, index_empty))
 }
 
@@ -140,5 +140,5 @@ pub fn render_bad_argument(#[wasm_bindgen(unchecked_param_type = "string")] mess
 fn error_code(code: &JsValue, what: &str) -> JsResult<crate::error::ErrorCode> {
     let code = text(code, what)?;
     code_from_str(&code)
-        .ok_or_else(|| to_js(Error::invalid_input(format!("{what} is not an error code: {code:?}"))))
+        .ok_or_else(|| Error::invalid_input(format!("{what} is not an error code: {code:?}")).into())
 }
