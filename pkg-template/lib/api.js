@@ -197,7 +197,8 @@ const closedEngine = new Proxy(
   {
     get() {
       return () => {
-        throw new Error("this ContextFold was closed");
+        // A stable code like every other error of the package: the call is not valid on a closed instance.
+        throw new InvalidInputError("this ContextFold was closed: open the store again");
       };
     },
   },

@@ -162,17 +162,17 @@ describe("error classes", () => {
     assert.match(e.message, /storage\.(save|remove|list)/);
   });
 
-  it("close(): pending calls finish, later calls reject; Symbol.dispose closes", async () => {
+  it("close(): pending calls finish, later calls reject with InvalidInputError (a stable code); Symbol.dispose closes", async () => {
     const c = await ContextFold.open(new MemoryStorage(), { clock: CLOCK });
     const pending = c.fold({ stepId: 1, summary: "s" });
     const closing = c.close();
     assert.equal((await pending).stepId, 1);
     await closing;
-    await assert.rejects(c.status(), /closed/);
+    await assert.rejects(c.status(), (e) => e instanceof InvalidInputError && e.code === "INVALID_INPUT" && /closed/.test(e.message));
     const d = await ContextFold.open(new MemoryStorage(), { clock: CLOCK });
     assert.equal(typeof d[Symbol.dispose], "function");
     d[Symbol.dispose]();
-    await assert.rejects(d.status(), /closed/);
+    await assert.rejects(d.status(), { code: "INVALID_INPUT", message: /closed/ });
   });
 
   it("a bad clock or token counter: InvalidInputError", async () => {

@@ -17,20 +17,13 @@ const REQUIRED = [
   "renderValidate",
   "renderUsage",
   "renderError",
+  "renderUnknownCommand",
+  "renderFoldUsage",
+  "renderCommandUsage",
+  "renderBadArgument",
+  "exitCode",
+  "version",
 ];
-// Optional helpers of the core; the CLI has equivalents for the ones that are missing.
-const OPTIONAL = ["renderUnknownCommand", "renderFoldUsage", "renderCommandUsage", "renderBadArgument", "exitCode", "version"];
-
-// Where the wasm-bindgen glue for Node may sit relative to this file (pkg/bin/lib/), if the public entry
-// points do not re-export these functions.
-const GLUE = ["../../node/contextfold.js", "../../node/core/contextfold.js", "../../wasm/node/contextfold.js", "../../core/node/contextfold.js"];
-
-function pick(sources, name) {
-  for (const s of sources) {
-    if (s && typeof s[name] === "function") return s[name].bind(s);
-  }
-  return undefined;
-}
 
 let loaded;
 
@@ -42,42 +35,12 @@ export function loadCore() {
 
 async function load() {
   const api = await import("contextfold");
-  let nodeApi = null;
-  try {
-    nodeApi = await import("contextfold/node");
-  } catch {
-    nodeApi = null;
-  }
-  const sources = [api, api.default, nodeApi, nodeApi?.default];
-  const missing = () => REQUIRED.filter((n) => !pick(sources, n));
-  if (missing().length) {
-    const require = createRequire(import.meta.url);
-    for (const rel of GLUE) {
-      try {
-        sources.push(require(rel));
-      } catch {
-        continue;
-      }
-      if (!missing().length) break;
-    }
-  }
-  const render = {};
-  for (const n of [...REQUIRED, ...OPTIONAL]) {
-    const f = pick(sources, n);
-    if (f) render[n] = f;
-  }
-  const absent = missing();
+  const { NodeFsStorage } = await import("contextfold/node");
+  // The renderers and argument rules are exports of the wasm-bindgen glue of the Node build, which the package's
+  // Node entry loads too: the same module (one require cache entry), so one engine instance.
+  const glue = createRequire(import.meta.url)("../../node/contextfold.js");
+  const absent = REQUIRED.filter((n) => typeof glue[n] !== "function");
   if (absent.length) throw new Error(`the contextfold core does not export ${absent.join(", ")}`);
-  const NodeFsStorage = nodeApi?.NodeFsStorage ?? api.NodeFsStorage;
-  if (typeof NodeFsStorage !== "function") throw new Error("contextfold/node does not export NodeFsStorage");
-  let version = typeof api.VERSION === "string" ? api.VERSION : typeof api.version === "string" ? api.version : undefined;
-  if (version === undefined && render.version) version = render.version();
-  if (version === undefined) {
-    try {
-      version = createRequire(import.meta.url)("../../package.json").version;
-    } catch {
-      version = "unknown";
-    }
-  }
-  return { api, NodeFsStorage, render, version };
+  const render = Object.fromEntries(REQUIRED.map((n) => [n, glue[n]]));
+  return { api, NodeFsStorage, render, version: glue.version() };
 }
