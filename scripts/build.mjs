@@ -30,22 +30,32 @@ const sha256 = (buf) => createHash("sha256").update(buf).digest("hex");
 // ---- 0. tools: what a fresh machine lacks for the build (wasm target, wasm-bindgen-cli, npm packages) ----
 if (!args.has("--no-setup")) run("bash", [path.join(ROOT, "scripts", "setup.sh"), "--build"]);
 
-// ---- 1. cargo ----
+// ---- 1. cargo: the library's wasm, and the Node package's, which adds the CLI's renderers (feature "cli") ----
 const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, "target");
-const rawWasm = path.join(targetDir, "wasm32-unknown-unknown", "release", "contextfold.wasm");
-if (!args.has("--no-cargo")) run("cargo", ["build", "--target", "wasm32-unknown-unknown", "--release", "--lib"]);
-if (!existsSync(rawWasm)) throw new Error(`missing ${rawWasm}`);
+const cargoWasm = path.join(targetDir, "wasm32-unknown-unknown", "release", "contextfold.wasm");
+// Each build's output is kept under its own name (wasm-bindgen names its output after the input's file name).
+const RAW = { lib: path.join(ROOT, ".cache", "wasm-raw", "lib", "contextfold.wasm"), cli: path.join(ROOT, ".cache", "wasm-raw", "cli", "contextfold.wasm") };
+for (const [variant, raw] of Object.entries(RAW)) {
+  if (!args.has("--no-cargo")) {
+    run("cargo", ["build", "--target", "wasm32-unknown-unknown", "--release", "--lib", ...(variant === "cli" ? ["--features", "cli"] : [])]);
+    mkdirSync(path.dirname(raw), { recursive: true });
+    cpSync(cargoWasm, raw);
+  }
+  if (!existsSync(raw)) throw new Error(`missing ${raw}`);
+}
+// Which build each wasm-bindgen target takes: only Node runs the CLI.
+const RAW_OF = { node: RAW.cli, bundler: RAW.lib, web: RAW.lib };
 
 // ---- 2. wasm-bindgen + wasm-opt (cached) ----
 const bindgenVersion = execFileSync("wasm-bindgen", ["--version"], { env }).toString().trim();
-const stampKey = sha256(Buffer.concat([readFileSync(rawWasm), Buffer.from(bindgenVersion), Buffer.from(args.has("--no-opt") ? "noopt" : "Oz")]));
+const stampKey = sha256(Buffer.concat([readFileSync(RAW.lib), readFileSync(RAW.cli), Buffer.from(bindgenVersion), Buffer.from(args.has("--no-opt") ? "noopt" : "Oz")]));
 const stampFile = path.join(OUT, "stamp");
 if (!existsSync(stampFile) || readFileSync(stampFile, "utf8") !== stampKey || args.has("--force")) {
   rmSync(OUT, { recursive: true, force: true });
   const optimized = new Map(); // input hash -> optimized bytes (the three _bg.wasm are usually byte-identical)
   for (const [dir, target] of Object.entries(TARGETS)) {
     const out = path.join(OUT, dir);
-    run("wasm-bindgen", ["--target", target, "--out-dir", out, rawWasm]);
+    run("wasm-bindgen", ["--target", target, "--out-dir", out, RAW_OF[dir]]);
     const bg = path.join(out, "contextfold_bg.wasm");
     if (args.has("--no-opt")) continue;
     const h = sha256(readFileSync(bg));
@@ -131,27 +141,32 @@ if (readme.includes("<!-- include:")) throw new Error("README include marker not
 writeFileSync(path.join(PKG, "README.md"), readme);
 cpSync(existsSync(path.join(ROOT, "LICENSE")) ? path.join(ROOT, "LICENSE") : path.join(TEMPLATE, "LICENSE"), path.join(PKG, "LICENSE"));
 
-// One wasm file instead of three: when the targets' _bg.wasm are byte-identical (wasm-bindgen 0.2.130 makes them
-// so), node/ and web/ load bundler/contextfold_bg.wasm. (The bundler copy must stay: under the wasm ESM integration
-// its imports ("./contextfold_bg.js") resolve next to it.) Each rewrite must hit exactly one place in the glue.
+// Fewer wasm files: web/ (always the library's build, as bundler/) loads bundler/contextfold_bg.wasm when they are
+// byte-identical (wasm-bindgen 0.2.130 makes them so), and so does node/ if its build has nothing more (it has the
+// CLI's renderers). The bundler copy must stay: under the wasm ESM integration its imports ("./contextfold_bg.js")
+// resolve next to it. Each rewrite must hit exactly one place in the glue.
 const wasmOf = (dir) => readFileSync(path.join(PKG, dir, "contextfold_bg.wasm"));
-if (!args.has("--no-dedupe") && wasmOf("node").equals(wasmOf("bundler")) && wasmOf("web").equals(wasmOf("bundler"))) {
-  const rewrite = (file, from, to) => {
-    const f = path.join(PKG, file);
-    const text = readFileSync(f, "utf8");
-    if (text.split(from).length !== 2) throw new Error(`${file}: expected exactly one ${from}`);
-    writeFileSync(f, text.replace(from, to));
-  };
-  rewrite("node/contextfold.js", "`${__dirname}/contextfold_bg.wasm`", "`${__dirname}/../bundler/contextfold_bg.wasm`");
+const rewrite = (file, from, to) => {
+  const f = path.join(PKG, file);
+  const text = readFileSync(f, "utf8");
+  if (text.split(from).length !== 2) throw new Error(`${file}: expected exactly one ${from}`);
+  writeFileSync(f, text.replace(from, to));
+};
+const shareBundlerWasm = (dir) => {
+  rmSync(path.join(PKG, dir, "contextfold_bg.wasm"));
+  rmSync(path.join(PKG, dir, "contextfold_bg.wasm.d.ts"), { force: true });
+  log(`${dir}/ shares bundler/contextfold_bg.wasm`);
+};
+if (!args.has("--no-dedupe") && wasmOf("web").equals(wasmOf("bundler"))) {
   rewrite("web/contextfold.js", "new URL('contextfold_bg.wasm', import.meta.url)", "new URL('../bundler/contextfold_bg.wasm', import.meta.url)");
   rewrite("browser/index.js", 'new URL("../web/contextfold_bg.wasm", import.meta.url)', 'new URL("../bundler/contextfold_bg.wasm", import.meta.url)');
-  for (const dir of ["node", "web"]) {
-    rmSync(path.join(PKG, dir, "contextfold_bg.wasm"));
-    rmSync(path.join(PKG, dir, "contextfold_bg.wasm.d.ts"), { force: true });
-  }
+  shareBundlerWasm("web");
   pkgJson.exports["./web/contextfold_bg.wasm"] = "./bundler/contextfold_bg.wasm";
   writeFileSync(path.join(PKG, "package.json"), `${JSON.stringify(pkgJson, null, 2)}\n`);
-  log("node/ and web/ share bundler/contextfold_bg.wasm");
+}
+if (!args.has("--no-dedupe") && wasmOf("node").equals(wasmOf("bundler"))) {
+  rewrite("node/contextfold.js", "`${__dirname}/contextfold_bg.wasm`", "`${__dirname}/../bundler/contextfold_bg.wasm`");
+  shareBundlerWasm("node");
 }
 
 // ---- 4. sizes ----
@@ -159,5 +174,7 @@ const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.is
 const files = walk(PKG);
 const total = files.reduce((n, f) => n + statSync(f).size, 0);
 const wasm = readFileSync(path.join(PKG, "bundler", "contextfold_bg.wasm"));
-log(`wasm ${wasm.length} B (gzip -9: ${gzipSync(wasm, { level: 9 }).length} B); raw cargo output ${statSync(rawWasm).size} B`);
+log(`wasm ${wasm.length} B (gzip -9: ${gzipSync(wasm, { level: 9 }).length} B); raw cargo output ${statSync(RAW.lib).size} B`);
+const nodeWasm = path.join(PKG, "node", "contextfold_bg.wasm");
+if (existsSync(nodeWasm)) log(`node/ wasm with the CLI's renderers ${statSync(nodeWasm).size} B (gzip -9: ${gzipSync(readFileSync(nodeWasm), { level: 9 }).length} B)`);
 log(`pkg/: ${files.length} files, ${total} B unpacked (version ${version})`);

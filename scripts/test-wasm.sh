@@ -74,7 +74,7 @@ for mode in "${MODES[@]}"; do
     glue)
       out="$ROOT/.cache/wasm-glue"
       glue() {
-        cargo build --target $TARGET --lib &&
+        cargo build --target $TARGET --lib --features cli &&
           wasm-bindgen --target nodejs --out-dir "$out" "${CARGO_TARGET_DIR:-$ROOT/target}/$TARGET/debug/contextfold.wasm" &&
           echo '{"type":"commonjs"}' >"$out/package.json" &&
           node tests/js-support/glue_smoke.mjs "$out"

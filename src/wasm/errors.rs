@@ -4,7 +4,9 @@
 use js_sys::Reflect;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::error::{Error, ErrorCode};
+use crate::error::Error;
+#[cfg(feature = "cli")]
+use crate::error::ErrorCode;
 
 #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
 const ERROR_TS: &'static str = r#"
@@ -30,7 +32,8 @@ pub fn to_js(e: Error) -> JsValue {
     err.into()
 }
 
-/// The code of a stable code string (`"NODE_NOT_FOUND"`), if it is one.
+/// The code of a stable code string (`"NODE_NOT_FOUND"`), if it is one (the CLI's renderers take codes).
+#[cfg(feature = "cli")]
 pub fn code_from_str(code: &str) -> Option<ErrorCode> {
     [
         ErrorCode::NodeNotFound,

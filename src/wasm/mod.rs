@@ -6,17 +6,22 @@
 //! * `engine` — the exported `Engine` class
 //! * `input` — checked conversion of JS values (types, lone surrogates, safe integers)
 //! * `errors` — engine errors as thrown JS `Error`s with `name` and `code`
-//! * `report` — the console text of the reference (`render*`)
-//! * `cli` — the bin's argument rules: `parseStepId` (Python `int()`), `pythonRepr`
+//! * `report` — the console text of the reference (`render*`) — feature `cli`
+//! * `cli` — the bin's argument rules: `parseStepId` (Python `int()`), `pythonRepr` — feature `cli`
+//!
+//! `report` and `cli` serve only the contextfold CLI, so only the Node package's wasm carries them (cargo feature
+//! `cli`); the browser and bundler builds are that much smaller.
 //! * `redact` — the redactor (`redact`, `redactionRules`)
 //! * `lock` — the async mutex that serialises overlapping calls
 
+#[cfg(feature = "cli")]
 mod cli;
 mod engine;
 mod errors;
 pub(crate) mod input;
 mod lock;
 mod redact;
+#[cfg(feature = "cli")]
 mod report;
 mod storage;
 
@@ -27,9 +32,11 @@ use wasm_bindgen::JsCast;
 /// What every binding returns: an engine error becomes a thrown JS `Error` through `From<Error> for JsValue`.
 pub(crate) type JsResult<T> = std::result::Result<T, JsValue>;
 
+#[cfg(feature = "cli")]
 pub use cli::*;
 pub use engine::Engine;
 pub use redact::*;
+#[cfg(feature = "cli")]
 pub use report::*;
 
 /// The package version (the crate's).
