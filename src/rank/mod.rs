@@ -28,7 +28,7 @@ use crate::index::{RecallIndex, TermId};
 use crate::scan::{self, ScanCandidate, ScanResult};
 use crate::text::{fold_token, is_word, nfc};
 
-use query::{Intent, Query};
+use query::{Intent, Query, Shape};
 use stem::{match_key, parts, stem_en, strip_tr};
 
 /// `log2(x)` in 1/256 bit (integer arithmetic only).
@@ -50,9 +50,9 @@ pub fn log2_fp(x: u64) -> i64 {
 }
 
 /// Steps whose contents are read and scored line by line.
-const POOL: usize = 24;
+const POOL: usize = 64;
 /// Newest candidates added to the pool (a state question's answer may be a short, newer step).
-const POOL_NEWEST: usize = 8;
+const POOL_NEWEST: usize = 32;
 /// The least line score (1/256 bit) the first pick needs: four bits, e.g. two words each carried by a quarter of
 /// the store, or one carried by a sixteenth.
 const MIN_LINE: i64 = 4 * 256;
@@ -62,6 +62,10 @@ const MIN_SINGLE: i64 = 5 * 256;
 const BAND: i64 = 14;
 /// Later picks need at least this share (1/16) of the first pick's gain.
 const LATER: i64 = 5;
+/// How much a slot named by the summary (the tool and its input) counts, against 2 for one on the best line.
+const SAID: i64 = 4;
+/// Whether a line is read with the next one.
+const PAIR_LINES: bool = true;
 /// At most this many picks (the budget usually stops earlier).
 const MAX_PICKS: usize = 6;
 
@@ -78,6 +82,9 @@ struct Cand {
     bag_total: i64,
     /// Distinct slot sets of its lines (with quality), filled from the content.
     lines: Vec<Vec<(usize, u32)>>,
+    /// Slots its summary names (read from the summary's words, a path by its last two parts only: the folders
+    /// above are where the session works, not what the step is about).
+    said: BTreeMap<usize, u32>,
 }
 
 /// The first half of a ranked selection: the prompt analysed against the index, and the pool whose contents
@@ -199,6 +206,7 @@ impl Plan {
                     norm: 256,
                     bag_total: 0,
                     lines: Vec::new(),
+                    said: BTreeMap::new(),
                 });
                 max_q(&mut c.bag, i, q);
             }
@@ -238,15 +246,12 @@ impl Plan {
         // The pool: the best by bag score, and the newest fairly good ones.
         let mut order: Vec<(i64, i64)> = plan.cands.values().map(|c| (c.bag_total, c.step)).collect();
         order.sort_by(|a, b| b.cmp(a));
-        let top = order.first().map_or(0, |o| o.0);
         let mut pool: BTreeSet<i64> = order.iter().take(POOL).map(|o| o.1).collect();
         for &step in plan.cands.keys().rev() {
             if pool.len() >= POOL + POOL_NEWEST {
                 break;
             }
-            if plan.cands[&step].bag_total * 3 >= top {
-                pool.insert(step);
-            }
+            pool.insert(step);
         }
         plan.pool = pool.into_iter().collect();
         plan
@@ -277,10 +282,17 @@ impl Plan {
             return result;
         }
         let pool: Vec<i64> = self.pool.clone();
+        let shapes: Vec<(usize, Shape)> = self.query.slots.iter().enumerate().filter_map(|(i, s)| s.shape.map(|sh| (i, sh))).collect();
         for &step in &pool {
-            if let Some(text) = contents.get(&step) {
-                let lines = line_sets(text, &self.term_slots);
-                if let Some(c) = self.cands.get_mut(&step) {
+            let said = self.entries.get(&step).map(|e| line_sets(&short_paths(&e.1), &self.term_slots, &[])).unwrap_or_default();
+            let lines = contents.get(&step).map(|text| line_sets(text, &self.term_slots, &shapes));
+            if let Some(c) = self.cands.get_mut(&step) {
+                for set in said {
+                    for (i, q) in set {
+                        max_q(&mut c.said, i, q);
+                    }
+                }
+                if let Some(lines) = lines {
                     c.lines = lines;
                 }
             }
@@ -290,7 +302,8 @@ impl Plan {
         let mut residual: Vec<bool> = (0..n).map(|i| self.cands.values().any(|c| c.bag.contains_key(&i))).collect();
         let gain = |c: &Cand, residual: &[bool]| -> (i64, i64, usize) {
             let (line, count) = line_score(c, &weights, residual);
-            (2 * line + bag_score(c, &weights, residual), line, count)
+            let said: i64 = c.said.iter().filter(|(i, _)| residual[**i]).map(|(&i, &q)| weights[i] * i64::from(q) / 16).sum();
+            (2 * line + SAID * said + bag_score(c, &weights, residual), line, count)
         };
         if matches!(listed, scan::CandidateMode::All | scan::CandidateMode::Top(_)) {
             let mut shown: Vec<(i64, i64)> = pool.iter().map(|s| (gain(&self.cands[s], &residual).0, *s)).collect();
@@ -307,6 +320,18 @@ impl Plan {
                     summary: self.entries.get(s).map(|e| e.1.clone()).unwrap_or_default(),
                 })
                 .collect();
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        if std::env::var_os("CF_RANK_DEBUG").is_some() {
+            eprintln!("intent {:?}", self.query.intent);
+            for (i, s) in self.query.slots.iter().enumerate() {
+                eprintln!("slot {} w={} keys={:?}", s.name, weights[i], s.keys);
+            }
+            let mut all: Vec<(i64, i64, usize, i64, i64)> = pool.iter().map(|s| { let (g, l, c) = gain(&self.cands[s], &residual); (g, l, c, bag_score(&self.cands[s], &weights, &residual), *s) }).collect();
+            all.sort_by(|a, b| b.cmp(a));
+            for (g, l, c, b, s) in all.iter().take(14) {
+                eprintln!("  step {s} gain {g} line {l} ({c} slots) bag {b} norm {} bag={:?} sum={:?} :: {}", self.cands[s].norm, self.cands[s].bag, self.cands[s].summary, self.entries.get(s).map(|e| e.1.as_str()).unwrap_or(""));
+            }
         }
         let mut picks: Vec<(i64, Vec<String>)> = Vec::new();
         let mut taken: BTreeSet<i64> = BTreeSet::new();
@@ -336,7 +361,14 @@ impl Plan {
             } else if best * 16 < first_gain * LATER || best_line < MIN_LINE / 2 {
                 break;
             }
-            let band: Vec<&(i64, i64, usize, i64)> = scored.iter().filter(|s| s.0 * 16 >= best * BAND).collect();
+            // As good as the best: nearly its gain, as many slots on one line, and a summary that names at least what
+            // the best one's names (the same command or file at another time, not another source with the same words).
+            let best_step = scored.iter().max_by(|a, b| (a.0, a.3).cmp(&(b.0, b.3))).map_or(0, |s| s.3);
+            let best_said: Vec<usize> = self.cands[&best_step].said.keys().copied().filter(|&i| residual[i]).collect();
+            let band: Vec<&(i64, i64, usize, i64)> = scored
+                .iter()
+                .filter(|s| s.0 * 16 >= best * BAND && s.2 >= best_count && best_said.iter().all(|i| self.cands[&s.3].said.contains_key(i)))
+                .collect();
             let chosen = match self.query.intent {
                 Intent::State => band.iter().map(|s| s.3).max(),
                 Intent::First => band.iter().map(|s| s.3).min(),
@@ -397,7 +429,7 @@ fn bag_score(c: &Cand, weights: &[i64], residual: &[bool]) -> i64 {
 /// The best line's score over the residual slots (the summary counts as part of every line), and how many slots
 /// that line answers.
 fn line_score(c: &Cand, weights: &[i64], residual: &[bool]) -> (i64, usize) {
-    let base: Vec<(usize, u32)> = c.summary.iter().map(|(&i, &q)| (i, q)).collect();
+    let base: Vec<(usize, u32)> = c.said.iter().map(|(&i, &q)| (i, q)).collect();
     let mut best = (0i64, 0usize);
     let score = |set: &[(usize, u32)]| -> (i64, usize) {
         let mut per: BTreeMap<usize, u32> = BTreeMap::new();
@@ -423,7 +455,7 @@ fn line_score(c: &Cand, weights: &[i64], residual: &[bool]) -> (i64, usize) {
 
 /// The distinct slot sets of a text's lines (a line and the one after it read together, so a value on the line
 /// below its label counts).
-fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>) -> Vec<Vec<(usize, u32)>> {
+fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shapes: &[(usize, Shape)]) -> Vec<Vec<(usize, u32)>> {
     let whole: Vec<(&String, &Vec<(usize, u32)>)> = term_slots.iter().filter(|(k, _)| !k.chars().all(is_word)).collect();
     let mut per_line: Vec<Vec<(usize, u32)>> = Vec::new();
     for line in text.lines().take(20_000) {
@@ -448,6 +480,11 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>) -> Ve
                 word.clear();
             }
         }
+        for &(i, shape) in shapes {
+            if has_shape(line, shape) {
+                add(&vec![(i, 13)]);
+            }
+        }
         if !whole.is_empty() {
             let lower = match_key(&fold_token(&line_nfc));
             for (k, list) in &whole {
@@ -461,7 +498,7 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>) -> Ve
     let mut sets: BTreeSet<Vec<(usize, u32)>> = BTreeSet::new();
     for (k, set) in per_line.iter().enumerate() {
         let mut joined = set.clone();
-        if let Some(next) = per_line.get(k + 1) {
+        if let Some(next) = per_line.get(k + 1).filter(|_| PAIR_LINES) {
             for &(i, q) in next {
                 match joined.iter_mut().find(|(s, _)| *s == i) {
                     Some(e) => e.1 = e.1.max(q),
@@ -477,9 +514,67 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>) -> Ve
     sets.into_iter().collect()
 }
 
+/// A summary with each path cut to its last two parts (`Read: /home/dev/app/src/db/pool.ts` → `Read: db/pool.ts`).
+fn short_paths(summary: &str) -> String {
+    summary
+        .split(' ')
+        .map(|w| {
+            let parts: Vec<&str> = w.split('/').filter(|p| !p.is_empty()).collect();
+            if parts.len() > 2 { parts[parts.len() - 2..].join("/") } else { w.to_string() }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether a line holds a value of the shape: a port after a host (`localhost:5180`, `0.0.0.0:5432->5432/tcp`,
+/// `:8080`), or a version of at least three numbers (`1.22.2`, `v20.11.1`, `go1.22.2`).
+fn has_shape(line: &str, shape: Shape) -> bool {
+    let b = line.as_bytes();
+    let digits = |mut i: usize| {
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        (i, i - start)
+    };
+    match shape {
+        Shape::Port => (0..b.len()).any(|i| {
+            if b[i] != b':' || i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b']') {
+                return false;
+            }
+            let (end, n) = digits(i + 1);
+            (3..=5).contains(&n) && (end == b.len() || !(b[end].is_ascii_alphanumeric() || b[end] == b':'))
+        }),
+        Shape::Version => (0..b.len()).any(|i| {
+            if !b[i].is_ascii_digit() || (i > 0 && (b[i - 1].is_ascii_digit() || b[i - 1] == b'.')) {
+                return false;
+            }
+            let (mut end, _) = digits(i);
+            let mut groups = 1;
+            while end + 1 < b.len() && b[end] == b'.' && b[end + 1].is_ascii_digit() {
+                end = digits(end + 1).0;
+                groups += 1;
+            }
+            groups >= 3 && (end == b.len() || !b[end].is_ascii_alphanumeric())
+        }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn value_shapes() {
+        assert!(has_shape("  ➜  Local:   http://localhost:5180/", Shape::Port));
+        assert!(has_shape("0.0.0.0:5432->5432/tcp", Shape::Port));
+        assert!(!has_shape("at 09:14:03.123 UTC", Shape::Port));
+        assert!(!has_shape("ratio 3:1 done", Shape::Port));
+        assert!(has_shape("+ typescript 5.4.2", Shape::Version));
+        assert!(has_shape("go version go1.22.2 linux/amd64", Shape::Version));
+        assert!(!has_shape("612.40 kB", Shape::Version));
+        assert_eq!(short_paths("Read: /home/dev/app/src/db/pool.ts"), "Read: db/pool.ts");
+    }
 
     #[test]
     fn log2_fixed_point() {

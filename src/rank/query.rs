@@ -30,6 +30,17 @@ pub struct Slot {
     pub inflected: Option<String>,
     /// A file path or an error name found whole in the prompt: matched only by the same term.
     pub whole: bool,
+    /// A value the word asks for, recognised by its shape in a line (`localhost:5180`, `5.4.2`).
+    pub shape: Option<Shape>,
+}
+
+/// The shape of a value a question word asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// "port": `host:1234`, `0.0.0.0:5432->5432/tcp`.
+    Port,
+    /// "version": `1.22.2`, `v20.11.1`, `5.4.2`.
+    Version,
 }
 
 /// The analysed prompt.
@@ -46,7 +57,7 @@ const STOP: &[&str] = &[
     "a", "about", "after", "again", "also", "am", "an", "any", "anything", "are", "around", "be", "been", "being",
     "both", "can", "check", "could", "currently", "does", "doing", "done", "each", "else", "ever", "every", "from",
     "get", "gets", "getting", "give", "go", "going", "got", "he", "her", "here", "him", "his", "how", "i", "im", "into",
-    "is", "its", "just", "know", "let", "lets", "like", "look", "looks", "me", "might", "more", "most", "much", "must",
+    "is", "its", "just", "know", "let", "lets", "like", "look", "looks", "me", "might", "more", "most", "much", "many", "must",
     "need", "needs", "now", "okay", "ok", "one", "only", "our", "ours", "out", "over", "please", "really", "right",
     "same", "say", "see", "seen", "set", "she", "should", "show", "some", "something", "sure", "tell", "than",
     "thanks", "thank", "their", "them", "then", "there", "these", "they", "thing", "things", "those", "too", "under",
@@ -92,8 +103,8 @@ const SYNONYMS: &[&[&str]] = &[
     &["dependency", "dependencies", "deps"],
     &["error", "err", "exception"],
     &["crash", "panic", "crashed"],
-    &["typescript", "ts"],
-    &["javascript", "js"],
+    &["production", "prod"],
+    &["install", "add"],
     &["remove", "delete", "removed", "deleted"],
     &["version", "ver"],
     &["timeout", "timed"],
@@ -259,7 +270,7 @@ pub fn analyse(prompt: &str) -> Query {
     // Files and error names, whole (a path is one thing to find).
     for t in extract::files(&q).iter().chain(&extract::errors(&q)) {
         let key = fold_token(t);
-        push(&mut slots, Slot { name: key.clone(), keys: vec![(key, 16)], inflected: None, whole: true });
+        push(&mut slots, Slot { name: key.clone(), keys: vec![(key, 16)], inflected: None, whole: true, shape: None });
     }
     let mut skip_next = false;
     for (i, w) in raw.iter().enumerate() {
@@ -279,7 +290,7 @@ pub fn analyse(prompt: &str) -> Query {
                         }
                     }
                 }
-                push(&mut slots, Slot { name: format!("{w} {n}"), keys, inflected: None, whole: false });
+                push(&mut slots, Slot { name: format!("{w} {n}"), keys, inflected: None, whole: false, shape: None });
                 skip_next = true;
                 continue;
             }
@@ -317,7 +328,14 @@ pub fn analyse(prompt: &str) -> Query {
             }
         }
         let inflected = (!w.chars().any(|c| c.is_ascii_digit())).then(|| w.clone());
-        push(&mut slots, Slot { name: w.clone(), keys, inflected, whole: false });
+        let shape = if stem == "port" || (w.starts_with("port") && w.len() <= 7) {
+            Some(Shape::Port)
+        } else if keys.iter().any(|(k, _)| k == "version") {
+            Some(Shape::Version)
+        } else {
+            None
+        };
+        push(&mut slots, Slot { name: w.clone(), keys, inflected, whole: false, shape });
     }
     Query { slots, intent }
 }

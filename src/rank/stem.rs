@@ -66,7 +66,7 @@ pub fn stem_en(key: &str) -> String {
         }
     }
     // A few derivational endings.
-    for (suf, rep) in [("ational", "at"), ("ation", "at"), ("ition", "it"), ("iness", ""), ("ness", ""), ("ment", ""), ("ity", ""), ("ure", ""), ("ion", "")] {
+    for (suf, rep) in [("ational", "at"), ("ation", "at"), ("ition", "it"), ("iness", ""), ("ness", ""), ("ment", ""), ("ity", ""), ("ure", "")] {
         if ends(&s, suf) && s.len() - suf.len() + rep.len() >= 4 {
             s.truncate(s.len() - suf.len());
             s.extend_from_slice(rep.as_bytes());
@@ -141,6 +141,8 @@ mod tests {
         same(&["port", "ports"]);
         same(&["enable", "enabled", "enabling"]);
         same(&["revert", "reverted", "reverting"]);
+        same(&["version", "versions"]);
+        assert_ne!(stem_en("production"), stem_en("product"));
         assert_eq!(stem_en("v12"), "v12");
         assert_eq!(stem_en("5432"), "5432");
         assert_ne!(stem_en("port"), stem_en("portal"));
