@@ -1,4 +1,4 @@
-//! Ranked selection of a prompt over a store on disk, with the pool's scores (`CF_RANK_DEBUG=1`):
+//! Ranked selection of a prompt over a store on disk, with its first candidates:
 //! `cargo run --example rank -- STORE_ROOT "prompt" [budget]`. A tool for looking at `npm run bench:recall`
 //! failures (`node bench/recall.mjs --keep` keeps the stores).
 use contextfold::engine::Options;

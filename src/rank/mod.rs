@@ -321,18 +321,6 @@ impl Plan {
                 })
                 .collect();
         }
-        #[cfg(not(target_arch = "wasm32"))]
-        if std::env::var_os("CF_RANK_DEBUG").is_some() {
-            eprintln!("intent {:?}", self.query.intent);
-            for (i, s) in self.query.slots.iter().enumerate() {
-                eprintln!("slot {} w={} keys={:?}", s.name, weights[i], s.keys);
-            }
-            let mut all: Vec<(i64, i64, usize, i64, i64)> = pool.iter().map(|s| { let (g, l, c) = gain(&self.cands[s], &residual); (g, l, c, bag_score(&self.cands[s], &weights, &residual), *s) }).collect();
-            all.sort_by(|a, b| b.cmp(a));
-            for (g, l, c, b, s) in all.iter().take(14) {
-                eprintln!("  step {s} gain {g} line {l} ({c} slots) bag {b} norm {} bag={:?} sum={:?} :: {}", self.cands[s].norm, self.cands[s].bag, self.cands[s].summary, self.entries.get(s).map(|e| e.1.as_str()).unwrap_or(""));
-            }
-        }
         let mut picks: Vec<(i64, Vec<String>)> = Vec::new();
         let mut taken: BTreeSet<i64> = BTreeSet::new();
         let mut first_gain = 0i64;

@@ -141,7 +141,6 @@ const TURKISH: &[(&str, &[&str])] = &[
     ("dagit", &["deploy"]),
     ("yayinla", &["release", "publish"]),
     ("dinle", &["listen"]),
-    ("calis", &["run", "running"]),
     ("gecti", &["pass"]),
     ("gecme", &["pass"]),
     ("geciyor", &["pass"]),
