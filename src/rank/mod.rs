@@ -66,6 +66,8 @@ const LATER: i64 = 5;
 const SAID: i64 = 4;
 /// Whether a line is read with the next one.
 const PAIR_LINES: bool = true;
+/// Whether a state question also gets the best step of another source.
+const ALSO_ANOTHER_SOURCE: bool = true;
 /// At most this many picks (the budget usually stops earlier).
 const MAX_PICKS: usize = 6;
 
@@ -286,10 +288,13 @@ impl Plan {
         for &step in &pool {
             let said = self.entries.get(&step).map(|e| line_sets(&short_paths(&e.1), &self.term_slots, &[])).unwrap_or_default();
             let lines = contents.get(&step).map(|text| line_sets(text, &self.term_slots, &shapes));
+            // A search's summary names its pattern, which every line of its output holds by construction: it says
+            // what the lines contain, not that they answer, so it counts half.
+            let search = self.entries.get(&step).is_some_and(|e| is_search(&e.1));
             if let Some(c) = self.cands.get_mut(&step) {
                 for set in said {
                     for (i, q) in set {
-                        max_q(&mut c.said, i, q);
+                        max_q(&mut c.said, i, if search { q / 2 } else { q });
                     }
                 }
                 if let Some(lines) = lines {
@@ -299,7 +304,10 @@ impl Plan {
         }
         let weights = self.weights.clone();
         let n = weights.len();
-        let mut residual: Vec<bool> = (0..n).map(|i| self.cands.values().any(|c| c.bag.contains_key(&i))).collect();
+        // A slot is there to answer when some step carries it, or (a value asked for by its shape) some line shows it.
+        let residual: Vec<bool> = (0..n)
+            .map(|i| self.cands.values().any(|c| c.bag.contains_key(&i) || c.lines.iter().any(|l| l.iter().any(|(s, _)| *s == i))))
+            .collect();
         let gain = |c: &Cand, residual: &[bool]| -> (i64, i64, usize) {
             let (line, count) = line_score(c, &weights, residual);
             let said: i64 = c.said.iter().filter(|(i, _)| residual[**i]).map(|(&i, &q)| weights[i] * i64::from(q) / 16).sum();
@@ -321,57 +329,44 @@ impl Plan {
                 })
                 .collect();
         }
+        // Each clause of the prompt ("which port…, and which version…") is its own intent: covered on its own, so
+        // that a step picked for one never takes the words of another.
+        let matched: Vec<bool> = residual.clone();
+        let mut clauses: Vec<u32> = Vec::new();
+        for s in &self.query.slots {
+            if s.clauses != u32::MAX {
+                for b in 0..32 {
+                    if s.clauses & (1 << b) != 0 && !clauses.contains(&b) {
+                        clauses.push(b);
+                    }
+                }
+            }
+        }
+        clauses.sort_unstable();
         let mut picks: Vec<(i64, Vec<String>)> = Vec::new();
         let mut taken: BTreeSet<i64> = BTreeSet::new();
-        let mut first_gain = 0i64;
-        let total_weight: i64 = weights.iter().sum();
-        while picks.len() < MAX_PICKS && residual.iter().any(|&r| r) {
-            let mut scored: Vec<(i64, i64, usize, i64)> = Vec::new(); // (gain, line, line slots, step)
-            for &step in &pool {
-                if taken.contains(&step) {
-                    continue;
-                }
-                let (g, line, count) = gain(&self.cands[&step], &residual);
-                if g > 0 {
-                    scored.push((g, line, count, step));
+        let mut answered_all = vec![false; n];
+        // Each run: the clause's slots (all of them weigh in the "needs nothing" test, found or not), and the ones
+        // the store has.
+        let runs: Vec<Vec<bool>> = if clauses.len() <= 1 {
+            vec![vec![true; n]]
+        } else {
+            clauses.iter().map(|&b| (0..n).map(|i| self.query.slots[i].clauses & (1 << b) != 0).collect()).collect()
+        };
+        for in_clause in runs {
+            let clause_weight: i64 = (0..n).filter(|&i| in_clause[i]).map(|i| weights[i]).sum();
+            let mut residual: Vec<bool> = (0..n).map(|i| in_clause[i] && matched[i]).collect();
+            let before = picks.len();
+            self.cover(&pool, &weights, &names, &mut residual, clause_weight, &mut taken, &mut picks);
+            if picks.len() > before {
+                for (i, r) in residual.iter().enumerate() {
+                    if !r && matched[i] {
+                        answered_all[i] = true;
+                    }
                 }
             }
-            let Some(&(best, best_line, best_count, _)) = scored.iter().max_by(|a, b| (a.0, a.3).cmp(&(b.0, b.3))) else {
-                break;
-            };
-            if picks.is_empty() {
-                // Enough of the prompt on one line, in words rare enough to mean something.
-                let single_ok = best_count >= 2 || best_line >= MIN_SINGLE;
-                if best_line < MIN_LINE || !single_ok || best_line * 4 < total_weight {
-                    break;
-                }
-                first_gain = best;
-            } else if best * 16 < first_gain * LATER || best_line < MIN_LINE / 2 {
-                break;
-            }
-            // As good as the best: nearly its gain, as many slots on one line, and a summary that names at least what
-            // the best one's names (the same command or file at another time, not another source with the same words).
-            let best_step = scored.iter().max_by(|a, b| (a.0, a.3).cmp(&(b.0, b.3))).map_or(0, |s| s.3);
-            let best_said: Vec<usize> = self.cands[&best_step].said.keys().copied().filter(|&i| residual[i]).collect();
-            let band: Vec<&(i64, i64, usize, i64)> = scored
-                .iter()
-                .filter(|s| s.0 * 16 >= best * BAND && s.2 >= best_count && best_said.iter().all(|i| self.cands[&s.3].said.contains_key(i)))
-                .collect();
-            let chosen = match self.query.intent {
-                Intent::State => band.iter().map(|s| s.3).max(),
-                Intent::First => band.iter().map(|s| s.3).min(),
-                Intent::History => band.iter().max_by(|a, b| (a.0, a.3).cmp(&(b.0, b.3))).map(|s| s.3),
-            };
-            let Some(step) = chosen else { break };
-            let c = &self.cands[&step];
-            let answered: Vec<usize> = c.bag.keys().copied().filter(|&i| residual[i]).collect();
-            picks.push((step, slot_names(&names, answered.iter().copied())));
-            // Intent ownership: every slot the step carries is answered by it, picked or dropped.
-            for &i in c.bag.keys() {
-                residual[i] = false;
-            }
-            taken.insert(step);
         }
+        let residual: Vec<bool> = (0..n).map(|i| matched[i] && !answered_all[i]).collect();
         let entries = &self.entries;
         scan::admit(&mut result, picks, in_context, |step| entries.get(&step).cloned());
         let mut left: Vec<String> = (0..n).filter(|&i| residual[i] || !self.cands.values().any(|c| c.bag.contains_key(&i))).map(|i| names[i].clone()).collect();
@@ -382,6 +377,101 @@ impl Plan {
         left.dedup();
         result.residual = left;
         result
+    }
+}
+
+impl Plan {
+    /// The greedy cover of one clause: picks (with the slots each answered) appended to `picks`, steps in `taken`
+    /// skipped, `residual` left with what nothing answered.
+    fn cover(
+        &self,
+        pool: &[i64],
+        weights: &[i64],
+        names: &[String],
+        residual: &mut [bool],
+        total_weight: i64,
+        taken: &mut BTreeSet<i64>,
+        picks: &mut Vec<(i64, Vec<String>)>,
+    ) {
+        let gain = |c: &Cand, residual: &[bool]| -> (i64, i64, usize) {
+            let (line, count) = line_score(c, weights, residual);
+            let said: i64 = c.said.iter().filter(|(i, _)| residual[**i]).map(|(&i, &q)| weights[i] * i64::from(q) / 16).sum();
+            (2 * line + SAID * said + bag_score(c, weights, residual), line, count)
+        };
+        let mut first_gain = 0i64;
+        let mut own = 0usize;
+        let asked: Vec<bool> = residual.to_vec();
+        while own < MAX_PICKS && residual.iter().any(|&r| r) {
+            let mut scored: Vec<(i64, i64, usize, i64)> = Vec::new(); // (gain, line, line slots, step)
+            for &step in pool {
+                if taken.contains(&step) {
+                    continue;
+                }
+                let (g, line, count) = gain(&self.cands[&step], residual);
+                if g > 0 {
+                    scored.push((g, line, count, step));
+                }
+            }
+            let Some(&(best, best_line, best_count, best_step)) = scored.iter().max_by(|a, b| (a.0, a.3).cmp(&(b.0, b.3))) else {
+                break;
+            };
+            if own == 0 {
+                // Enough of the clause on one line, in words rare enough to mean something.
+                let single_ok = best_count >= 2 || best_line >= MIN_SINGLE;
+                if best_line < MIN_LINE || !single_ok || best_line * 4 < total_weight {
+                    break;
+                }
+                first_gain = best;
+            } else if best * 16 < first_gain * LATER || best_line < MIN_LINE / 2 {
+                break;
+            }
+            // As good as the best: nearly its gain, and a summary that names at least what the best one's names (the
+            // same command or file at another time, not another source that happens to share the words).
+            let best_said: Vec<usize> = self.cands[&best_step].said.keys().copied().filter(|&i| residual[i]).collect();
+            let band: Vec<&(i64, i64, usize, i64)> = scored
+                .iter()
+                .filter(|s| s.0 * 16 >= best * BAND && best_said.iter().all(|i| self.cands[&s.3].said.contains_key(i)))
+                .collect();
+            let chosen = match self.query.intent {
+                Intent::State => band.iter().map(|s| s.3).max(),
+                Intent::First => band.iter().map(|s| s.3).min(),
+                Intent::History => band.iter().max_by(|a, b| (a.0, a.3).cmp(&(b.0, b.3))).map(|s| s.3),
+            };
+            let Some(step) = chosen else { break };
+            let c = &self.cands[&step];
+            let answered: Vec<usize> = c.bag.keys().copied().filter(|&i| residual[i]).collect();
+            picks.push((step, slot_names(names, answered.iter().copied())));
+            // Intent ownership: every slot of the clause the step carries is answered by it, picked or dropped, so
+            // no older state of the same thing is picked after it.
+            for &i in c.bag.keys() {
+                residual[i] = false;
+            }
+            taken.insert(step);
+            own += 1;
+        }
+        // A state question's answer may be told by more than one source (a log, a config file, a commit): one more
+        // step from a source not picked yet, as good as a later pick must be, the newest of the best (the turn
+        // budget still decides whether it is hydrated).
+        if own > 0 && self.query.intent == Intent::State && ALSO_ANOTHER_SOURCE {
+            let sources: Vec<&str> = picks[picks.len() - own..].iter().filter_map(|(s, _)| self.entries.get(s).map(|e| e.1.as_str())).collect();
+            let mut scored: Vec<(i64, i64)> = Vec::new();
+            for &step in pool {
+                if taken.contains(&step) || self.entries.get(&step).is_some_and(|e| sources.contains(&e.1.as_str())) {
+                    continue;
+                }
+                let (g, line, _) = gain(&self.cands[&step], &asked);
+                if g * 16 >= first_gain * LATER && line >= MIN_LINE {
+                    scored.push((g, step));
+                }
+            }
+            if let Some(&(best, _)) = scored.iter().max() {
+                if let Some(step) = scored.iter().filter(|s| s.0 * 16 >= best * BAND).map(|s| s.1).max() {
+                    let answered: Vec<usize> = self.cands[&step].bag.keys().copied().filter(|&i| asked[i]).collect();
+                    picks.push((step, slot_names(names, answered.iter().copied())));
+                    taken.insert(step);
+                }
+            }
+        }
     }
 }
 
@@ -500,6 +590,18 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shape
         }
     }
     sets.into_iter().collect()
+}
+
+/// Whether a summary is a search's (`Grep: …`, `Glob: …`, `Bash: grep -rn …`, `rg`, `ag`, `find`, `git grep`).
+fn is_search(summary: &str) -> bool {
+    let lower = summary.to_ascii_lowercase();
+    let (tool, rest) = lower.split_once(':').unwrap_or((lower.as_str(), ""));
+    let tool = tool.trim();
+    if matches!(tool, "grep" | "glob" | "search" | "rg" | "find" | "websearch" | "codebase_search" | "search_files") {
+        return true;
+    }
+    let cmd = rest.trim_start();
+    ["grep ", "rg ", "ag ", "find ", "git grep ", "egrep ", "fgrep "].iter().any(|p| cmd.starts_with(p))
 }
 
 /// A summary with each path cut to its last two parts (`Read: /home/dev/app/src/db/pool.ts` → `Read: db/pool.ts`).

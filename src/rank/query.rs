@@ -32,6 +32,8 @@ pub struct Slot {
     pub whole: bool,
     /// A value the word asks for, recognised by its shape in a line (`localhost:5180`, `5.4.2`).
     pub shape: Option<Shape>,
+    /// The clauses of the prompt the word is in (bit i: clause i, the 32nd and later as the 31st).
+    pub clauses: u32,
 }
 
 /// The shape of a value a question word asks for.
@@ -219,24 +221,47 @@ fn synonyms(key: &str) -> Vec<String> {
 }
 
 /// The words of a prompt, in order: runs of word characters, folded, as match keys.
-fn words(prompt_nfc: &str) -> Vec<String> {
+/// Words that join two questions in one prompt ("…, and which …", "… ve …").
+const JOINS: &[&str] = &["and", "also", "plus", "ve", "hem", "ayrica"];
+
+/// The words of a prompt, in order: runs of word characters, folded, as match keys, each with the number of the
+/// clause it is in (a new clause after `,` `;` `?` `!`, a `.` or `:` before a space, a line break, or a joining
+/// word such as "and").
+fn words(prompt_nfc: &str) -> Vec<(String, u32)> {
     let mut out = Vec::new();
     let mut cur = String::new();
-    for c in prompt_nfc.chars().chain(std::iter::once(' ')) {
+    let mut clause = 0u32;
+    let chars: Vec<char> = prompt_nfc.chars().chain(std::iter::once(' ')).collect();
+    for (k, &c) in chars.iter().enumerate() {
         if is_word(c) {
             cur.push(c);
-        } else if !cur.is_empty() {
-            out.push(match_key(&fold_token(&cur)));
+            continue;
+        }
+        if !cur.is_empty() {
+            let w = match_key(&fold_token(&cur));
             cur.clear();
+            if JOINS.contains(&w.as_str()) {
+                clause += 1;
+            }
+            out.push((w, clause));
+        }
+        let next_space = chars.get(k + 1).is_none_or(|n| n.is_whitespace());
+        if matches!(c, ',' | ';' | '?' | '!' | '\n') || (matches!(c, '.' | ':') && next_space) {
+            clause += 1;
         }
     }
     out
 }
 
+fn bit(clause: u32) -> u32 {
+    1 << clause.min(31)
+}
+
 /// Analyse a prompt.
 pub fn analyse(prompt: &str) -> Query {
     let q = nfc(prompt);
-    let raw = words(&q);
+    let tagged = words(&q);
+    let raw: Vec<String> = tagged.iter().map(|(w, _)| w.clone()).collect();
     let mut intent = Intent::State;
     let mut history = false;
     let mut first = false;
@@ -257,6 +282,7 @@ pub fn analyse(prompt: &str) -> Query {
     let mut slots: Vec<Slot> = Vec::new();
     let push = |slots: &mut Vec<Slot>, slot: Slot| {
         if let Some(s) = slots.iter_mut().find(|s| s.keys[0].0 == slot.keys[0].0) {
+            s.clauses |= slot.clauses;
             for k in slot.keys {
                 if !s.keys.iter().any(|(x, _)| *x == k.0) {
                     s.keys.push(k);
@@ -269,7 +295,7 @@ pub fn analyse(prompt: &str) -> Query {
     // Files and error names, whole (a path is one thing to find).
     for t in extract::files(&q).iter().chain(&extract::errors(&q)) {
         let key = fold_token(t);
-        push(&mut slots, Slot { name: key.clone(), keys: vec![(key, 16)], inflected: None, whole: true, shape: None });
+        push(&mut slots, Slot { name: key.clone(), keys: vec![(key, 16)], inflected: None, whole: true, shape: None, clauses: u32::MAX });
     }
     let mut skip_next = false;
     for (i, w) in raw.iter().enumerate() {
@@ -289,7 +315,7 @@ pub fn analyse(prompt: &str) -> Query {
                         }
                     }
                 }
-                push(&mut slots, Slot { name: format!("{w} {n}"), keys, inflected: None, whole: false, shape: None });
+                push(&mut slots, Slot { name: format!("{w} {n}"), keys, inflected: None, whole: false, shape: None, clauses: bit(tagged[i].1) });
                 skip_next = true;
                 continue;
             }
@@ -334,7 +360,7 @@ pub fn analyse(prompt: &str) -> Query {
         } else {
             None
         };
-        push(&mut slots, Slot { name: w.clone(), keys, inflected, whole: false, shape });
+        push(&mut slots, Slot { name: w.clone(), keys, inflected, whole: false, shape, clauses: bit(tagged[i].1) });
     }
     Query { slots, intent }
 }
