@@ -104,6 +104,8 @@ pub struct Plan {
     entries: BTreeMap<i64, (i64, String)>,
     /// Weight of the slots nothing in the store answers (counted against a prompt that is mostly about them).
     unmatched_weight: i64,
+    /// The weight of a word only one step carries (`log2(N+1) + 1` bits).
+    max_weight: i64,
 }
 
 fn max_q(map: &mut BTreeMap<usize, u32>, slot: usize, q: u32) {
@@ -126,6 +128,7 @@ impl Plan {
             index_empty: index.is_empty(),
             entries: BTreeMap::new(),
             unmatched_weight: 0,
+            max_weight: log2_fp(n + 1) + 256,
         };
         if plan.index_empty || plan.query.slots.is_empty() {
             return plan;
@@ -398,6 +401,9 @@ impl Plan {
             let said: i64 = c.said.iter().filter(|(i, _)| residual[**i]).map(|(&i, &q)| weights[i] * i64::from(q) / 16).sum();
             (2 * line + SAID * said + bag_score(c, weights, residual), line, count)
         };
+        // In a small store no word can be rare: the thresholds are capped by the weight of a word one step carries.
+        let rarest = self.max_weight;
+        let (min_line, min_single) = (MIN_LINE.min(rarest), MIN_SINGLE.min(rarest));
         let mut first_gain = 0i64;
         let mut own = 0usize;
         let asked: Vec<bool> = residual.to_vec();
@@ -417,12 +423,12 @@ impl Plan {
             };
             if own == 0 {
                 // Enough of the clause on one line, in words rare enough to mean something.
-                let single_ok = best_count >= 2 || best_line >= MIN_SINGLE;
-                if best_line < MIN_LINE || !single_ok || best_line * 4 < total_weight {
+                let single_ok = best_count >= 2 || best_line >= min_single;
+                if best_line < min_line || !single_ok || best_line * 4 < total_weight {
                     break;
                 }
                 first_gain = best;
-            } else if best * 16 < first_gain * LATER || best_line < MIN_LINE / 2 {
+            } else if best * 16 < first_gain * LATER || best_line < min_line / 2 {
                 break;
             }
             // As good as the best: nearly its gain, and a summary that names at least what the best one's names (the
@@ -460,7 +466,7 @@ impl Plan {
                     continue;
                 }
                 let (g, line, _) = gain(&self.cands[&step], &asked);
-                if g * 16 >= first_gain * LATER && line >= MIN_LINE {
+                if g * 16 >= first_gain * LATER && line >= min_line {
                     scored.push((g, step));
                 }
             }
