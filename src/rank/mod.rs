@@ -456,13 +456,15 @@ impl Plan {
             own += 1;
         }
         // A state question's answer may be told by more than one source (a log, a config file, a commit): one more
-        // step from a source not picked yet, as good as a later pick must be, the newest of the best (the turn
-        // budget still decides whether it is hydrated).
+        // step from a source not picked yet and newer than every pick (so never an older state of what was picked),
+        // as good as a later pick must be, the newest of the best (the turn budget still decides whether it is
+        // hydrated).
         if own > 0 && self.query.intent == Intent::State && ALSO_ANOTHER_SOURCE {
             let sources: Vec<&str> = picks[picks.len() - own..].iter().filter_map(|(s, _)| self.entries.get(s).map(|e| e.1.as_str())).collect();
+            let newest = picks[picks.len() - own..].iter().map(|p| p.0).max().unwrap_or(i64::MAX);
             let mut scored: Vec<(i64, i64)> = Vec::new();
             for &step in pool {
-                if taken.contains(&step) || self.entries.get(&step).is_some_and(|e| sources.contains(&e.1.as_str())) {
+                if step <= newest || taken.contains(&step) || self.entries.get(&step).is_some_and(|e| sources.contains(&e.1.as_str())) {
                     continue;
                 }
                 let (g, line, _) = gain(&self.cands[&step], &asked);
