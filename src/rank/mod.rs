@@ -106,6 +106,8 @@ pub struct Plan {
     unmatched_weight: i64,
     /// The weight of a word only one step carries (`log2(N+1) + 1` bits).
     max_weight: i64,
+    /// The newest step of each summary (a *source*: the same command, file or search), for the steps picked.
+    newest_of_source: BTreeMap<i64, i64>,
 }
 
 fn max_q(map: &mut BTreeMap<usize, u32>, slot: usize, q: u32) {
@@ -129,6 +131,7 @@ impl Plan {
             entries: BTreeMap::new(),
             unmatched_weight: 0,
             max_weight: log2_fp(n + 1) + 256,
+            newest_of_source: BTreeMap::new(),
         };
         if plan.index_empty || plan.query.slots.is_empty() {
             return plan;
@@ -248,6 +251,29 @@ impl Plan {
         for c in plan.cands.values_mut() {
             c.bag_total = bag_score(c, &weights, &all);
         }
+        // The newest step of each candidate's source (same summary), wherever it is in the store.
+        let wanted: BTreeSet<&str> = plan.entries.values().map(|e| e.1.as_str()).collect();
+        let mut newest: BTreeMap<String, i64> = BTreeMap::new();
+        for e in index.entries() {
+            if wanted.contains(e.summary()) {
+                let best = newest.entry(e.summary().to_string()).or_insert(e.step_id);
+                *best = (*best).max(e.step_id);
+            }
+        }
+        let mut newer: BTreeMap<i64, i64> = BTreeMap::new();
+        for (&step, e) in &plan.entries {
+            if let Some(&n) = newest.get(&e.1) {
+                if n > step {
+                    newer.insert(step, n);
+                }
+            }
+        }
+        for &n in newer.values() {
+            if let Some(e) = index.by_step(n) {
+                plan.entries.entry(n).or_insert_with(|| (e.token_estimate(), e.summary().to_string()));
+            }
+        }
+        plan.newest_of_source = newer;
         // The pool: the best by bag score, and the newest fairly good ones.
         let mut order: Vec<(i64, i64)> = plan.cands.values().map(|c| (c.bag_total, c.step)).collect();
         order.sort_by(|a, b| b.cmp(a));
@@ -446,6 +472,15 @@ impl Plan {
             let Some(step) = chosen else { break };
             let c = &self.cands[&step];
             let answered: Vec<usize> = c.bag.keys().copied().filter(|&i| residual[i]).collect();
+            // A state question about a step whose command (or file, or search) was run again later: the newest run
+            // is the state now, whether or not it repeats the question's words; it comes first, the step found after.
+            if self.query.intent == Intent::State {
+                if let Some(&newer) = self.newest_of_source.get(&step) {
+                    if taken.insert(newer) {
+                        picks.push((newer, slot_names(names, answered.iter().copied())));
+                    }
+                }
+            }
             picks.push((step, slot_names(names, answered.iter().copied())));
             // Intent ownership: every slot of the clause the step carries is answered by it, picked or dropped, so
             // no older state of the same thing is picked after it.
