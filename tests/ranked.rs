@@ -173,7 +173,7 @@ fn a_state_question_also_gets_the_newest_run_of_the_command_that_answered() {
     let mut cf = block_on(ContextFold::open(storage, clock())).unwrap();
     let filler = "\n  worker heartbeat ok, queue depth 3, latency 12 ms".repeat(40);
     let folds = [
-        (1, "Bash: go test ./internal/push/...", format!("--- FAIL: TestAPNSRetry (0.31s)\n    retry_test.go:44: expected 3 attempts, got 1{filler}")),
+        (1, "Bash: go test ./internal/push/... (failed)", format!("--- FAIL: TestAPNSRetry (0.31s)\n    retry_test.go:44: expected 3 attempts, got 1{filler}")),
         (2, "Read: internal/push/retry.go", format!("package push\nfunc backoff() {{}}{filler}")),
         (3, "Bash: go test ./internal/push/...", format!("ok  \tgithub.com/acme/notify/internal/push\t0.412s{filler}")),
     ];
@@ -182,7 +182,7 @@ fn a_state_question_also_gets_the_newest_run_of_the_command_that_answered() {
         input.raw_content = Some(text);
         block_on(cf.fold(input)).unwrap();
     }
-    // Only step 1 names the test; step 3 is the same command run later: the state now.
+    // Only step 1 names the test; step 3 is the same command run later (it failed first): the state now.
     let r = ask(&cf, "Does TestAPNSRetry pass now?", None);
     assert_eq!(ids(&r), [3, 1]);
     // A history question keeps to the step that answers.

@@ -252,17 +252,17 @@ impl Plan {
             c.bag_total = bag_score(c, &weights, &all);
         }
         // The newest step of each candidate's source (same summary), wherever it is in the store.
-        let wanted: BTreeSet<&str> = plan.entries.values().map(|e| e.1.as_str()).collect();
+        let wanted: BTreeSet<&str> = plan.entries.values().map(|e| source(&e.1)).collect();
         let mut newest: BTreeMap<String, i64> = BTreeMap::new();
         for e in index.entries() {
-            if wanted.contains(e.summary()) {
-                let best = newest.entry(e.summary().to_string()).or_insert(e.step_id);
+            if wanted.contains(source(e.summary())) {
+                let best = newest.entry(source(e.summary()).to_string()).or_insert(e.step_id);
                 *best = (*best).max(e.step_id);
             }
         }
         let mut newer: BTreeMap<i64, i64> = BTreeMap::new();
         for (&step, e) in &plan.entries {
-            if let Some(&n) = newest.get(&e.1) {
+            if let Some(&n) = newest.get(source(&e.1)) {
                 if n > step {
                     newer.insert(step, n);
                 }
@@ -495,11 +495,11 @@ impl Plan {
         // as good as a later pick must be, the newest of the best (the turn budget still decides whether it is
         // hydrated).
         if own > 0 && self.query.intent == Intent::State && ALSO_ANOTHER_SOURCE {
-            let sources: Vec<&str> = picks[picks.len() - own..].iter().filter_map(|(s, _)| self.entries.get(s).map(|e| e.1.as_str())).collect();
+            let sources: Vec<&str> = picks[picks.len() - own..].iter().filter_map(|(s, _)| self.entries.get(s).map(|e| source(&e.1))).collect();
             let newest = picks[picks.len() - own..].iter().map(|p| p.0).max().unwrap_or(i64::MAX);
             let mut scored: Vec<(i64, i64)> = Vec::new();
             for &step in pool {
-                if step <= newest || taken.contains(&step) || self.entries.get(&step).is_some_and(|e| sources.contains(&e.1.as_str())) {
+                if step <= newest || taken.contains(&step) || self.entries.get(&step).is_some_and(|e| sources.contains(&source(&e.1))) {
                     continue;
                 }
                 let (g, line, _) = gain(&self.cands[&step], &asked);
@@ -633,6 +633,13 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shape
         }
     }
     sets.into_iter().collect()
+}
+
+/// The source a summary names: the tool and its input, without the ` (failed)` a failed call's summary ends with
+/// (a command that failed, then passed, is one source).
+fn source(summary: &str) -> &str {
+    let s = summary.trim_end();
+    s.strip_suffix(" (failed)").unwrap_or(s)
 }
 
 /// Whether a summary is a search's (`Grep: …`, `Glob: …`, `Bash: grep -rn …`, `rg`, `ag`, `find`, `git grep`).
