@@ -12,7 +12,8 @@ use crate::index::{snapshot, EvictionLog, Postings, RecallIndex};
 use crate::pages::{self, PagedView};
 use crate::journal::{self, Record};
 use crate::json::Value;
-use crate::policy::Policy;
+use crate::policy::{Policy, Selection};
+use crate::rank;
 use crate::recall::{self, RecallCandidate};
 use crate::redact;
 use crate::scan::{self, ScanResult};
@@ -167,6 +168,7 @@ impl<S: Storage> ContextFold<S> {
         let policy_override = options.policy.map(|raw| Policy { raw });
         let default_policy = options.default_policy.unwrap_or_else(Policy::safe_default);
         default_policy.redaction()?; // an unknown rule set fails here, not at the first fold
+        default_policy.selection()?; // and so does an unknown selection mode
         let journaling = options.journal && storage.can_append();
         let loaded = load_state(&storage, if journaling { LoadMode::Paged } else { LoadMode::Strict }).await?;
         let mut journal = loaded.journal;
@@ -885,6 +887,11 @@ impl<S: Storage> ContextFold<S> {
             None => policy.max_tokens_per_turn()?,
         };
         let per_call = policy.max_tokens_per_call()?;
+        // The policy's mode (an unknown one fails here, even on an empty store), else the caller's default.
+        let mode = policy.selection()?.or(options.default_selection).unwrap_or_default();
+        if mode == Selection::RankedV1 {
+            return self.select_ranked(prompt, budget, per_call, &options.in_context, candidates).await;
+        }
         let top = match candidates {
             scan::CandidateMode::All => usize::MAX,
             scan::CandidateMode::None => 0,
@@ -898,6 +905,35 @@ impl<S: Storage> ContextFold<S> {
         }
         let scan_options = scan::ScanOptions { candidates, in_context: options.in_context.clone() };
         scan::scan_with(&*self.whole_index().await?, prompt, budget, per_call, scan_options)
+    }
+
+    /// Ranked selection ([`crate::rank`]) over the whole index (read for this call when the store is paged), with
+    /// the contents of its pool read from the cold nodes (unverified: only for ranking; hydration verifies).
+    async fn select_ranked(
+        &self,
+        prompt: &str,
+        budget: i64,
+        per_call: i64,
+        in_context: &[i64],
+        candidates: scan::CandidateMode,
+    ) -> Result<ScanResult> {
+        let index = self.whole_index().await?;
+        let plan = rank::Plan::new(&index, prompt);
+        let mut contents = BTreeMap::new();
+        for &step in plan.pool() {
+            if let Some(text) = self.ranking_text(&index, step).await {
+                contents.insert(step, text);
+            }
+        }
+        Ok(plan.finish(&contents, budget, per_call, in_context, candidates))
+    }
+
+    /// A cold node's `raw_content` for ranking; `None` when it cannot be read (it is then ranked on its terms).
+    async fn ranking_text(&self, index: &RecallIndex, step_id: i64) -> Option<String> {
+        let entry = index.by_step(step_id)?;
+        let path = validate::resolve_cold_node_path(&self.storage, step_id, entry.file_path().as_deref()).await.ok()?;
+        let node = validate::load_node_unverified(&self.storage, &store::cold_node_key(step_id), &path).await.ok()?;
+        node.get("raw_content").and_then(Value::as_str).map(str::to_string)
     }
 
     /// The selection from the pages and the tail: the postings of the query terms, the reference's picks over

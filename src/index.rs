@@ -955,6 +955,16 @@ impl RecallIndex {
             .map(|t| (self.strings.get(t), self.postings(t).to_vec()))
     }
 
+    /// Every term some entry carries, with its id, in id order (ranked selection matches word forms against them).
+    pub fn terms(&self) -> impl Iterator<Item = (TermId, &str)> + '_ {
+        (0..self.strings.len() as TermId).filter(|&t| !self.postings(t).is_empty()).map(|t| (t, self.strings.get(t)))
+    }
+
+    /// How many identifiers an entry carries, without building their strings.
+    pub fn identifier_count(&self, entry: &Entry<'_>) -> usize {
+        entry.list_ids("identifiers").map_or_else(|| entry.list("identifiers").len(), |ids| ids.len())
+    }
+
     /// The highest step id of any entry (`None` when the index is empty).
     pub fn max_step(&self) -> Option<i64> {
         self.by_step.keys().next_back().copied()

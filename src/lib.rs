@@ -19,6 +19,7 @@ pub mod index;
 pub mod journal;
 pub mod store;
 pub mod scan;
+pub mod rank;
 pub mod recall;
 pub mod validate;
 pub mod pages;

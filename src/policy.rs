@@ -21,6 +21,48 @@ pub const KEY_PER_TURN: &str = "max_rehydration_tokens_per_turn";
 pub const KEY_INTEGRITY: &str = "integrity_verification";
 /// Secret redaction before anything is stored: absent, `null` or `false` = off; a rule set's name = on.
 pub const KEY_REDACTION: &str = "redaction";
+/// How a scan picks the steps to hydrate: absent, `null` or `"ipcf-projection-v2"` = the reference's scan;
+/// `"ranked-v1"` = ranked selection ([`crate::rank`]).
+pub const KEY_SELECTION: &str = "selection";
+
+/// A selection mode (policy key `selection`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Selection {
+    /// The reference's RGSC scan (spec §7), byte for byte: exact terms, equal weights, ties to the newest step.
+    #[default]
+    Reference,
+    /// Ranked selection, version 1 ([`crate::rank`]).
+    RankedV1,
+}
+
+impl Selection {
+    /// Every mode, the reference's first.
+    pub const ALL: [Selection; 2] = [Selection::Reference, Selection::RankedV1];
+
+    /// The name the policy file uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Selection::Reference => "ipcf-projection-v2",
+            Selection::RankedV1 => "ranked-v1",
+        }
+    }
+
+    /// The mode of a name, `None` when unknown.
+    pub fn from_name(name: &str) -> Option<Selection> {
+        Selection::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The mode of a name, or an [`ErrorCode::InvalidInput`] error naming the known ones (`what` says where the
+    /// name came from).
+    pub fn parse(name: &str, what: &str) -> Result<Selection> {
+        Selection::from_name(name).ok_or_else(|| {
+            Error::invalid_input(format!(
+                "{what}: unknown selection mode {name:?} (known: {})",
+                Selection::ALL.map(|s| format!("\"{}\"", s.name())).join(", ")
+            ))
+        })
+    }
+}
 
 /// The active policy, exactly as written (so `{}` is not the default policy: it hashes differently).
 #[derive(Debug, Clone, PartialEq)]
@@ -75,6 +117,29 @@ impl Policy {
                 json::python_str(other)
             ))),
         }
+    }
+
+    /// The selection mode (`selection`): the reference's scan when the key is absent or `null`. An unknown name
+    /// (or a value that is not a string) is an error, not the reference's scan: a typo must not silently change
+    /// what gets hydrated.
+    pub fn selection(&self) -> Result<Option<Selection>> {
+        match self.get(KEY_SELECTION) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Str(name)) => Selection::parse(name, &format!("hydration_policy.json: {KEY_SELECTION}")).map(Some),
+            Some(other) => Err(Error::invalid_input(format!(
+                "hydration_policy.json: {KEY_SELECTION} must be a selection mode such as \"{}\", not {}",
+                Selection::RankedV1.name(),
+                json::python_str(other)
+            ))),
+        }
+    }
+
+    /// This policy with `selection` set to a mode.
+    pub fn with_selection(mut self, mode: Selection) -> Policy {
+        if let Value::Object(m) = &mut self.raw {
+            m.insert(KEY_SELECTION.to_string(), Value::from(mode.name()));
+        }
+        self
     }
 
     /// The policy of a `hydration_policy.json` file's bytes.
@@ -170,6 +235,21 @@ mod tests {
         for bad in [r#"{"redaction": true}"#, r#"{"redaction": "secrets-v9"}"#, r#"{"redaction": 1}"#] {
             assert_eq!(p(bad).unwrap_err().code(), crate::ErrorCode::InvalidInput, "{bad}");
         }
+    }
+
+    #[test]
+    fn selection_key_values() {
+        let p = |s: &str| Policy::from_file_bytes(s.as_bytes()).unwrap().selection();
+        assert_eq!(p("{}").unwrap(), None);
+        assert_eq!(p(r#"{"selection": null}"#).unwrap(), None);
+        assert_eq!(p(r#"{"selection": "ipcf-projection-v2"}"#).unwrap(), Some(Selection::Reference));
+        assert_eq!(p(r#"{"selection": "ranked-v1"}"#).unwrap(), Some(Selection::RankedV1));
+        for bad in [r#"{"selection": "ranked-v9"}"#, r#"{"selection": true}"#, r#"{"selection": 1}"#, r#"{"selection": "reference"}"#] {
+            assert_eq!(p(bad).unwrap_err().code(), crate::ErrorCode::InvalidInput, "{bad}");
+        }
+        assert_eq!(Policy::reference().selection().unwrap(), None);
+        assert_eq!(Policy::safe_default().selection().unwrap(), None);
+        assert_eq!(Policy::safe_default().with_selection(Selection::RankedV1).selection().unwrap(), Some(Selection::RankedV1));
     }
 
     #[test]

@@ -260,6 +260,9 @@ pub struct TurnOptions {
     /// Steps already in the model's context (e.g. injected earlier and not yet compacted away): when the
     /// selection picks one, it answers its terms at cost 0 and is not hydrated (`ScanResult::in_context`).
     pub in_context: Vec<i64>,
+    /// The selection mode when the policy names none (no `selection` key): how the hooks and integrations use
+    /// ranked selection on a store made before the key existed. A policy's `selection` key always wins.
+    pub default_selection: Option<crate::policy::Selection>,
 }
 
 /// One turn of the harness loop: what `before_turn` hydrated into the prompt (pre_turn_dispatch).

@@ -48,7 +48,7 @@ fn queries() -> Vec<String> {
 fn observe(cf: &ContextFold<&MemoryStorage>) -> Vec<String> {
     let mut out = Vec::new();
     for q in queries() {
-        for options in [TurnOptions::default(), TurnOptions { turn_budget: Some(20), in_context: vec![3, 100] }] {
+        for options in [TurnOptions::default(), TurnOptions { turn_budget: Some(20), in_context: vec![3, 100], ..Default::default() }] {
             let r = block_on(cf.scan_selection_with(&q, &options)).expect("scan");
             out.push(format!("{q} {options:?} => {:?} {:?} {:?} {} {:?}", r.selected, r.budget_dropped, r.in_context, r.consumed_tokens, r.residual));
         }
@@ -94,6 +94,16 @@ fn a_paged_store_answers_as_the_whole_store() {
     assert!(!whole.is_paged());
     assert_eq!(observe(&paged), observe(&whole));
     assert_eq!(block_on(paged.status()).unwrap(), block_on(whole.status()).unwrap());
+    // Ranked selection (it reads the whole index for the call) gives the same picks paged and whole.
+    let ranked = contextfold::engine::TurnOptions { default_selection: Some(contextfold::policy::Selection::RankedV1), ..Default::default() };
+    let mut picked = 0;
+    for q in queries() {
+        let a = block_on(paged.scan_selection_with(&q, &ranked)).unwrap();
+        let b = block_on(whole.scan_selection_with(&q, &ranked)).unwrap();
+        assert_eq!(a, b, "{q}");
+        picked += a.selected.len();
+    }
+    assert!(picked > 0, "some query selects something");
 }
 
 #[test]

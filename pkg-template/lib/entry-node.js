@@ -14,4 +14,4 @@ export const ContextFold = api.ContextFold;
 export const extract = api.extract;
 export const redact = api.redact;
 export const redactionRules = api.redactionRules;
-export { REFERENCE_POLICY, DEFAULT_POLICY } from "./policy.js";
+export { REFERENCE_POLICY, DEFAULT_POLICY, INTEGRATION_POLICY, BEST_SELECTION } from "./policy.js";

@@ -21,6 +21,7 @@ import type {
   OpenOptions,
   ScanOptions,
   TurnOptions,
+  SelectionMode,
   FoldedStep,
   FoldedStepArtifacts,
   Redaction,
@@ -49,6 +50,7 @@ export type {
   OpenOptions,
   ScanOptions,
   TurnOptions,
+  SelectionMode,
   FoldedStep,
   FoldedStepArtifacts,
   Redaction,
@@ -138,6 +140,10 @@ export interface HydrationPolicy {
   readonly integrity_verification?: boolean;
   /** Secret redaction before anything is stored: a rule set name (`"secrets-v1"`), or absent / `false` = off. */
   readonly redaction?: "secrets-v1" | false | null;
+  /** How a scan picks the steps to hydrate: absent / `null` / `"ipcf-projection-v2"` = the reference's scan,
+   *  `"ranked-v1"` = ranked selection (weighted words, English and Turkish forms, state vs. history questions).
+   *  Any other value makes every scan fail with InvalidInputError. */
+  readonly selection?: SelectionMode | null;
   readonly [key: string]: unknown;
 }
 /** The reference implementation's DEFAULT_POLICY. `ContextFold.open(storage, { defaultPolicy: REFERENCE_POLICY })`
@@ -153,6 +159,11 @@ export declare const REFERENCE_POLICY: Readonly<{
 /** The policy a new store gets by default: `REFERENCE_POLICY` plus `redaction: "secrets-v1"`, written as
  *  hydration_policy.json at the store's first fold. */
 export declare const DEFAULT_POLICY: Readonly<typeof REFERENCE_POLICY & { redaction: "secrets-v1" }>;
+/** The policy of a store the hooks, `contextfold import` and the integrations create: `DEFAULT_POLICY` plus
+ *  `selection: "ranked-v1"`. */
+export declare const INTEGRATION_POLICY: Readonly<typeof DEFAULT_POLICY & { selection: "ranked-v1" }>;
+/** The best selection mode this package has, which the hooks and integrations use by default: `"ranked-v1"`. */
+export declare const BEST_SELECTION: "ranked-v1";
 
 /** Base class of every engine error; `code` is stable. */
 export declare class ContextFoldError extends Error {

@@ -15,3 +15,11 @@ export const REFERENCE_POLICY = Object.freeze({
 /** What a new store gets by default, written as hydration_policy.json at its first fold: the reference's policy
  *  plus secret redaction before anything is stored. */
 export const DEFAULT_POLICY = Object.freeze({ ...REFERENCE_POLICY, redaction: "secrets-v1" });
+
+/** The best selection mode of this package: what the hooks and the integrations use by default (measured against
+ *  the reference's scan by `npm run bench:recall`; see the README). The library's own default stays the reference. */
+export const BEST_SELECTION = "ranked-v1";
+
+/** The policy of a store the hooks, `contextfold import` and the integrations create: DEFAULT_POLICY plus the best
+ *  selection mode, written at the store's first fold. */
+export const INTEGRATION_POLICY = Object.freeze({ ...DEFAULT_POLICY, selection: BEST_SELECTION });

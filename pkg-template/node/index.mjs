@@ -9,6 +9,8 @@ export const {
   redactionRules,
   REFERENCE_POLICY,
   DEFAULT_POLICY,
+  INTEGRATION_POLICY,
+  BEST_SELECTION,
   MemoryStorage,
   ContextFoldError,
   NodeNotFoundError,

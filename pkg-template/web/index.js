@@ -36,4 +36,4 @@ export const ContextFold = api.ContextFold;
 export const extract = api.extract;
 export const redact = api.redact;
 export const redactionRules = api.redactionRules;
-export { REFERENCE_POLICY, DEFAULT_POLICY } from "../lib/policy.js";
+export { REFERENCE_POLICY, DEFAULT_POLICY, INTEGRATION_POLICY, BEST_SELECTION } from "../lib/policy.js";

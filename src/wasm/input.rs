@@ -201,6 +201,14 @@ pub fn turn_options(v: &JsValue, what: &str) -> Result<crate::types::TurnOptions
     if !budget.is_undefined() {
         options.turn_budget = Some(step_id(&budget, &format!("{what}.turnBudget"))?);
     }
+    let mode = get(v, "defaultSelection", &format!("{what}.defaultSelection"))?;
+    if !mode.is_undefined() && !mode.is_null() {
+        let name = format!("{what}.defaultSelection");
+        let Some(text) = mode.as_string() else {
+            return Err(invalid(&name, format_args!("must be a selection mode name, got {}", type_name(&mode))));
+        };
+        options.default_selection = Some(crate::policy::Selection::parse(&text, &name)?);
+    }
     let steps = get(v, "inContext", &format!("{what}.inContext"))?;
     if !steps.is_undefined() {
         let name = format!("{what}.inContext");

@@ -303,7 +303,9 @@ describe("contextfold/ai-sdk (ai 6 middleware, MockLanguageModelV3)", () => {
       }
     }
     assert.ok(maxReceived <= maxBaseline + TURN_BUDGET);
-    assert.ok(hydrations > 100, `${hydrations} nodes hydrated over the session`);
+    // Ranked selection (the integrations' default) hydrates for the questions, not for every prompt that shares a word.
+    const questions = script.filter((s) => s.expect).length;
+    assert.ok(hydrations >= questions, `${hydrations} nodes hydrated over the session, ${questions} questions`);
 
     // Every folded tool result is retrievable byte-exact (the store's copy and a hydration's verified payload).
     let folded = 0;

@@ -7,7 +7,7 @@
 // - step ids in arrival order: one more than the highest step in the store, assigned by the engine under the
 //   store's write lock (the session lock keeps the ledger check and the fold together).
 import { createHash } from "node:crypto";
-import { ContextFold } from "contextfold";
+import { BEST_SELECTION, ContextFold, INTEGRATION_POLICY } from "contextfold";
 import { NodeFsStorage } from "contextfold/node";
 import { stableJson, toolOutputText, toolSummary } from "contextfold/tools";
 
@@ -32,11 +32,15 @@ export function foldableCall(call) {
 /**
  * Open the store at `root` (the folder that holds .contextfold/) through the public package API. The package
  * journals by default: a fold appends one line to .contextfold/recall_index.journal instead of rewriting
- * recall_index.json, which keeps a hook call cheap on a large store.
+ * recall_index.json, which keeps a hook call cheap on a large store. A store the hooks or an import create gets
+ * INTEGRATION_POLICY (redaction and the best selection mode) at its first fold.
  */
 export function openStore(root, { clock } = {}) {
-  return ContextFold.open(new NodeFsStorage(root), clock ? { clock } : undefined);
+  return ContextFold.open(new NodeFsStorage(root), { defaultPolicy: INTEGRATION_POLICY, ...(clock ? { clock } : {}) });
 }
+
+/** The selection mode the hooks scan with when the store's policy names none (a store made before the key). */
+export const HOOK_SELECTION = BEST_SELECTION;
 
 /** Release an engine; with `checkpoint`, after writing the reference files (stop, pre-compact, import). */
 export function releaseStore(cf, { checkpoint = false } = {}) {

@@ -2,7 +2,7 @@
 // on failure; `runHook` (index.js) turns every failure into "exit 0, no stdout, one log line".
 import { readFile, stat } from "node:fs/promises";
 import * as path from "node:path";
-import { DEFAULT_MIN_BYTES, foldToolCalls, openStore, releaseStore } from "./fold.js";
+import { DEFAULT_MIN_BYTES, HOOK_SELECTION, foldToolCalls, openStore, releaseStore } from "./fold.js";
 import { DEFAULT_MAX_CHARS, renderFoldedSteps, renderHydrated, renderReplacement } from "./render.js";
 import { HookSession, storeRoot } from "./session.js";
 import { readTranscript } from "./transcript.js";
@@ -72,10 +72,11 @@ export async function postToolUse(input, session, options = {}) {
 
 /**
  * The turn's selection: scan + hydrate within `budget`, the steps already in the context answering at no cost
- * (`beforeTurn(prompt, { turnBudget, inContext })`: those are listed in `scan.inContext`, not hydrated).
+ * (`beforeTurn(prompt, { turnBudget, inContext })`: those are listed in `scan.inContext`, not hydrated), by the
+ * store's selection mode, ranked-v1 when its policy names none.
  */
 async function hydrateForPrompt(cf, prompt, budget, inContext) {
-  const turn = await cf.beforeTurn(prompt, { turnBudget: budget, inContext });
+  const turn = await cf.beforeTurn(prompt, { turnBudget: budget, inContext, defaultSelection: HOOK_SELECTION });
   return turn.hydrated;
 }
 

@@ -5,6 +5,7 @@
 // The adapter's own part is the budget of the text it injects: with `turnBudget`, the injected text (the nodes and
 // their one-line headers, counted by the store's counter) never exceeds it; nodes that do not fit are left out,
 // and a first node that alone does not fit is cut to the budget.
+import { BEST_SELECTION } from "contextfold";
 
 /**
  * @typedef {object} CallContext
@@ -18,7 +19,7 @@
  * Scan `prompt`, hydrate what it selects and build the text for this call.
  * @param {import("contextfold").ContextFold} cf
  * @param {string} prompt
- * @param {{ turnBudget?: number, inContext?: number[] }} [options]
+ * @param {{ turnBudget?: number, inContext?: number[], defaultSelection?: import("contextfold").SelectionMode }} [options]
  * @returns {Promise<CallContext>}
  */
 export async function hydrateForCall(cf, prompt, options = {}) {
@@ -26,10 +27,12 @@ export async function hydrateForCall(cf, prompt, options = {}) {
   if (turnBudget !== undefined && !(Number.isSafeInteger(turnBudget) && turnBudget > 0)) {
     throw new TypeError("turnBudget must be a positive integer number of tokens");
   }
-  /** @type {{ turnBudget?: number, inContext?: number[] }} */
+  /** @type {{ turnBudget?: number, inContext?: number[], defaultSelection?: import("contextfold").SelectionMode }} */
   const scan = {};
   if (turnBudget !== undefined) scan.turnBudget = turnBudget;
   if (inContext.length > 0) scan.inContext = inContext;
+  // The best selection mode unless the store's policy names one (its `selection` key wins in the engine).
+  scan.defaultSelection = options.defaultSelection ?? BEST_SELECTION;
   const turn = await cf.beforeTurn(prompt, scan);
   // Steps already in the model's context (e.g. this turn's tool results) are not repeated (an engine that takes
   // `inContext` does not hydrate them in the first place).

@@ -5,6 +5,7 @@
 import { createRequire } from "node:module";
 import { McpServer, ProtocolError, ProtocolErrorCode, ResourceNotFoundError, ResourceTemplate } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { BEST_SELECTION } from "contextfold";
 
 import { foldNext } from "../integration/folding.js";
 
@@ -77,7 +78,7 @@ export function createServer(options) {
       annotations: { readOnlyHint: true },
     },
     async (a) => {
-      const opts = { candidates: false };
+      const opts = { candidates: false, defaultSelection: BEST_SELECTION };
       if (a.turn_budget !== undefined) opts.turnBudget = a.turn_budget;
       if (a.in_context !== undefined) opts.inContext = a.in_context;
       return store.scan(a.prompt, opts);

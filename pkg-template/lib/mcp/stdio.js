@@ -2,7 +2,7 @@
 // session layout), serves `createServer()` over this process's stdin/stdout until the client closes stdin (or a
 // SIGINT/SIGTERM), then closes the store (checkpoint). stdout carries JSON-RPC only; messages go to stderr.
 import * as path from "node:path";
-import { ContextFold } from "contextfold";
+import { ContextFold, INTEGRATION_POLICY } from "contextfold";
 import { NodeFsStorage } from "contextfold/node";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 
@@ -24,7 +24,8 @@ export function storeRoot({ dir, session, cwd = process.cwd(), env = process.env
  * @param {{ root: string, openOptions?: import("contextfold").OpenOptions, stdin?: NodeJS.ReadableStream, onerror?: (err: Error) => void }} options
  */
 export async function serveStdioStore({ root, openOptions, stdin = process.stdin, onerror }) {
-  const store = await ContextFold.open(new NodeFsStorage(root), openOptions);
+  // A store this server creates gets the integrations' policy (redaction, the best selection mode).
+  const store = await ContextFold.open(new NodeFsStorage(root), { defaultPolicy: INTEGRATION_POLICY, ...openOptions });
   const handle = serveStdio(() => createServer({ store }), { onerror });
   await new Promise((resolve) => {
     const done = () => resolve(undefined);

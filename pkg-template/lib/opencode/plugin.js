@@ -10,7 +10,7 @@
 //   complete (`message.updated` of a completed assistant message, `session.idle`), or else before the next request.
 // - `experimental.session.compacting`: the hot projection (the newest folded-step records) is added to the
 //   compaction prompt, and the compaction request itself gets no hydrated context (its summary is stored).
-import { ContextFold } from "contextfold";
+import { ContextFold, INTEGRATION_POLICY } from "contextfold";
 import { NodeFsStorage } from "contextfold/node";
 
 import { ToolResultFolder, foldedStepText, isFoldedStep, notify } from "../integration/folding.js";
@@ -38,7 +38,7 @@ export function createOpencodePlugin(options = {}) {
       let s = sessions.get(sessionID);
       if (!s) {
         s = (async () => {
-          const cf = opts.store ? await opts.store(sessionID) : await ContextFold.open(new NodeFsStorage(opts.dir ? opts.dir(sessionID) : sessionStoreDir(sessionID)));
+          const cf = opts.store ? await opts.store(sessionID) : await ContextFold.open(new NodeFsStorage(opts.dir ? opts.dir(sessionID) : sessionStoreDir(sessionID)), { defaultPolicy: INTEGRATION_POLICY });
           const folder = new ToolResultFolder(cf, { foldThreshold: opts.foldThreshold, summarize: opts.summarize, sessionId: sessionID, onFold: opts.onFold });
           return { cf, folder, evictions: new Evictions(cf, onError), compacting: false };
         })();

@@ -1,0 +1,727 @@
+//! Ranked selection, `ranked-v1` (policy key `"selection": "ranked-v1"`): which folded steps answer a prompt,
+//! chosen by weighted relevance instead of the reference's equal-weight term cover (`ipcf-projection-v2`,
+//! [`crate::scan`], kept byte for byte and still the library default).
+//!
+//! 1. The prompt becomes *slots* ([`query`]): its content words, each with the word forms that answer it (English
+//!    inflections, Turkish endings, identifier parts such as `postgres_port`, a small lexicon of synonyms and
+//!    Turkish words), and an intent: the present state (newest answer), history (best answer) or "first" (oldest).
+//! 2. Each slot weighs by its rarity in the store (`log2((N+1)/df) + 1` bits, fixed point), and each step that
+//!    carries it scores that weight, BM25-normalised by the step's number of identifiers, plus a bonus when the
+//!    step's summary (the tool and its input) carries it. The best steps form a pool.
+//! 3. The pool's contents are read, and each step gets a *line score*: the best single line (with the summary)
+//!    by the weight of the slots it holds together. The answer to "which port is postgres on" is a line with
+//!    both words, not a long file that has each somewhere.
+//! 4. A greedy cover over the slots picks steps by line score plus bag score; among steps within 1/8 of the best,
+//!    a state question takes the newest, a "first" question the oldest, a history question the best. A picked
+//!    step owns all of its slots (no older state of the same thing later), and the reference's budget rules admit
+//!    the picks ([`crate::scan::admit`]): the first always, the rest within the turn budget, each capped per call.
+//! 5. A prompt that nothing answers well (too little of its weight on one line, or only common words) gets nothing.
+//!
+//! Deterministic on every runtime: integers only (weights in 1/256 bit), ordered maps, ties broken by step id.
+
+pub mod query;
+pub mod stem;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::index::{RecallIndex, TermId};
+use crate::scan::{self, ScanCandidate, ScanResult};
+use crate::text::{fold_token, is_word, nfc};
+
+use query::{Intent, Query, Shape};
+use stem::{match_key, parts, stem_en, strip_tr};
+
+/// `log2(x)` in 1/256 bit (integer arithmetic only).
+pub fn log2_fp(x: u64) -> i64 {
+    if x == 0 {
+        return 0;
+    }
+    let int = 63 - i64::from(x.leading_zeros());
+    let mut m: u64 = if int >= 31 { x >> (int - 31) } else { x << (31 - int) };
+    let mut frac = 0i64;
+    for bit in (0..8).rev() {
+        m = (m * m) >> 31;
+        if m >= 1 << 32 {
+            m >>= 1;
+            frac |= 1 << bit;
+        }
+    }
+    int * 256 + frac
+}
+
+/// Steps whose contents are read and scored line by line.
+const POOL: usize = 64;
+/// Newest candidates added to the pool (a state question's answer may be a short, newer step).
+const POOL_NEWEST: usize = 32;
+/// The least line score (1/256 bit) the first pick needs: four bits, e.g. two words each carried by a quarter of
+/// the store, or one carried by a sixteenth.
+const MIN_LINE: i64 = 4 * 256;
+/// A single-word answer needs a word at least this rare (five bits: one step in 32).
+const MIN_SINGLE: i64 = 5 * 256;
+/// Steps within this share of the best gain (in 1/16) are as good as the best: the intent chooses among them.
+const BAND: i64 = 14;
+/// Later picks need at least this share (1/16) of the first pick's gain.
+const LATER: i64 = 5;
+/// How much a slot named by the summary (the tool and its input) counts, against 2 for one on the best line.
+const SAID: i64 = 4;
+/// Whether a line is read with the next one.
+const PAIR_LINES: bool = true;
+/// Whether a state question also gets the best step of another source.
+const ALSO_ANOTHER_SOURCE: bool = true;
+/// At most this many picks (the budget usually stops earlier).
+const MAX_PICKS: usize = 6;
+
+/// A step that carries at least one slot.
+#[derive(Debug, Clone)]
+struct Cand {
+    step: i64,
+    /// Slot → quality (1/16) in the step's terms.
+    bag: BTreeMap<usize, u32>,
+    /// Slot → quality in the step's summary.
+    summary: BTreeMap<usize, u32>,
+    /// BM25 length factor in 1/256 (256 = a step of average length).
+    norm: i64,
+    bag_total: i64,
+    /// Distinct slot sets of its lines (with quality), filled from the content.
+    lines: Vec<Vec<(usize, u32)>>,
+    /// Slots its summary names (read from the summary's words, a path by its last two parts only: the folders
+    /// above are where the session works, not what the step is about).
+    said: BTreeMap<usize, u32>,
+}
+
+/// The first half of a ranked selection: the prompt analysed against the index, and the pool whose contents
+/// [`Plan::finish`] needs.
+pub struct Plan {
+    prompt: String,
+    query: Query,
+    weights: Vec<i64>,
+    /// Term (as a match key) → slots it answers, with quality: for reading contents.
+    term_slots: BTreeMap<String, Vec<(usize, u32)>>,
+    cands: BTreeMap<i64, Cand>,
+    pool: Vec<i64>,
+    index_empty: bool,
+    /// Summaries and token estimates of the candidates.
+    entries: BTreeMap<i64, (i64, String)>,
+    /// Weight of the slots nothing in the store answers (counted against a prompt that is mostly about them).
+    unmatched_weight: i64,
+    /// The weight of a word only one step carries (`log2(N+1) + 1` bits).
+    max_weight: i64,
+    /// The newest step of each summary (a *source*: the same command, file or search), for the steps picked.
+    newest_of_source: BTreeMap<i64, i64>,
+}
+
+fn max_q(map: &mut BTreeMap<usize, u32>, slot: usize, q: u32) {
+    let e = map.entry(slot).or_insert(0);
+    *e = (*e).max(q);
+}
+
+impl Plan {
+    /// Analyse `prompt` against `index`.
+    pub fn new(index: &RecallIndex, prompt: &str) -> Plan {
+        let query = query::analyse(prompt);
+        let n = index.len() as u64;
+        let mut plan = Plan {
+            prompt: prompt.to_string(),
+            query,
+            weights: Vec::new(),
+            term_slots: BTreeMap::new(),
+            cands: BTreeMap::new(),
+            pool: Vec::new(),
+            index_empty: index.is_empty(),
+            entries: BTreeMap::new(),
+            unmatched_weight: 0,
+            max_weight: log2_fp(n + 1) + 256,
+            newest_of_source: BTreeMap::new(),
+        };
+        if plan.index_empty || plan.query.slots.is_empty() {
+            return plan;
+        }
+        // Every term of the store under its stem and the stems of its parts.
+        let mut forms: BTreeMap<String, Vec<(TermId, u32, &str)>> = BTreeMap::new();
+        for (id, term) in index.terms() {
+            let key = match_key(term);
+            forms.entry(stem_en(&key)).or_default().push((id, 16, term));
+            for p in parts(&key) {
+                let s = stem_en(p);
+                if s.chars().count() >= 2 {
+                    forms.entry(s).or_default().push((id, 12, term));
+                }
+            }
+        }
+        // Each slot's realizations: term → quality.
+        let slots = plan.query.slots.clone();
+        let mut realized: Vec<BTreeMap<TermId, (u32, &str)>> = vec![BTreeMap::new(); slots.len()];
+        for (i, slot) in slots.iter().enumerate() {
+            let r = &mut realized[i];
+            if slot.whole {
+                if let Some(id) = index.term_id(&slot.keys[0].0) {
+                    upd(r, id, 16, slot.keys[0].0.as_str());
+                }
+                continue;
+            }
+            for (key, kq) in &slot.keys {
+                if let Some(list) = forms.get(key) {
+                    for &(id, base, term) in list {
+                        upd(r, id, kq * base / 16, term);
+                    }
+                }
+                if key.chars().count() >= 5 {
+                    for (form, list) in forms.range(key.clone()..) {
+                        if !form.starts_with(key.as_str()) {
+                            break;
+                        }
+                        if form != key && form.len() <= key.len() + 6 {
+                            for &(id, base, term) in list {
+                                upd(r, id, kq * base * 10 / 256, term);
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some(word) = &slot.inflected {
+                for stripped in strip_tr(word) {
+                    let s = stem_en(&stripped);
+                    if let Some(list) = forms.get(&s) {
+                        for &(id, base, term) in list {
+                            upd(r, id, 14 * base / 16, term);
+                        }
+                    }
+                }
+            }
+        }
+        // Steps per slot, the slot's weight, and the candidates.
+        let log_n = log2_fp(n + 1);
+        for (i, r) in realized.iter().enumerate() {
+            let mut steps: BTreeMap<i64, u32> = BTreeMap::new();
+            for (&id, &(q, _)) in r {
+                for step in index.postings(id).to_vec() {
+                    let e = steps.entry(step).or_insert(0);
+                    *e = (*e).max(q);
+                }
+            }
+            let df = steps.len() as u64;
+            let w = if df == 0 { log_n + 256 } else { (log_n - log2_fp(df) + 256).max(32) };
+            plan.weights.push(w);
+            if df == 0 {
+                plan.unmatched_weight += w;
+                continue;
+            }
+            for (step, q) in steps {
+                let c = plan.cands.entry(step).or_insert_with(|| Cand {
+                    step,
+                    bag: BTreeMap::new(),
+                    summary: BTreeMap::new(),
+                    norm: 256,
+                    bag_total: 0,
+                    lines: Vec::new(),
+                    said: BTreeMap::new(),
+                });
+                max_q(&mut c.bag, i, q);
+            }
+            for (_, &(q, term)) in r {
+                let key = match_key(term);
+                let list = plan.term_slots.entry(key).or_default();
+                match list.iter_mut().find(|(s, _)| *s == i) {
+                    Some(e) => e.1 = e.1.max(q),
+                    None => list.push((i, q)),
+                }
+            }
+        }
+        // Summaries, lengths, bag scores.
+        let mut lengths: BTreeMap<i64, i64> = BTreeMap::new();
+        for (&step, c) in plan.cands.iter_mut() {
+            let Some(e) = index.by_step(step) else { continue };
+            let terms = e.summary_terms();
+            for (i, r) in realized.iter().enumerate() {
+                if let Some(q) = terms.iter().filter_map(|t| r.get(t).map(|v| v.0)).max() {
+                    max_q(&mut c.summary, i, q);
+                }
+            }
+            lengths.insert(step, index.identifier_count(&e).max(1) as i64);
+            plan.entries.insert(step, (e.token_estimate(), e.summary().to_string()));
+        }
+        let avg = if lengths.is_empty() { 1 } else { (lengths.values().sum::<i64>() / lengths.len() as i64).max(1) };
+        for (&step, c) in plan.cands.iter_mut() {
+            let len = lengths.get(&step).copied().unwrap_or(avg);
+            // (k1 + 1) / (1 + k1 (1 - b + b len/avg)) with k1 = 1.2, b = 0.75: 22 avg / (13 avg + 9 len).
+            c.norm = 256 * 22 * avg / (13 * avg + 9 * len);
+        }
+        let weights = plan.weights.clone();
+        let all: Vec<bool> = vec![true; weights.len()];
+        for c in plan.cands.values_mut() {
+            c.bag_total = bag_score(c, &weights, &all);
+        }
+        // The newest step of each candidate's source (same summary), wherever it is in the store.
+        let wanted: BTreeSet<&str> = plan.entries.values().map(|e| source(&e.1)).collect();
+        let mut newest: BTreeMap<String, i64> = BTreeMap::new();
+        for e in index.entries() {
+            if wanted.contains(source(e.summary())) {
+                let best = newest.entry(source(e.summary()).to_string()).or_insert(e.step_id);
+                *best = (*best).max(e.step_id);
+            }
+        }
+        let mut newer: BTreeMap<i64, i64> = BTreeMap::new();
+        for (&step, e) in &plan.entries {
+            if let Some(&n) = newest.get(source(&e.1)) {
+                if n > step {
+                    newer.insert(step, n);
+                }
+            }
+        }
+        for &n in newer.values() {
+            if let Some(e) = index.by_step(n) {
+                plan.entries.entry(n).or_insert_with(|| (e.token_estimate(), e.summary().to_string()));
+            }
+        }
+        plan.newest_of_source = newer;
+        // The pool: the best by bag score, and the newest fairly good ones.
+        let mut order: Vec<(i64, i64)> = plan.cands.values().map(|c| (c.bag_total, c.step)).collect();
+        order.sort_by(|a, b| b.cmp(a));
+        let mut pool: BTreeSet<i64> = order.iter().take(POOL).map(|o| o.1).collect();
+        for &step in plan.cands.keys().rev() {
+            if pool.len() >= POOL + POOL_NEWEST {
+                break;
+            }
+            pool.insert(step);
+        }
+        plan.pool = pool.into_iter().collect();
+        plan
+    }
+
+    /// Steps whose contents [`Plan::finish`] reads (ascending).
+    pub fn pool(&self) -> &[i64] {
+        &self.pool
+    }
+
+    /// The selection, given the contents of the pool (a step whose content could not be read is scored on its
+    /// terms alone).
+    pub fn finish(
+        mut self,
+        contents: &BTreeMap<i64, String>,
+        budget_limit: i64,
+        max_per_call: i64,
+        in_context: &[i64],
+        listed: scan::CandidateMode,
+    ) -> ScanResult {
+        let names: Vec<String> = self.query.slots.iter().map(|s| s.name.clone()).collect();
+        let mut query_terms = names.clone();
+        query_terms.sort();
+        query_terms.dedup();
+        let mut result = scan::start(self.index_empty, &self.prompt, &query_terms, budget_limit, max_per_call);
+        result.candidates_listed = !matches!(listed, scan::CandidateMode::None);
+        if self.index_empty || self.cands.is_empty() {
+            return result;
+        }
+        let pool: Vec<i64> = self.pool.clone();
+        let shapes: Vec<(usize, Shape)> = self.query.slots.iter().enumerate().filter_map(|(i, s)| s.shape.map(|sh| (i, sh))).collect();
+        for &step in &pool {
+            let said = self.entries.get(&step).map(|e| line_sets(&short_paths(&e.1), &self.term_slots, &[])).unwrap_or_default();
+            let lines = contents.get(&step).map(|text| line_sets(text, &self.term_slots, &shapes));
+            // A search's summary names its pattern, which every line of its output holds by construction: it says
+            // what the lines contain, not that they answer, so it counts half.
+            let search = self.entries.get(&step).is_some_and(|e| is_search(&e.1));
+            if let Some(c) = self.cands.get_mut(&step) {
+                for set in said {
+                    for (i, q) in set {
+                        max_q(&mut c.said, i, if search { q / 2 } else { q });
+                    }
+                }
+                if let Some(lines) = lines {
+                    c.lines = lines;
+                }
+            }
+        }
+        let weights = self.weights.clone();
+        let n = weights.len();
+        // A slot is there to answer when some step carries it, or (a value asked for by its shape) some line shows it.
+        let residual: Vec<bool> = (0..n)
+            .map(|i| self.cands.values().any(|c| c.bag.contains_key(&i) || c.lines.iter().any(|l| l.iter().any(|(s, _)| *s == i))))
+            .collect();
+        let gain = |c: &Cand, residual: &[bool]| -> (i64, i64, usize) {
+            let (line, count) = line_score(c, &weights, residual);
+            let said: i64 = c.said.iter().filter(|(i, _)| residual[**i]).map(|(&i, &q)| weights[i] * i64::from(q) / 16).sum();
+            (2 * line + SAID * said + bag_score(c, &weights, residual), line, count)
+        };
+        if matches!(listed, scan::CandidateMode::All | scan::CandidateMode::Top(_)) {
+            let mut shown: Vec<(i64, i64)> = pool.iter().map(|s| (gain(&self.cands[s], &residual).0, *s)).collect();
+            shown.sort_by(|a, b| b.cmp(a));
+            if let scan::CandidateMode::Top(k) = listed {
+                shown.truncate(k);
+            }
+            result.candidates_total = pool.len() as i64;
+            result.candidates = shown
+                .iter()
+                .map(|(_, s)| ScanCandidate {
+                    step_id: *s,
+                    matched: slot_names(&names, self.cands[s].bag.keys().copied()),
+                    summary: self.entries.get(s).map(|e| e.1.clone()).unwrap_or_default(),
+                })
+                .collect();
+        }
+        // Each clause of the prompt ("which port…, and which version…") is its own intent: covered on its own, so
+        // that a step picked for one never takes the words of another.
+        let matched: Vec<bool> = residual.clone();
+        let mut clauses: Vec<u32> = Vec::new();
+        for s in &self.query.slots {
+            if s.clauses != u32::MAX {
+                for b in 0..32 {
+                    if s.clauses & (1 << b) != 0 && !clauses.contains(&b) {
+                        clauses.push(b);
+                    }
+                }
+            }
+        }
+        clauses.sort_unstable();
+        let mut picks: Vec<(i64, Vec<String>)> = Vec::new();
+        let mut taken: BTreeSet<i64> = BTreeSet::new();
+        let mut answered_all = vec![false; n];
+        // Each run: the clause's slots (all of them weigh in the "needs nothing" test, found or not), and the ones
+        // the store has.
+        let runs: Vec<Vec<bool>> = if clauses.len() <= 1 {
+            vec![vec![true; n]]
+        } else {
+            clauses.iter().map(|&b| (0..n).map(|i| self.query.slots[i].clauses & (1 << b) != 0).collect()).collect()
+        };
+        for in_clause in runs {
+            let clause_weight: i64 = (0..n).filter(|&i| in_clause[i]).map(|i| weights[i]).sum();
+            let mut residual: Vec<bool> = (0..n).map(|i| in_clause[i] && matched[i]).collect();
+            let before = picks.len();
+            self.cover(&pool, &weights, &names, &mut residual, clause_weight, &mut taken, &mut picks);
+            if picks.len() > before {
+                for (i, r) in residual.iter().enumerate() {
+                    if !r && matched[i] {
+                        answered_all[i] = true;
+                    }
+                }
+            }
+        }
+        let residual: Vec<bool> = (0..n).map(|i| matched[i] && !answered_all[i]).collect();
+        let entries = &self.entries;
+        scan::admit(&mut result, picks, in_context, |step| entries.get(&step).cloned());
+        let mut left: Vec<String> = (0..n).filter(|&i| residual[i] || !self.cands.values().any(|c| c.bag.contains_key(&i))).map(|i| names[i].clone()).collect();
+        if result.selected.is_empty() && result.budget_dropped.is_empty() && result.in_context.is_empty() {
+            left = names.clone();
+        }
+        left.sort();
+        left.dedup();
+        result.residual = left;
+        result
+    }
+}
+
+impl Plan {
+    /// The greedy cover of one clause: picks (with the slots each answered) appended to `picks`, steps in `taken`
+    /// skipped, `residual` left with what nothing answered.
+    fn cover(
+        &self,
+        pool: &[i64],
+        weights: &[i64],
+        names: &[String],
+        residual: &mut [bool],
+        total_weight: i64,
+        taken: &mut BTreeSet<i64>,
+        picks: &mut Vec<(i64, Vec<String>)>,
+    ) {
+        let gain = |c: &Cand, residual: &[bool]| -> (i64, i64, usize) {
+            let (line, count) = line_score(c, weights, residual);
+            let said: i64 = c.said.iter().filter(|(i, _)| residual[**i]).map(|(&i, &q)| weights[i] * i64::from(q) / 16).sum();
+            (2 * line + SAID * said + bag_score(c, weights, residual), line, count)
+        };
+        // In a small store no word can be rare: the thresholds are capped by the weight of a word one step carries.
+        let rarest = self.max_weight;
+        let (min_line, min_single) = (MIN_LINE.min(rarest), MIN_SINGLE.min(rarest));
+        let mut first_gain = 0i64;
+        let mut own = 0usize;
+        let asked: Vec<bool> = residual.to_vec();
+        while own < MAX_PICKS && residual.iter().any(|&r| r) {
+            let mut scored: Vec<(i64, i64, usize, i64)> = Vec::new(); // (gain, line, line slots, step)
+            for &step in pool {
+                if taken.contains(&step) {
+                    continue;
+                }
+                let (g, line, count) = gain(&self.cands[&step], residual);
+                if g > 0 {
+                    scored.push((g, line, count, step));
+                }
+            }
+            let Some(&(best, best_line, best_count, best_step)) = scored.iter().max_by(|a, b| (a.0, a.3).cmp(&(b.0, b.3))) else {
+                break;
+            };
+            if own == 0 {
+                // Enough of the clause on one line, in words rare enough to mean something.
+                let single_ok = best_count >= 2 || best_line >= min_single;
+                if best_line < min_line || !single_ok || best_line * 4 < total_weight {
+                    break;
+                }
+                first_gain = best;
+            } else if best * 16 < first_gain * LATER || best_line < min_line / 2 {
+                break;
+            }
+            // As good as the best: nearly its gain, and a summary that names at least what the best one's names (the
+            // same command or file at another time, not another source that happens to share the words).
+            let best_said: Vec<usize> = self.cands[&best_step].said.keys().copied().filter(|&i| residual[i]).collect();
+            let band: Vec<&(i64, i64, usize, i64)> = scored
+                .iter()
+                .filter(|s| s.0 * 16 >= best * BAND && best_said.iter().all(|i| self.cands[&s.3].said.contains_key(i)))
+                .collect();
+            let chosen = match self.query.intent {
+                Intent::State => band.iter().map(|s| s.3).max(),
+                Intent::First => band.iter().map(|s| s.3).min(),
+                Intent::History => band.iter().max_by(|a, b| (a.0, a.3).cmp(&(b.0, b.3))).map(|s| s.3),
+            };
+            let Some(step) = chosen else { break };
+            let c = &self.cands[&step];
+            let answered: Vec<usize> = c.bag.keys().copied().filter(|&i| residual[i]).collect();
+            // A state question about a step whose command (or file, or search) was run again later: the newest run
+            // is the state now, whether or not it repeats the question's words; it comes first, the step found after.
+            if self.query.intent == Intent::State {
+                if let Some(&newer) = self.newest_of_source.get(&step) {
+                    if taken.insert(newer) {
+                        picks.push((newer, slot_names(names, answered.iter().copied())));
+                    }
+                }
+            }
+            picks.push((step, slot_names(names, answered.iter().copied())));
+            // Intent ownership: every slot of the clause the step carries is answered by it, picked or dropped, so
+            // no older state of the same thing is picked after it.
+            for &i in c.bag.keys() {
+                residual[i] = false;
+            }
+            taken.insert(step);
+            own += 1;
+        }
+        // A state question's answer may be told by more than one source (a log, a config file, a commit): one more
+        // step from a source not picked yet and newer than every pick (so never an older state of what was picked),
+        // as good as a later pick must be, the newest of the best (the turn budget still decides whether it is
+        // hydrated).
+        if own > 0 && self.query.intent == Intent::State && ALSO_ANOTHER_SOURCE {
+            let sources: Vec<&str> = picks[picks.len() - own..].iter().filter_map(|(s, _)| self.entries.get(s).map(|e| source(&e.1))).collect();
+            let newest = picks[picks.len() - own..].iter().map(|p| p.0).max().unwrap_or(i64::MAX);
+            let mut scored: Vec<(i64, i64)> = Vec::new();
+            for &step in pool {
+                if step <= newest || taken.contains(&step) || self.entries.get(&step).is_some_and(|e| sources.contains(&source(&e.1))) {
+                    continue;
+                }
+                let (g, line, _) = gain(&self.cands[&step], &asked);
+                if g * 16 >= first_gain * LATER && line >= min_line {
+                    scored.push((g, step));
+                }
+            }
+            if let Some(&(best, _)) = scored.iter().max() {
+                if let Some(step) = scored.iter().filter(|s| s.0 * 16 >= best * BAND).map(|s| s.1).max() {
+                    let answered: Vec<usize> = self.cands[&step].bag.keys().copied().filter(|&i| asked[i]).collect();
+                    picks.push((step, slot_names(names, answered.iter().copied())));
+                    taken.insert(step);
+                }
+            }
+        }
+    }
+}
+
+fn upd<'a>(r: &mut BTreeMap<TermId, (u32, &'a str)>, id: TermId, q: u32, term: &'a str) {
+    let e = r.entry(id).or_insert((0, term));
+    e.0 = e.0.max(q);
+}
+
+fn slot_names(names: &[String], slots: impl Iterator<Item = usize>) -> Vec<String> {
+    let mut v: Vec<String> = slots.map(|i| names[i].clone()).collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// The bag score over the residual slots: weight × quality × length factor, plus half the weight again for a slot
+/// in the summary.
+fn bag_score(c: &Cand, weights: &[i64], residual: &[bool]) -> i64 {
+    let mut total = 0i64;
+    for (&i, &q) in &c.bag {
+        if !residual[i] {
+            continue;
+        }
+        let w = weights[i];
+        total += w * i64::from(q) / 16 * c.norm / 256;
+        if let Some(&sq) = c.summary.get(&i) {
+            total += w * i64::from(sq) / 32;
+        }
+    }
+    total
+}
+
+/// The best line's score over the residual slots (the summary counts as part of every line), and how many slots
+/// that line answers.
+fn line_score(c: &Cand, weights: &[i64], residual: &[bool]) -> (i64, usize) {
+    let base: Vec<(usize, u32)> = c.said.iter().map(|(&i, &q)| (i, q)).collect();
+    let mut best = (0i64, 0usize);
+    let score = |set: &[(usize, u32)]| -> (i64, usize) {
+        let mut per: BTreeMap<usize, u32> = BTreeMap::new();
+        for &(i, q) in set.iter().chain(&base) {
+            if residual[i] {
+                max_q(&mut per, i, q);
+            }
+        }
+        (per.iter().map(|(&i, &q)| weights[i] * i64::from(q) / 16).sum(), per.len())
+    };
+    if c.lines.is_empty() {
+        // Not read: the summary alone.
+        return score(&[]);
+    }
+    for set in &c.lines {
+        let s = score(set);
+        if s > best {
+            best = s;
+        }
+    }
+    best
+}
+
+/// The distinct slot sets of a text's lines (a line and the one after it read together, so a value on the line
+/// below its label counts).
+fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shapes: &[(usize, Shape)]) -> Vec<Vec<(usize, u32)>> {
+    let whole: Vec<(&String, &Vec<(usize, u32)>)> = term_slots.iter().filter(|(k, _)| !k.chars().all(is_word)).collect();
+    let mut per_line: Vec<Vec<(usize, u32)>> = Vec::new();
+    for line in text.lines().take(20_000) {
+        let mut set: Vec<(usize, u32)> = Vec::new();
+        let mut add = |list: &Vec<(usize, u32)>| {
+            for &(i, q) in list {
+                match set.iter_mut().find(|(s, _)| *s == i) {
+                    Some(e) => e.1 = e.1.max(q),
+                    None => set.push((i, q)),
+                }
+            }
+        };
+        let line_nfc = nfc(line);
+        let mut word = String::new();
+        for ch in line_nfc.chars().chain(std::iter::once(' ')) {
+            if is_word(ch) {
+                word.push(ch);
+            } else if !word.is_empty() {
+                if let Some(list) = term_slots.get(&match_key(&fold_token(&word))) {
+                    add(list);
+                }
+                word.clear();
+            }
+        }
+        for &(i, shape) in shapes {
+            if has_shape(line, shape) {
+                add(&vec![(i, 13)]);
+            }
+        }
+        if !whole.is_empty() {
+            let lower = match_key(&fold_token(&line_nfc));
+            for (k, list) in &whole {
+                if lower.contains(k.as_str()) {
+                    add(list);
+                }
+            }
+        }
+        per_line.push(set);
+    }
+    let mut sets: BTreeSet<Vec<(usize, u32)>> = BTreeSet::new();
+    for (k, set) in per_line.iter().enumerate() {
+        let mut joined = set.clone();
+        if let Some(next) = per_line.get(k + 1).filter(|_| PAIR_LINES) {
+            for &(i, q) in next {
+                match joined.iter_mut().find(|(s, _)| *s == i) {
+                    Some(e) => e.1 = e.1.max(q),
+                    None => joined.push((i, q)),
+                }
+            }
+        }
+        if !joined.is_empty() {
+            joined.sort_unstable();
+            sets.insert(joined);
+        }
+    }
+    sets.into_iter().collect()
+}
+
+/// The source a summary names: the tool and its input, without the ` (failed)` a failed call's summary ends with
+/// (a command that failed, then passed, is one source).
+fn source(summary: &str) -> &str {
+    let s = summary.trim_end();
+    s.strip_suffix(" (failed)").unwrap_or(s)
+}
+
+/// Whether a summary is a search's (`Grep: …`, `Glob: …`, `Bash: grep -rn …`, `rg`, `ag`, `find`, `git grep`).
+fn is_search(summary: &str) -> bool {
+    let lower = summary.to_ascii_lowercase();
+    let (tool, rest) = lower.split_once(':').unwrap_or((lower.as_str(), ""));
+    let tool = tool.trim();
+    if matches!(tool, "grep" | "glob" | "search" | "rg" | "find" | "websearch" | "codebase_search" | "search_files") {
+        return true;
+    }
+    let cmd = rest.trim_start();
+    ["grep ", "rg ", "ag ", "find ", "git grep ", "egrep ", "fgrep "].iter().any(|p| cmd.starts_with(p))
+}
+
+/// A summary with each path cut to its last two parts (`Read: /home/dev/app/src/db/pool.ts` → `Read: db/pool.ts`).
+fn short_paths(summary: &str) -> String {
+    summary
+        .split(' ')
+        .map(|w| {
+            let parts: Vec<&str> = w.split('/').filter(|p| !p.is_empty()).collect();
+            if parts.len() > 2 { parts[parts.len() - 2..].join("/") } else { w.to_string() }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether a line holds a value of the shape: a port after a host (`localhost:5180`, `0.0.0.0:5432->5432/tcp`,
+/// `:8080`), or a version of at least three numbers (`1.22.2`, `v20.11.1`, `go1.22.2`).
+fn has_shape(line: &str, shape: Shape) -> bool {
+    let b = line.as_bytes();
+    let digits = |mut i: usize| {
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        (i, i - start)
+    };
+    match shape {
+        Shape::Port => (0..b.len()).any(|i| {
+            if b[i] != b':' || i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b']') {
+                return false;
+            }
+            let (end, n) = digits(i + 1);
+            (3..=5).contains(&n) && (end == b.len() || !(b[end].is_ascii_alphanumeric() || b[end] == b':'))
+        }),
+        Shape::Version => (0..b.len()).any(|i| {
+            if !b[i].is_ascii_digit() || (i > 0 && (b[i - 1].is_ascii_digit() || b[i - 1] == b'.')) {
+                return false;
+            }
+            let (mut end, _) = digits(i);
+            let mut groups = 1;
+            while end + 1 < b.len() && b[end] == b'.' && b[end + 1].is_ascii_digit() {
+                end = digits(end + 1).0;
+                groups += 1;
+            }
+            groups >= 3 && (end == b.len() || !b[end].is_ascii_alphanumeric())
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_shapes() {
+        assert!(has_shape("  ➜  Local:   http://localhost:5180/", Shape::Port));
+        assert!(has_shape("0.0.0.0:5432->5432/tcp", Shape::Port));
+        assert!(!has_shape("at 09:14:03.123 UTC", Shape::Port));
+        assert!(!has_shape("ratio 3:1 done", Shape::Port));
+        assert!(has_shape("+ typescript 5.4.2", Shape::Version));
+        assert!(has_shape("go version go1.22.2 linux/amd64", Shape::Version));
+        assert!(!has_shape("612.40 kB", Shape::Version));
+        assert_eq!(short_paths("Read: /home/dev/app/src/db/pool.ts"), "Read: db/pool.ts");
+    }
+
+    #[test]
+    fn log2_fixed_point() {
+        assert_eq!(log2_fp(1), 0);
+        assert_eq!(log2_fp(2), 256);
+        assert_eq!(log2_fp(1024), 2560);
+        assert!((log2_fp(3) - 406).abs() <= 1, "{}", log2_fp(3));
+        assert!((log2_fp(176) - 1909).abs() <= 2, "{}", log2_fp(176));
+    }
+}

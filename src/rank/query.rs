@@ -1,0 +1,404 @@
+//! What a prompt asks, for ranked selection: its content words as *slots* (each with the word forms that
+//! answer it), and whether it asks about the present state or about history.
+//!
+//! Everything here is a fixed table or a pure function of the prompt: no store, no randomness.
+
+use crate::extract;
+use crate::text::{fold_token, is_word, nfc};
+
+use super::stem::{match_key, stem_en};
+
+/// What kind of answer the prompt wants when several steps say the same thing at different times.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Intent {
+    /// "now", "current", "latest", or nothing said: the newest step that answers.
+    State,
+    /// "why", "when", "before", "what happened": the step that answers best (ties to the newest).
+    History,
+    /// "first", "initially", "originally": the oldest step that answers.
+    First,
+}
+
+/// One content word of the prompt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Slot {
+    /// The word as the prompt has it, folded (shown in `matched` / `residual`).
+    pub name: String,
+    /// Match keys that answer it, with their quality in 1/16 (16: the word's own stem).
+    pub keys: Vec<(String, u32)>,
+    /// The key Turkish endings may be stripped from (the word's own match key), unless it is a file or an error.
+    pub inflected: Option<String>,
+    /// A file path or an error name found whole in the prompt: matched only by the same term.
+    pub whole: bool,
+    /// A value the word asks for, recognised by its shape in a line (`localhost:5180`, `5.4.2`).
+    pub shape: Option<Shape>,
+    /// The clauses of the prompt the word is in (bit i: clause i, the 32nd and later as the 31st).
+    pub clauses: u32,
+}
+
+/// The shape of a value a question word asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// "port": `host:1234`, `0.0.0.0:5432->5432/tcp`.
+    Port,
+    /// "version": `1.22.2`, `v20.11.1`, `5.4.2`.
+    Version,
+}
+
+/// The analysed prompt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Query {
+    pub slots: Vec<Slot>,
+    pub intent: Intent,
+}
+
+/// Words that carry no content in a question (English and Turkish, as match keys), besides the reference's
+/// stopwords. Intent words are listed apart.
+const STOP: &[&str] = &[
+    // English
+    "a", "about", "after", "again", "also", "am", "an", "any", "anything", "are", "around", "be", "been", "being",
+    "both", "can", "check", "could", "currently", "does", "doing", "done", "each", "else", "ever", "every", "from",
+    "get", "gets", "getting", "give", "go", "going", "got", "he", "her", "here", "him", "his", "how", "i", "im", "into",
+    "is", "its", "just", "know", "let", "lets", "like", "look", "looks", "me", "might", "more", "most", "much", "many", "must",
+    "need", "needs", "now", "okay", "ok", "one", "only", "our", "ours", "out", "over", "please", "really", "right",
+    "same", "say", "see", "seen", "set", "she", "should", "show", "some", "something", "sure", "tell", "than",
+    "thanks", "thank", "their", "them", "then", "there", "these", "they", "thing", "things", "those", "too", "under",
+    "us", "use", "used", "uses", "using", "very", "want", "way", "what", "whats", "where", "whether", "which", "while",
+    "who", "whom", "whose", "would", "yes", "yet", "you", "your", "s", "t", "d", "ll", "re", "m", "its", "been",
+    "happened", "happen", "happens", "actually", "again", "exactly", "currently", "moment", "point",
+    // Turkish (match keys)
+    "acaba", "ama", "ana", "bana", "ben", "biz", "bize", "bizim", "bunu", "bunun", "buna", "burada", "da", "de",
+    "degil", "diye", "en", "gibi", "hangisi", "hem", "icin", "ise", "ile", "idi", "ki", "kac", "lutfen", "mi", "mu",
+    "misin", "midir", "miydi", "muydu", "musun", "mudur", "nedir", "nerede", "neyi", "neler", "o", "olan", "olarak",
+    "oldu", "olmus", "onu", "onun", "sadece", "sen", "siz", "su", "sunu", "tamam", "tekrar", "ve", "veya", "yani",
+    "bir", "bu", "cok", "daha", "kadar", "ne", "nasil", "var", "yok", "sey", "ya", "neydi", "nasildi", "an", "anda",
+    "hangi", "olan", "bugun", "dun", "biraz", "simdiki", "tesekkurler", "tesekkur", "sagol",
+];
+
+/// Words that say the prompt wants the present state.
+const STATE: &[&str] = &[
+    "now", "current", "currently", "latest", "last", "still", "today", "present", "anymore", "nowadays", "newest",
+    "simdi", "simdiki", "guncel", "son", "hala", "halen", "artik", "suan",
+];
+
+/// Words that say the prompt asks about history (the best answer, not necessarily the newest).
+const HISTORY: &[&str] = &[
+    "why", "when", "before", "earlier", "previous", "previously", "ago", "reason", "cause", "caused", "history",
+    "former", "old", "older", "originally", "initially", "first", "earliest", "neden", "niye", "nicin", "zaman",
+    "once", "onceki", "onceden", "eskiden", "ilk", "basta", "sebep", "sebebi", "yuzunden",
+];
+
+/// History words that ask for the oldest answer.
+const FIRST: &[&str] = &["first", "originally", "initially", "earliest", "ilk", "basta", "eskiden"];
+
+/// Groups of words that name the same thing in a coding session (match keys, stemmed on use). The first group
+/// member is the one a slot is named after when a lexicon word stands for it.
+const SYNONYMS: &[&[&str]] = &[
+    &["rollback", "revert", "undo", "rollbacks"],
+    &["flaky", "flake", "intermittent"],
+    &["postgres", "postgresql", "psql"],
+    &["database", "db"],
+    &["kubernetes", "k8s", "kubectl"],
+    &["env", "environment", "dotenv"],
+    &["config", "configuration", "conf", "settings"],
+    &["repository", "repo"],
+    &["dependency", "dependencies", "deps"],
+    &["error", "err", "exception"],
+    &["crash", "panic", "crashed"],
+    &["production", "prod"],
+    &["install", "add"],
+    &["remove", "delete", "removed", "deleted"],
+    &["version", "ver"],
+    &["timeout", "timed"],
+    &["authentication", "auth"],
+    &["memory", "mem", "oom"],
+];
+
+/// Turkish words (match-key prefixes) and what they mean in the English of tool output.
+const TURKISH: &[(&str, &[&str])] = &[
+    ("duzelt", &["fix"]),
+    ("onar", &["fix", "repair"]),
+    ("hata", &["error", "fail"]),
+    ("basarisiz", &["fail"]),
+    ("cokt", &["crash"]),
+    ("cokme", &["crash"]),
+    ("surum", &["version"]),
+    ("versiyon", &["version"]),
+    ("gocu", &["migration"]),
+    ("yedek", &["backup"]),
+    ("kova", &["bucket"]),
+    ("sunucu", &["server"]),
+    ("veritaban", &["database", "db"]),
+    ("onbellek", &["cache"]),
+    ("bayrag", &["flag"]),
+    ("bayrak", &["flag"]),
+    ("etkin", &["enabled"]),
+    ("kapali", &["disabled"]),
+    ("imaj", &["image"]),
+    ("etiket", &["tag"]),
+    ("yukle", &["install", "upload"]),
+    ("kurul", &["install"]),
+    ("kurdu", &["install"]),
+    ("derle", &["build", "compile"]),
+    ("dagit", &["deploy"]),
+    ("yayinla", &["release", "publish"]),
+    ("dinle", &["listen"]),
+    ("gecti", &["pass"]),
+    ("gecme", &["pass"]),
+    ("geciyor", &["pass"]),
+    ("bagimlilik", &["dependency"]),
+    ("ortam", &["env", "environment"]),
+    ("degisken", &["variable"]),
+    ("parola", &["password"]),
+    ("sifre", &["password"]),
+    ("anahtar", &["key"]),
+    ("dosya", &["file"]),
+    ("tablo", &["table"]),
+    ("sutun", &["column"]),
+    ("kuyruk", &["queue"]),
+    ("istek", &["request"]),
+    ("yanit", &["response"]),
+    ("sorgu", &["query"]),
+    ("kilit", &["lock"]),
+    ("yavas", &["slow"]),
+    ("bellek", &["memory"]),
+    ("kullanici", &["user"]),
+    ("guncelle", &["update"]),
+    ("yukselt", &["upgrade"]),
+    ("kaldir", &["remove"]),
+    ("sildi", &["delete"]),
+    ("silin", &["delete"]),
+    ("ekle", &["add"]),
+    ("degist", &["change"]),
+    ("tasi", &["move"]),
+    ("baslat", &["start"]),
+    ("durdur", &["stop"]),
+    ("dali", &["branch"]),
+    ("dalda", &["branch"]),
+    ("baglanti", &["connection"]),
+    ("zamanasimi", &["timeout"]),
+    ("asimi", &["timeout"]),
+    ("testler", &["test"]),
+    ("kilitlen", &["deadlock", "lock"]),
+    ("gunluk", &["log"]),
+    ("uyari", &["warning"]),
+    ("paket", &["package"]),
+    ("kapsayici", &["container"]),
+    ("konteyner", &["container"]),
+];
+
+/// Two-word phrases (first word, prefix of the second) and what they mean.
+const PHRASES: &[(&str, &str, &[&str])] = &[
+    ("geri", "al", &["rollback", "revert"]),
+    ("geri", "don", &["rollback", "revert"]),
+    ("roll", "back", &["rollback", "revert"]),
+    ("zaman", "asim", &["timeout"]),
+    ("yeniden", "baslat", &["restart"]),
+    ("devre", "dis", &["disabled"]),
+    ("time", "out", &["timeout"]),
+    ("set", "up", &["setup"]),
+];
+
+fn in_list(list: &[&str], key: &str) -> bool {
+    list.contains(&key)
+}
+
+/// The stems of a word's synonyms (its own excluded).
+fn synonyms(key: &str) -> Vec<String> {
+    let own = stem_en(key);
+    let mut out = Vec::new();
+    for group in SYNONYMS {
+        if group.iter().any(|w| stem_en(w) == own) {
+            for w in *group {
+                let s = stem_en(w);
+                if s != own && !out.contains(&s) {
+                    out.push(s);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The words of a prompt, in order: runs of word characters, folded, as match keys.
+/// Words that join two questions in one prompt ("…, and which …", "… ve …").
+const JOINS: &[&str] = &["and", "also", "plus", "ve", "hem", "ayrica"];
+
+/// The words of a prompt, in order: runs of word characters, folded, as match keys, each with the number of the
+/// clause it is in (a new clause after `,` `;` `?` `!`, a `.` or `:` before a space, a line break, or a joining
+/// word such as "and").
+fn words(prompt_nfc: &str) -> Vec<(String, u32)> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut clause = 0u32;
+    let chars: Vec<char> = prompt_nfc.chars().chain(std::iter::once(' ')).collect();
+    for (k, &c) in chars.iter().enumerate() {
+        if is_word(c) {
+            cur.push(c);
+            continue;
+        }
+        if !cur.is_empty() {
+            let w = match_key(&fold_token(&cur));
+            cur.clear();
+            if JOINS.contains(&w.as_str()) {
+                clause += 1;
+            }
+            out.push((w, clause));
+        }
+        let next_space = chars.get(k + 1).is_none_or(|n| n.is_whitespace());
+        if matches!(c, ',' | ';' | '?' | '!' | '\n') || (matches!(c, '.' | ':') && next_space) {
+            clause += 1;
+        }
+    }
+    out
+}
+
+fn bit(clause: u32) -> u32 {
+    1 << clause.min(31)
+}
+
+/// Analyse a prompt.
+pub fn analyse(prompt: &str) -> Query {
+    let q = nfc(prompt);
+    let tagged = words(&q);
+    let raw: Vec<String> = tagged.iter().map(|(w, _)| w.clone()).collect();
+    let mut intent = Intent::State;
+    let mut history = false;
+    let mut first = false;
+    for w in &raw {
+        if in_list(HISTORY, w) {
+            history = true;
+        }
+        if in_list(FIRST, w) {
+            first = true;
+        }
+    }
+    // "ne zaman" (when), "şu an" (now) in Turkish.
+    if first {
+        intent = Intent::First;
+    } else if history {
+        intent = Intent::History;
+    }
+    let mut slots: Vec<Slot> = Vec::new();
+    let push = |slots: &mut Vec<Slot>, slot: Slot| {
+        if let Some(s) = slots.iter_mut().find(|s| s.keys[0].0 == slot.keys[0].0) {
+            s.clauses |= slot.clauses;
+            for k in slot.keys {
+                if !s.keys.iter().any(|(x, _)| *x == k.0) {
+                    s.keys.push(k);
+                }
+            }
+        } else {
+            slots.push(slot);
+        }
+    };
+    // Files and error names, whole (a path is one thing to find).
+    for t in extract::files(&q).iter().chain(&extract::errors(&q)) {
+        let key = fold_token(t);
+        push(&mut slots, Slot { name: key.clone(), keys: vec![(key, 16)], inflected: None, whole: true, shape: None, clauses: u32::MAX });
+    }
+    let mut skip_next = false;
+    for (i, w) in raw.iter().enumerate() {
+        if std::mem::take(&mut skip_next) {
+            continue;
+        }
+        let next = raw.get(i + 1);
+        // Two-word phrases.
+        if let Some(n) = next {
+            if let Some((_, _, means)) = PHRASES.iter().find(|(a, b, _)| a == w && n.starts_with(b)) {
+                let keys: Vec<(String, u32)> = means.iter().map(|m| (stem_en(m), 16)).collect();
+                let mut keys = keys;
+                for m in means.iter() {
+                    for s in synonyms(m) {
+                        if !keys.iter().any(|(k, _)| *k == s) {
+                            keys.push((s, 14));
+                        }
+                    }
+                }
+                push(&mut slots, Slot { name: format!("{w} {n}"), keys, inflected: None, whole: false, shape: None, clauses: bit(tagged[i].1) });
+                skip_next = true;
+                continue;
+            }
+        }
+        if w.chars().count() < 2 || crate::text::is_stopword(w) || in_list(STOP, w) || in_list(STATE, w) || in_list(HISTORY, w) {
+            continue;
+        }
+        let stem = stem_en(w);
+        let mut keys = vec![(stem.clone(), 16)];
+        for s in synonyms(w) {
+            keys.push((s, 13));
+        }
+        let mut turkish = false;
+        for (prefix, means) in TURKISH {
+            if w.starts_with(prefix) {
+                turkish = true;
+                for m in *means {
+                    let s = stem_en(m);
+                    if !keys.iter().any(|(k, _)| *k == s) {
+                        keys.push((s, 14));
+                    }
+                }
+            }
+        }
+        if w.chars().count() < 3 && keys.len() == 1 {
+            continue; // two letters that name nothing we know
+        }
+        let _ = turkish;
+        // Joined with the next word ("roll back" as "rollback", "set up" as "setup").
+        if let Some(n) = next {
+            for joined in [format!("{stem}{}", stem_en(n)), stem_en(&format!("{w}{n}"))] {
+                if !keys.iter().any(|(k, _)| *k == joined) {
+                    keys.push((joined, 14));
+                }
+            }
+        }
+        let inflected = (!w.chars().any(|c| c.is_ascii_digit())).then(|| w.clone());
+        let shape = if stem == "port" || (w.starts_with("port") && w.len() <= 7) {
+            Some(Shape::Port)
+        } else if keys.iter().any(|(k, _)| k == "version") {
+            Some(Shape::Version)
+        } else {
+            None
+        };
+        push(&mut slots, Slot { name: w.clone(), keys, inflected, whole: false, shape, clauses: bit(tagged[i].1) });
+    }
+    Query { slots, intent }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(q: &Query) -> Vec<&str> {
+        q.slots.iter().map(|s| s.name.as_str()).collect()
+    }
+
+    #[test]
+    fn question_words_are_not_content() {
+        let q = analyse("Which port is postgres on now?");
+        assert_eq!(names(&q), vec!["port", "postgres"]);
+        assert_eq!(q.intent, Intent::State);
+        let q = analyse("Why did we roll back V12?");
+        assert_eq!(q.intent, Intent::History);
+        assert_eq!(names(&q), vec!["roll back", "v12"]);
+        assert_eq!(analyse("When did the deadlock first show up?").intent, Intent::First);
+    }
+
+    #[test]
+    fn turkish_questions() {
+        let q = analyse("Postgres şu an hangi portta çalışıyor?");
+        assert_eq!(q.intent, Intent::State);
+        assert!(names(&q).contains(&"portta"));
+        assert!(!names(&q).contains(&"hangi"));
+        let q = analyse("V12 migration'ı neden geri aldık?");
+        assert_eq!(q.intent, Intent::History);
+        assert!(q.slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "rollback")));
+        let q = analyse("Flaky testi düzelttik mi?");
+        assert!(q.slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "fix")));
+    }
+
+    #[test]
+    fn nothing_to_find() {
+        assert!(analyse("Thanks, that is all for now!").slots.is_empty());
+    }
+}

@@ -1,0 +1,190 @@
+//! Ranked selection (`"selection": "ranked-v1"`): state questions get the newest state and never a superseded one
+//! alone, history questions the step that answers, English and Turkish word forms meet, budgets hold, prompts that
+//! need nothing get nothing, and the selection is the golden one of tests/fixtures/ranked_v1.json, which the wasm
+//! build must give too (tests/js/ranked.test.mjs).
+
+use contextfold::engine::{ContextFold, FoldInput, Options, TurnOptions};
+use contextfold::json::{self, Value};
+use contextfold::policy::Selection;
+use contextfold::scan::ScanResult;
+use contextfold::store::MemoryStorage;
+use contextfold::ErrorCode;
+use pollster::block_on;
+
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ranked_v1.json");
+
+fn fixture() -> Value {
+    json::parse(&std::fs::read(FIXTURE).unwrap()).unwrap()
+}
+
+fn clock() -> Options {
+    Options { clock: Some(Box::new(|| Ok("2026-12-01T00:00:00Z".into()))), ..Default::default() }
+}
+
+/// The fixture's folds in a store whose policy is `policy` (JSON), journaled or not.
+fn store(policy: &str, journal: bool) -> ContextFold<MemoryStorage> {
+    let storage = MemoryStorage::with_root("/store");
+    block_on(contextfold::store::Storage::save(&storage, ".contextfold/hydration_policy.json", policy.as_bytes())).unwrap();
+    let mut cf = block_on(ContextFold::open(storage, Options { journal, ..clock() })).unwrap();
+    for f in fixture().get("folds").and_then(Value::as_array).unwrap() {
+        let mut input = FoldInput::new(f.get("stepId").and_then(Value::as_i64).unwrap(), f.get("summary").and_then(Value::as_str).unwrap());
+        input.raw_content = f.get("rawContent").and_then(Value::as_str).map(str::to_string);
+        block_on(cf.fold(input)).unwrap();
+    }
+    cf
+}
+
+fn ranked() -> ContextFold<MemoryStorage> {
+    store(r#"{"selection": "ranked-v1"}"#, false)
+}
+
+fn ask<S: contextfold::store::Storage>(cf: &ContextFold<S>, prompt: &str, budget: Option<i64>) -> ScanResult {
+    block_on(cf.scan_selection_with(prompt, &TurnOptions { turn_budget: budget, ..Default::default() })).unwrap()
+}
+
+fn ids(r: &ScanResult) -> Vec<i64> {
+    r.selected.iter().map(|s| s.step_id).collect()
+}
+
+/// What the golden file records of a result.
+fn summary(r: &ScanResult) -> Value {
+    let list = |v: Vec<i64>| Value::Array(v.into_iter().map(Value::from).collect());
+    let mut m = std::collections::BTreeMap::new();
+    m.insert("selected".to_string(), list(ids(r)));
+    m.insert("budgetDropped".to_string(), list(r.budget_dropped.iter().map(|s| s.step_id).collect()));
+    m.insert("consumedTokens".to_string(), Value::from(r.consumed_tokens));
+    m.insert("residual".to_string(), Value::Array(r.residual.iter().map(|s| Value::from(s.as_str())).collect()));
+    Value::Object(m)
+}
+
+#[test]
+fn ranked_selection_matches_the_golden_file_shared_with_wasm() {
+    let cf = ranked();
+    let mut doc = fixture();
+    let mut got = Vec::new();
+    for q in doc.get("questions").and_then(Value::as_array).unwrap() {
+        let prompt = q.get("prompt").and_then(Value::as_str).unwrap();
+        let r = ask(&cf, prompt, q.get("turnBudget").and_then(Value::as_i64));
+        // Same store, prompt and policy: the same selection every time.
+        assert_eq!(r, ask(&cf, prompt, q.get("turnBudget").and_then(Value::as_i64)));
+        got.push(summary(&r));
+    }
+    if std::env::var_os("UPDATE_RANKED").is_some() {
+        if let Value::Object(m) = &mut doc {
+            m.insert("expected".to_string(), Value::Array(got));
+        }
+        std::fs::write(FIXTURE, [json::to_pretty(&doc), b"\n".to_vec()].concat()).unwrap();
+        return;
+    }
+    let expected = doc.get("expected").and_then(Value::as_array).expect("run UPDATE_RANKED=1 cargo test --test ranked");
+    assert_eq!(&got, expected);
+}
+
+#[test]
+fn a_state_question_gets_the_newest_state_and_no_superseded_one() {
+    let r = ask(&ranked(), "Which port is postgres listening on now?", None);
+    assert_eq!(r.selected[0].step_id, 109, "the newest postgres log (port 5434)");
+    for old in [100, 105] {
+        assert!(!ids(&r).contains(&old) && !r.budget_dropped.iter().any(|s| s.step_id == old), "superseded state {old}");
+    }
+}
+
+#[test]
+fn history_questions_find_the_answer_through_inflections_and_turkish() {
+    let cf = ranked();
+    // "roll back" in the question, "rolled back" / "Reverting" in the output.
+    assert_eq!(ids(&ask(&cf, "Why did we roll back V12?", None))[0], 104);
+    assert_eq!(ids(&ask(&cf, "V12 migration'ı neden geri aldık?", None))[0], 104);
+    // "portta" (locative), "şu an" (now): the newest state.
+    assert_eq!(ids(&ask(&cf, "Postgres şu an hangi portta çalışıyor?", None))[0], 109);
+    // "flaky" against "flaky" and "flakes": the newest run of the test.
+    assert_eq!(ids(&ask(&cf, "Is the payments webhook test still flaky?", None))[0], 110);
+    // "first": the oldest of the steps that answer as well.
+    assert_eq!(ids(&ask(&cf, "When did postgres first listen on a port?", None))[0], 100);
+}
+
+#[test]
+fn a_multi_intent_question_gets_one_step_per_intent() {
+    let r = ask(&ranked(), "Which node version are we on, and which port is postgres listening on?", None);
+    assert!(ids(&r).contains(&108) && ids(&r).contains(&109), "{:?}", ids(&r));
+}
+
+#[test]
+fn budgets_hold_the_first_pick_always_and_the_rest_within_the_turn_budget() {
+    let cf = ranked();
+    let q = "Which node version are we on, and which port is postgres listening on?";
+    let small = ask(&cf, q, Some(10));
+    assert_eq!(small.selected.len(), 1, "the first pick is always admitted");
+    assert_eq!(small.selected[0].cost, 10, "cut to the turn budget");
+    assert!(!small.budget_dropped.is_empty());
+    let mid = ask(&cf, q, Some(200));
+    assert!(mid.consumed_tokens <= 200);
+    // The per-call cap bounds every pick.
+    let capped = store(r#"{"selection": "ranked-v1", "max_rehydration_tokens_per_call": 7}"#, false);
+    assert!(ask(&capped, q, None).selected.iter().all(|s| s.cost <= 7));
+}
+
+#[test]
+fn a_prompt_that_needs_nothing_gets_nothing() {
+    let cf = ranked();
+    for p in ["Thanks, that's all!", "Write a haiku about autumn.", "Teşekkürler, şimdilik bu kadar.", ""] {
+        let r = ask(&cf, p, None);
+        assert!(r.selected.is_empty() && r.budget_dropped.is_empty(), "{p}: {:?}", ids(&r));
+    }
+}
+
+#[test]
+fn the_mode_is_a_policy_key_and_an_unknown_one_is_invalid_input() {
+    // A store opened with the library's defaults scans with the reference's selection.
+    let plain = store("{}", false);
+    let default_scan = ask(&plain, "Which port is postgres listening on now?", None);
+    let explicit = ask(&store(r#"{"selection": "ipcf-projection-v2"}"#, false), "Which port is postgres listening on now?", None);
+    assert_eq!(default_scan, explicit);
+    // `default_selection` applies when the policy names none, and the policy's key wins over it.
+    let with_default = TurnOptions { default_selection: Some(Selection::RankedV1), ..Default::default() };
+    let r = block_on(plain.scan_selection_with("Which port is postgres listening on now?", &with_default)).unwrap();
+    assert_eq!(r, ask(&ranked(), "Which port is postgres listening on now?", None));
+    let pinned = store(r#"{"selection": "ipcf-projection-v2"}"#, false);
+    assert_eq!(block_on(pinned.scan_selection_with("Which port is postgres listening on now?", &with_default)).unwrap(), explicit);
+    // Unknown values fail, even on an empty store (how the playground tells which modes an engine has).
+    for bad in [r#"{"selection": "ranked-v9"}"#, r#"{"selection": 3}"#] {
+        let storage = MemoryStorage::with_root("/empty");
+        block_on(contextfold::store::Storage::save(&storage, ".contextfold/hydration_policy.json", bad.as_bytes())).unwrap();
+        let cf = block_on(ContextFold::open(storage, clock())).unwrap();
+        assert_eq!(block_on(cf.scan("probe")).unwrap_err().code(), ErrorCode::InvalidInput, "{bad}");
+    }
+}
+
+#[test]
+fn a_journaled_and_checkpointed_store_gives_the_same_selection() {
+    let whole = ranked();
+    let mut journaled = store(r#"{"selection": "ranked-v1"}"#, true);
+    block_on(journaled.checkpoint()).unwrap();
+    let reopened = block_on(ContextFold::open(journaled.storage(), Options { journal: true, ..clock() })).unwrap();
+    for p in ["Which port is postgres listening on now?", "Why did we roll back V12?", "Is the payments webhook test still flaky?"] {
+        assert_eq!(ask(&reopened, p, None), ask(&whole, p, None), "{p}");
+    }
+}
+
+#[test]
+fn a_state_question_also_gets_the_newest_run_of_the_command_that_answered() {
+    let storage = MemoryStorage::with_root("/runs");
+    block_on(contextfold::store::Storage::save(&storage, ".contextfold/hydration_policy.json", br#"{"selection": "ranked-v1"}"#)).unwrap();
+    let mut cf = block_on(ContextFold::open(storage, clock())).unwrap();
+    let filler = "\n  worker heartbeat ok, queue depth 3, latency 12 ms".repeat(40);
+    let folds = [
+        (1, "Bash: go test ./internal/push/... (failed)", format!("--- FAIL: TestAPNSRetry (0.31s)\n    retry_test.go:44: expected 3 attempts, got 1{filler}")),
+        (2, "Read: internal/push/retry.go", format!("package push\nfunc backoff() {{}}{filler}")),
+        (3, "Bash: go test ./internal/push/...", format!("ok  \tgithub.com/acme/notify/internal/push\t0.412s{filler}")),
+    ];
+    for (step, summary, text) in folds {
+        let mut input = FoldInput::new(step, summary);
+        input.raw_content = Some(text);
+        block_on(cf.fold(input)).unwrap();
+    }
+    // Only step 1 names the test; step 3 is the same command run later (it failed first): the state now.
+    let r = ask(&cf, "Does TestAPNSRetry pass now?", None);
+    assert_eq!(ids(&r), [3, 1]);
+    // A history question keeps to the step that answers.
+    assert_eq!(ids(&ask(&cf, "Why did TestAPNSRetry fail before?", None)), [1]);
+}
