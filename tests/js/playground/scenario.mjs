@@ -234,15 +234,15 @@ export function scenario(session) {
     assert.deepEqual((await p.evaluate(scanView)).selected.map((s) => s.step), [342, 137, 447]);
   });
 
-  it("selection switch: ranked selection is offered only when the engine reports it, and writes the policy key", async () => {
+  it("selection switch: the engine's ranked selection is offered, and choosing it writes the policy key", async () => {
     const p = P();
     const modes = await engineSelectionModes();
     const ranked = await p.evaluate(() => {
       const r = document.querySelector('input[name="selection"][value="ranked-v1"]');
       return { disabled: r.disabled, note: document.querySelector("#selection-note").textContent };
     });
-    assert.equal(ranked.disabled, !modes.includes("ranked-v1"), ranked.note);
-    if (!modes.includes("ranked-v1")) return;
+    assert.deepEqual(modes, ["reference", "ranked-v1"], "the engine of this package has the ranked mode");
+    assert.equal(ranked.disabled, false, ranked.note);
     await p.click('input[name="selection"][value="ranked-v1"]');
     await p.waitFor(() => document.querySelector("#policy-status").textContent.includes("selection ranked-v1") && document.documentElement.dataset.busy === "0");
     const policy = await policyText(p);
