@@ -313,6 +313,7 @@ pub fn error(e: &Error) -> String {
         ErrorCode::BrokenReference => "BrokenReferenceError",
         ErrorCode::InvalidInput => return bad_argument(e.message()),
         ErrorCode::Storage => "StorageError",
+        ErrorCode::LimitExceeded => "LimitExceededError",
     };
     format!("\n[ERROR] {name}: {}\n", e.message())
 }

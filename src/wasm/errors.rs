@@ -11,7 +11,7 @@ const ERROR_TS: &'static str = r#"
 /** The stable code on every error thrown by this package (`error.code`). */
 export type ErrorCode =
   | "NODE_NOT_FOUND" | "INTEGRITY_CHECK" | "PATH_CONTAINMENT" | "ORPHANED_NODE"
-  | "BROKEN_REFERENCE" | "INVALID_INPUT" | "STORAGE";
+  | "BROKEN_REFERENCE" | "INVALID_INPUT" | "STORAGE" | "LIMIT_EXCEEDED";
 "#;
 
 /// The JS `Error` for an engine error.
@@ -33,6 +33,7 @@ pub fn code_from_str(code: &str) -> Option<ErrorCode> {
         ErrorCode::BrokenReference,
         ErrorCode::InvalidInput,
         ErrorCode::Storage,
+        ErrorCode::LimitExceeded,
     ]
     .into_iter()
     .find(|c| c.as_str() == code)
