@@ -7,6 +7,7 @@ export const {
   extract,
   redact,
   redactionRules,
+  defaultLimits,
   REFERENCE_POLICY,
   DEFAULT_POLICY,
   MemoryStorage,
@@ -18,6 +19,7 @@ export const {
   BrokenReferenceError,
   InvalidInputError,
   StorageError,
+  LimitExceededError,
   ErrorCodes,
   toContextFoldError,
 } = cjs;

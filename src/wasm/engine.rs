@@ -17,6 +17,8 @@ use crate::engine::{
     TokenCounter, Turn,
 };
 use crate::error::{Error, Result};
+use crate::limits::Limits;
+use crate::repair::RepairReport;
 use crate::folded_step::FoldedStep;
 use crate::policy::Policy;
 use crate::recall::RecallCandidate;
@@ -42,6 +44,20 @@ export interface OpenOptions {
    *  itself whenever the journal has grown as large as the index. Default true; `false` is the reference's
    *  behaviour (every fold and eviction rewrites the reference files, so a fold costs more as the store grows). */
   journal?: boolean;
+  /** Ceilings on what one call may hand the engine (see `Limits`); each may only be lowered. */
+  limits?: Partial<Limits>;
+}
+
+/** Ceilings on input sizes; exceeding one throws `LimitExceededError` (code `LIMIT_EXCEEDED`) and changes nothing. */
+export interface Limits {
+  /** UTF-8 bytes of one fold's text (summary + raw content + lists + session id). Default 64 MiB. */
+  maxPayloadBytes: number;
+  /** UTF-8 bytes of a prompt or query (scan, beforeTurn, recall). Default 16 MiB. */
+  maxPromptBytes: number;
+  /** Bytes of recall_index.json (and of its journal) the engine reads. Default 1 GiB. */
+  maxIndexBytes: number;
+  /** Entries in the recall index; a fold beyond it is refused. Default 1,000,000. */
+  maxIndexEntries: number;
 }
 
 /** Per-call options of `beforeTurn` (and of `scan`). */
@@ -68,6 +84,57 @@ export interface ScanOptions extends TurnOptions {
 #[wasm_bindgen]
 pub struct Engine {
     inner: AsyncMutex<ContextFold<HostStorage>>,
+    /// The store's limits, readable without waiting for the engine (input is checked before it is copied in).
+    limits: Limits,
+}
+
+/// `LimitExceeded` when a JS string is longer (in UTF-16 units, each at least one UTF-8 byte) than `max` bytes:
+/// checked before the string is copied into wasm memory.
+fn check_js_length(v: &JsValue, max: usize, what: &str, kind: &str) -> Result<()> {
+    let units = input::string_units(v);
+    if units > max {
+        return Err(Error::limit(format!(
+            "{what}: {units} UTF-16 units (at least as many UTF-8 bytes) is over the {kind} limit of {max} bytes; nothing was done"
+        )));
+    }
+    Ok(())
+}
+
+/// The fold fields a limit counts, checked on the JS side of the boundary.
+fn check_fold_lengths(v: &JsValue, limits: &Limits, what: &str) -> Result<()> {
+    if !v.is_object() {
+        return Ok(()); // the input check words the error
+    }
+    let mut total = 0usize;
+    for key in ["summary", "rawContent", "sessionId"] {
+        if let Ok(x) = js_sys::Reflect::get(v, &JsValue::from_str(key)) {
+            total = total.saturating_add(input::string_units(&x));
+        }
+    }
+    if total > limits.max_payload_bytes {
+        return Err(Error::limit(format!(
+            "{what}: {total} UTF-16 units (at least as many UTF-8 bytes) is over the payload limit of {} bytes (limits.maxPayloadBytes); nothing was written",
+            limits.max_payload_bytes
+        )));
+    }
+    Ok(())
+}
+
+fn limits_option(options: &JsValue) -> Result<Limits> {
+    let v = input::get(options, "limits", "open: options.limits")?;
+    if v.is_undefined() || v.is_null() {
+        return Ok(Limits::default());
+    }
+    input::object(&v, "open: options.limits")?;
+    let field = |key: &str| -> Result<Option<usize>> {
+        let what = format!("open: options.limits.{key}");
+        let x = input::get(&v, key, &what)?;
+        if x.is_undefined() {
+            return Ok(None);
+        }
+        Ok(Some(usize::try_from(input::count(&x, &what)?).unwrap_or(usize::MAX)))
+    };
+    Limits::lowered(field("maxPayloadBytes")?, field("maxPromptBytes")?, field("maxIndexBytes")?, field("maxIndexEntries")?)
 }
 
 type JsResult<T> = std::result::Result<T, JsValue>;
@@ -141,7 +208,8 @@ fn open_options(options: &JsValue) -> Result<Options> {
         input::object(&default_policy, "open: options.defaultPolicy")?;
         Some(Policy { raw: input::json_value(&default_policy, "open: options.defaultPolicy")? })
     };
-    Ok(Options { clock: Some(clock(clock_fn)), token_counter: counter_fn.map(token_counter), policy, journal, default_policy })
+    let limits = limits_option(options)?;
+    Ok(Options { clock: Some(clock(clock_fn)), token_counter: counter_fn.map(token_counter), policy, journal, default_policy, limits })
 }
 
 #[wasm_bindgen]
@@ -153,12 +221,39 @@ impl Engine {
     ) -> JsResult<Engine> {
         let storage = HostStorage::new(storage).map_err(to_js)?;
         let options = open_options(&options).map_err(to_js)?;
+        let limits = options.limits;
         let engine = ContextFold::open(storage, options).await.map_err(to_js)?;
-        Ok(Engine { inner: AsyncMutex::new(engine) })
+        Ok(Engine { inner: AsyncMutex::new(engine), limits })
+    }
+
+    /// Repair a store without opening it (its index may be damaged): see `repair`.
+    #[wasm_bindgen(js_name = repairStore)]
+    pub async fn repair_store(
+        #[wasm_bindgen(unchecked_param_type = "Storage")] storage: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "OpenOptions")] options: JsValue,
+    ) -> JsResult<Ts<RepairReport>> {
+        let storage = HostStorage::new(storage).map_err(to_js)?;
+        let options = open_options(&options).map_err(to_js)?;
+        let report = crate::engine::repair_store(storage, options).await.map_err(to_js)?;
+        output(&report, "repair")
+    }
+
+    /// Re-index verified orphans, rebuild a lost or damaged index from the cold nodes, move what does not verify
+    /// into `.contextfold/quarantine/` (never deleting a cold node), under the store's write lock.
+    pub async fn repair(&self) -> JsResult<Ts<RepairReport>> {
+        let mut engine = self.inner.lock().await.map_err(to_js)?;
+        let report = engine.repair().await.map_err(to_js)?;
+        output(&report, "repair")
+    }
+
+    /// The limits this store was opened with.
+    pub fn limits(&self) -> JsResult<Ts<LimitsView>> {
+        output(&LimitsView::from(self.limits), "limits")
     }
 
     /// Fold one turn into a cold node (spec §5); a step already indexed is a `duplicate` and writes nothing.
     pub async fn fold(&self, #[wasm_bindgen(unchecked_param_type = "FoldInput")] input: JsValue) -> JsResult<Ts<FoldOutcome>> {
+        check_fold_lengths(&input, &self.limits, "fold").map_err(to_js)?;
         let input = input::fold_input(&input).map_err(to_js)?;
         let mut engine = self.inner.lock().await.map_err(to_js)?;
         let outcome = engine.fold(input).await.map_err(to_js)?;
@@ -181,6 +276,7 @@ impl Engine {
         let mut list = Vec::with_capacity(array.length() as usize);
         for (i, v) in array.iter().enumerate() {
             let name = format!("foldMany: inputs[{i}]");
+            check_fold_lengths(&v, &self.limits, &name).map_err(to_js)?;
             list.push(input::fold_input_named(&v, &name, &format!("{name}.")).map_err(to_js)?);
         }
         let mut engine = self.inner.lock().await.map_err(to_js)?;
@@ -206,6 +302,7 @@ impl Engine {
         #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "ScanOptions")] options: JsValue,
     ) -> JsResult<Ts<ScanResult>> {
+        check_js_length(&prompt, self.limits.max_prompt_bytes, "scan: prompt", "prompt").map_err(to_js)?;
         let prompt = input::string(&prompt, "scan: prompt").map_err(to_js)?;
         let mode = input::candidate_mode(&options, "scan: options").map_err(to_js)?;
         let options = input::turn_options(&options, "scan: options").map_err(to_js)?;
@@ -222,6 +319,7 @@ impl Engine {
         #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "ScanOptions")] options: JsValue,
     ) -> JsResult<Ts<ScanResult>> {
+        check_js_length(&prompt, self.limits.max_prompt_bytes, "scan: prompt", "prompt").map_err(to_js)?;
         let prompt = input::string(&prompt, "scan: prompt").map_err(to_js)?;
         let options = input::turn_options(&options, "scan: options").map_err(to_js)?;
         let engine = self.inner.lock().await.map_err(to_js)?;
@@ -234,6 +332,7 @@ impl Engine {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue,
     ) -> JsResult<Vec<Ts<RecallCandidate>>> {
+        check_js_length(&query, self.limits.max_prompt_bytes, "recall: query", "prompt").map_err(to_js)?;
         let query = input::string(&query, "recall: query").map_err(to_js)?;
         let engine = self.inner.lock().await.map_err(to_js)?;
         outputs(&engine.recall(&query).await.map_err(to_js)?, "recall")
@@ -276,6 +375,7 @@ impl Engine {
         #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "TurnOptions")] options: JsValue,
     ) -> JsResult<Ts<Turn>> {
+        check_js_length(&prompt, self.limits.max_prompt_bytes, "beforeTurn: prompt", "prompt").map_err(to_js)?;
         let prompt = input::string(&prompt, "beforeTurn: prompt").map_err(to_js)?;
         let options = input::turn_options(&options, "beforeTurn: options").map_err(to_js)?;
         let engine = self.inner.lock().await.map_err(to_js)?;
@@ -356,3 +456,30 @@ impl Engine {
     }
 }
 
+
+/// The limits as JS sees them (numbers).
+#[derive(Debug, Clone, Copy, Serialize, serde::Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct LimitsView {
+    pub max_payload_bytes: f64,
+    pub max_prompt_bytes: f64,
+    pub max_index_bytes: f64,
+    pub max_index_entries: f64,
+}
+
+impl From<Limits> for LimitsView {
+    fn from(l: Limits) -> Self {
+        LimitsView {
+            max_payload_bytes: l.max_payload_bytes as f64,
+            max_prompt_bytes: l.max_prompt_bytes as f64,
+            max_index_bytes: l.max_index_bytes as f64,
+            max_index_entries: l.max_index_entries as f64,
+        }
+    }
+}
+
+/// The default limits (the ceilings; `options.limits` may lower them).
+#[wasm_bindgen(js_name = defaultLimits)]
+pub fn default_limits() -> JsResult<Ts<LimitsView>> {
+    output(&LimitsView::from(Limits::default()), "defaultLimits")
+}

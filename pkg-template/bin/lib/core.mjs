@@ -19,7 +19,7 @@ const REQUIRED = [
   "renderError",
 ];
 // Optional helpers of the core; the CLI has equivalents for the ones that are missing.
-const OPTIONAL = ["renderUnknownCommand", "renderFoldUsage", "renderCommandUsage", "renderBadArgument", "exitCode", "version"];
+const OPTIONAL = ["renderRepair", "renderValidateNotes", "renderUnknownCommand", "renderFoldUsage", "renderCommandUsage", "renderBadArgument", "exitCode", "version"];
 
 // Where the wasm-bindgen glue for Node may sit relative to this file (pkg/bin/lib/), if the public entry
 // points do not re-export these functions.
