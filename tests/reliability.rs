@@ -283,3 +283,32 @@ fn limits_may_only_be_lowered() {
     assert_eq!(Limits::lowered(Some(0), None, None, None).unwrap_err().code(), ErrorCode::InvalidInput);
     assert_eq!(Limits::lowered(None, None, None, None).unwrap(), Limits::default());
 }
+
+#[test]
+fn repair_indexes_an_orphan_beside_a_healthy_journal_and_folds_the_journal_in() {
+    let s = MemoryStorage::new();
+    let journaled = || Options { default_policy: Some(contextfold::policy::Policy::reference()), ..options(true) };
+    {
+        let mut cf = block_on(ContextFold::open(&s, journaled())).unwrap();
+        for i in 1..=3 {
+            block_on(cf.fold(FoldInput::new(i, format!("step {i} PostgreSQL")))).unwrap();
+        }
+    }
+    // The third fold's journal line never made it (the process died after writing the node).
+    let journal = get(&s, store::JOURNAL_KEY).unwrap();
+    let cut = journal[..journal.len() - 1].iter().rposition(|&b| b == b'\n').unwrap() + 1;
+    put(&s, store::JOURNAL_KEY, &journal[..cut]);
+    let cf = block_on(ContextFold::open(&s, journaled())).unwrap();
+    let v = block_on(cf.validate()).unwrap();
+    assert_eq!(v.problems.iter().map(|p| p.code.as_str()).collect::<Vec<_>>(), vec!["ORPHANED_NODE"]);
+    drop(cf);
+    let mut cf = block_on(ContextFold::open(&s, journaled())).unwrap();
+    let report = block_on(cf.repair()).unwrap();
+    assert_eq!(report.reindexed, vec![3]);
+    assert!(get(&s, store::JOURNAL_KEY).is_none(), "the journal is folded into recall_index.json");
+    assert_eq!(block_on(cf.status()).unwrap().total, 3);
+    assert!(block_on(cf.validate()).unwrap().ok);
+    // The instance keeps journaling after the repair.
+    block_on(cf.fold(FoldInput::new(4, "step 4"))).unwrap();
+    assert!(get(&s, store::JOURNAL_KEY).is_some());
+}
