@@ -710,9 +710,13 @@ impl<S: Storage> ContextFold<S> {
         let mut policy: Option<Policy> = None;
         let mut wrote_policy = false;
         let result: Result<()> = async {
+            let mut total = 0usize;
             for input in &inputs {
-                self.limits.check_payload(limits::fold_input_bytes(input), "fold")?;
+                let bytes = limits::fold_input_bytes(input);
+                self.limits.check_payload(bytes, "fold")?;
+                total = total.saturating_add(bytes);
             }
+            self.limits.check_batch(total, "foldMany")?;
             for mut input in inputs {
                 let step_id = match input.step_id {
                     Some(id) => id,

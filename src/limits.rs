@@ -12,6 +12,8 @@ use crate::error::{Error, Result};
 
 /// Bytes (UTF-8) of one fold's text: summary + raw content + explicit lists + session id.
 pub const MAX_PAYLOAD_BYTES: usize = 64 << 20;
+/// A `fold_many` call may carry this many times [`MAX_PAYLOAD_BYTES`] in all (each input within the payload limit).
+pub const BATCH_PAYLOADS: usize = 4;
 /// Bytes (UTF-8) of a prompt or query (scan, beforeTurn, recall).
 pub const MAX_PROMPT_BYTES: usize = 16 << 20;
 /// Bytes of `recall_index.json` (and, separately, of its journal) the engine will read.
@@ -64,6 +66,17 @@ impl Limits {
             return Err(Error::limit(format!(
                 "{what}: {bytes} bytes is over the payload limit of {} bytes (limits.maxPayloadBytes); nothing was written",
                 self.max_payload_bytes
+            )));
+        }
+        Ok(())
+    }
+
+    /// A `fold_many` of `bytes` UTF-8 bytes in all: at most [`BATCH_PAYLOADS`] payload limits.
+    pub fn check_batch(&self, bytes: usize, what: &str) -> Result<()> {
+        let max = self.max_payload_bytes.saturating_mul(BATCH_PAYLOADS);
+        if bytes > max {
+            return Err(Error::limit(format!(
+                "{what}: {bytes} bytes in all is over the batch limit of {max} bytes ({BATCH_PAYLOADS} × limits.maxPayloadBytes); nothing was written"
             )));
         }
         Ok(())

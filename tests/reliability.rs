@@ -312,3 +312,14 @@ fn repair_indexes_an_orphan_beside_a_healthy_journal_and_folds_the_journal_in() 
     block_on(cf.fold(FoldInput::new(4, "step 4"))).unwrap();
     assert!(get(&s, store::JOURNAL_KEY).is_some());
 }
+
+#[test]
+fn a_fold_many_over_four_payload_limits_in_all_is_refused_whole() {
+    let s = MemoryStorage::new();
+    let limits = Limits::lowered(Some(1000), None, None, None).unwrap();
+    let mut cf = block_on(ContextFold::open(&s, Options { limits, ..reference_options() })).unwrap();
+    let inputs = |n: i64| (1..=n).map(|i| FoldInput::new(i, "x".repeat(900))).collect::<Vec<_>>();
+    assert_eq!(block_on(cf.fold_many(inputs(5))).unwrap_err().code(), ErrorCode::LimitExceeded);
+    assert_eq!(block_on(cf.status()).unwrap().total, 0, "all or nothing");
+    assert_eq!(block_on(cf.fold_many(inputs(4))).unwrap().len(), 4);
+}

@@ -70,8 +70,11 @@ export function createApi(core, ensureReady = () => {}) {
       if (units > max) {
         return Promise.reject(new LimitExceededError(`${what}: ${units} UTF-16 units (at least as many UTF-8 bytes) is over the payload limit of ${max} bytes (limits.maxPayloadBytes); nothing was written`));
       }
+      this.#batchUnits = units;
       return undefined;
     }
+    /** UTF-16 units of the last input `#checkFold` passed. */
+    #batchUnits = 0;
 
     #checkPrompt(text, what) {
       const max = this.#limits.maxPromptBytes;
@@ -112,9 +115,16 @@ export function createApi(core, ensureReady = () => {}) {
     /** Fold several steps in one call (one index write, or one journal append per step); outcomes in order. */
     foldMany(inputs) {
       if (Array.isArray(inputs)) {
+        let total = 0;
         for (let i = 0; i < inputs.length; i++) {
           const refused = this.#checkFold(inputs[i], `foldMany: inputs[${i}]`);
           if (refused) return refused;
+          total += this.#batchUnits;
+        }
+        // A batch may carry 4 payload limits in all (the engine's rule, src/limits.rs BATCH_PAYLOADS).
+        const max = this.#limits.maxPayloadBytes * 4;
+        if (total > max) {
+          return Promise.reject(new LimitExceededError(`foldMany: ${total} UTF-16 units in all is over the batch limit of ${max} bytes (4 × limits.maxPayloadBytes); nothing was written`));
         }
       }
       return this.#run(() => this.#engine.foldMany(inputs));

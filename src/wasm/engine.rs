@@ -101,9 +101,9 @@ fn check_js_length(v: &JsValue, max: usize, what: &str, kind: &str) -> Result<()
 }
 
 /// The fold fields a limit counts, checked on the JS side of the boundary.
-fn check_fold_lengths(v: &JsValue, limits: &Limits, what: &str) -> Result<()> {
+fn check_fold_lengths(v: &JsValue, limits: &Limits, what: &str) -> Result<usize> {
     if !v.is_object() {
-        return Ok(()); // the input check words the error
+        return Ok(0); // the input check words the error
     }
     let mut total = 0usize;
     for key in ["summary", "rawContent", "sessionId"] {
@@ -117,7 +117,7 @@ fn check_fold_lengths(v: &JsValue, limits: &Limits, what: &str) -> Result<()> {
             limits.max_payload_bytes
         )));
     }
-    Ok(())
+    Ok(total)
 }
 
 fn limits_option(options: &JsValue) -> Result<Limits> {
@@ -274,9 +274,13 @@ impl Engine {
         }
         let array: &js_sys::Array = inputs.unchecked_ref();
         let mut list = Vec::with_capacity(array.length() as usize);
+        let mut total = 0usize;
+        for v in array.iter() {
+            total = total.saturating_add(check_fold_lengths(&v, &self.limits, "foldMany").map_err(to_js)?);
+        }
+        self.limits.check_batch(total, "foldMany").map_err(to_js)?;
         for (i, v) in array.iter().enumerate() {
             let name = format!("foldMany: inputs[{i}]");
-            check_fold_lengths(&v, &self.limits, &name).map_err(to_js)?;
             list.push(input::fold_input_named(&v, &name, &format!("{name}.")).map_err(to_js)?);
         }
         let mut engine = self.inner.lock().await.map_err(to_js)?;

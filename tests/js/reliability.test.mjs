@@ -67,6 +67,10 @@ describe("limits", () => {
     assert.equal((await c.status()).total, 2);
     assert.ok((await c.validate()).ok);
     await assert.rejects(ContextFold.open(new MemoryStorage(), { limits: { maxPayloadBytes: (64 << 20) + 1 } }), (e) => e.code === "INVALID_INPUT");
+    const many = await ContextFold.open(new MemoryStorage(), { clock: CLOCK, limits: { maxPayloadBytes: 1000 } });
+    const inputs = (n) => Array.from({ length: n }, (_, i) => ({ stepId: i + 1, summary: "x".repeat(900) }));
+    await assert.rejects(many.foldMany(inputs(5)), (e) => e instanceof LimitExceededError && /batch limit of 4000/.test(e.message));
+    assert.equal((await many.foldMany(inputs(4))).length, 4);
   });
 
   it("the engine refuses too when the JS check is bypassed (the raw Engine binding)", async () => {
