@@ -54,9 +54,9 @@ export interface Limits {
   maxPayloadBytes: number;
   /** UTF-8 bytes of a prompt or query (scan, beforeTurn, recall). Default 16 MiB. */
   maxPromptBytes: number;
-  /** Bytes of recall_index.json (and of its journal) the engine reads. Default 1 GiB. */
+  /** Bytes of recall_index.json (and of its journal) the engine reads. Default 512 MiB. */
   maxIndexBytes: number;
-  /** Entries in the recall index; a fold beyond it is refused. Default 1,000,000. */
+  /** Entries in the recall index; a fold beyond it is refused. Default 250,000. */
   maxIndexEntries: number;
 }
 
