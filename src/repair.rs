@@ -295,15 +295,15 @@ pub async fn repair<S: Storage>(storage: &S, policies: &[Policy], now: &str) -> 
             new_index.remove(step);
             continue;
         };
-        if let Some(h) = &stored_hash {
-            if h.as_str() != Some(v.node.artifact_sha256.as_str()) {
+        // A hash of another type in the entry is damage to the entry (rewritten below), not to the node.
+        if let Some(Value::Str(h)) = &stored_hash {
+            if *h != v.node.artifact_sha256 {
                 let key = store::cold_node_key(step);
                 to_quarantine.push((
                     key,
                     format!(
-                        "its artifact_sha256 {} is not the one the index holds ({}): the node changed after it was indexed",
-                        v.node.artifact_sha256,
-                        json::python_str(h)
+                        "its artifact_sha256 {} is not the one the index holds ({h}): the node changed after it was indexed",
+                        v.node.artifact_sha256
                     ),
                 ));
                 report.dropped.push(DroppedEntry { step_id: step, reason: "its cold node changed after it was indexed and was moved to quarantine".into() });
