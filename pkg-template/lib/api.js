@@ -121,10 +121,10 @@ export function createApi(core, ensureReady = () => {}) {
           if (refused) return refused;
           total += this.#batchUnits;
         }
-        // A batch may carry 4 payload limits in all (the engine's rule, src/limits.rs BATCH_PAYLOADS).
-        const max = this.#limits.maxPayloadBytes * 4;
+        // The engine's batch limit (a multiple of the payload limit, src/limits.rs).
+        const max = this.#limits.maxBatchBytes;
         if (total > max) {
-          return Promise.reject(new LimitExceededError(`foldMany: ${total} UTF-16 units in all is over the batch limit of ${max} bytes (4 × limits.maxPayloadBytes); nothing was written`));
+          return Promise.reject(new LimitExceededError(`foldMany: ${total} UTF-16 units in all is over the batch limit of ${max} bytes (limits.maxPayloadBytes × 4); nothing was written`));
         }
       }
       return this.#run(() => this.#engine.foldMany(inputs));

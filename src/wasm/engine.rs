@@ -469,6 +469,8 @@ pub struct LimitsView {
     pub max_prompt_bytes: f64,
     pub max_index_bytes: f64,
     pub max_index_entries: f64,
+    /// UTF-8 bytes of all the inputs of one `foldMany` (a multiple of `maxPayloadBytes`; not an option).
+    pub max_batch_bytes: f64,
 }
 
 impl From<Limits> for LimitsView {
@@ -478,6 +480,7 @@ impl From<Limits> for LimitsView {
             max_prompt_bytes: l.max_prompt_bytes as f64,
             max_index_bytes: l.max_index_bytes as f64,
             max_index_entries: l.max_index_entries as f64,
+            max_batch_bytes: l.max_payload_bytes.saturating_mul(crate::limits::BATCH_PAYLOADS) as f64,
         }
     }
 }

@@ -34,7 +34,7 @@ async function storeWith(n, storage = new MemoryStorage()) {
 
 describe("limits", () => {
   it("defaultLimits(): 64 MiB payload, 16 MiB prompt, 512 MiB index, 250,000 entries", () => {
-    assert.deepEqual(defaultLimits(), { maxPayloadBytes: 64 << 20, maxPromptBytes: 16 << 20, maxIndexBytes: 512 << 20, maxIndexEntries: 250_000 });
+    assert.deepEqual(defaultLimits(), { maxPayloadBytes: 64 << 20, maxPromptBytes: 16 << 20, maxIndexBytes: 512 << 20, maxIndexEntries: 250_000, maxBatchBytes: 256 << 20 });
   });
 
   it("a fold over the payload limit rejects with LimitExceededError before crossing into wasm; the next fold works", async () => {
@@ -55,7 +55,7 @@ describe("limits", () => {
   it("lowered limits: the engine counts UTF-8 bytes, prompts and entries are refused, the instance keeps working", async () => {
     const storage = new MemoryStorage();
     const c = await ContextFold.open(storage, { clock: CLOCK, limits: { maxPayloadBytes: 1000, maxPromptBytes: 50, maxIndexEntries: 2 } });
-    assert.deepEqual(c.limits(), { maxPayloadBytes: 1000, maxPromptBytes: 50, maxIndexBytes: 512 << 20, maxIndexEntries: 2 });
+    assert.deepEqual(c.limits(), { maxPayloadBytes: 1000, maxPromptBytes: 50, maxIndexBytes: 512 << 20, maxIndexEntries: 2, maxBatchBytes: 4000 });
     // 600 UTF-16 units, 1,200 UTF-8 bytes: passes the JS pre-check, refused by the engine.
     await assert.rejects(c.fold({ stepId: 1, summary: "s", rawContent: "é".repeat(600) }), (e) => e instanceof LimitExceededError && /1201 bytes/.test(e.message));
     await assert.rejects(c.scan("q".repeat(51)), LimitExceededError);
