@@ -11,11 +11,14 @@ use crate::folded_step::{folded_step, FoldedStep};
 use crate::index::{snapshot, EvictionLog, Postings, RecallIndex};
 use crate::pages::{self, PagedView};
 use crate::journal::{self, Record};
+use crate::limits::{self, Limits};
 use crate::json::Value;
 use crate::policy::{Policy, Selection};
 use crate::rank;
 use crate::recall::{self, RecallCandidate};
 use crate::redact;
+use crate::repair::{self, RepairReport};
+use crate::schema;
 use crate::scan::{self, ScanResult};
 pub use crate::types::{ColdNode, Eviction, FoldInput, FoldOutcome, Hydrated, IndexEntry, Status, StatusNode, Turn, TurnOptions};
 use crate::store::{self, Storage};
@@ -45,6 +48,8 @@ pub struct Options {
     /// reads anyway. Defaults to [`Policy::safe_default`] (redaction on); [`Policy::reference`] is strict
     /// reference behaviour. A store that already has an index and no policy file reads the reference's.
     pub default_policy: Option<Policy>,
+    /// Ceilings on payload, prompt and index sizes (see [`crate::limits`]); the defaults, or lower.
+    pub limits: Limits,
 }
 
 /// The reference's token estimate before `max(1, …)`: code points divided by four.
@@ -82,6 +87,7 @@ pub struct ContextFold<S: Storage> {
     /// Paged: the pages' postings of the terms scanned for so far (a long-lived process reads each term's pages
     /// once); emptied whenever the view is replaced.
     term_cache: std::cell::RefCell<pages::TermCache>,
+    limits: Limits,
 }
 
 /// How [`load_state`] reads the store.
@@ -170,7 +176,8 @@ impl<S: Storage> ContextFold<S> {
         default_policy.redaction()?; // an unknown rule set fails here, not at the first fold
         default_policy.selection()?; // and so does an unknown selection mode
         let journaling = options.journal && storage.can_append();
-        let loaded = load_state(&storage, if journaling { LoadMode::Paged } else { LoadMode::Strict }).await?;
+        let limits = options.limits;
+        let loaded = load_state(&storage, if journaling { LoadMode::Paged } else { LoadMode::Strict }, &limits).await?;
         let mut journal = loaded.journal;
         journal.enabled = journaling;
         Ok(ContextFold {
@@ -188,12 +195,13 @@ impl<S: Storage> ContextFold<S> {
             paged: loaded.paged,
             prefer_full: false,
             term_cache: std::cell::RefCell::new(pages::TermCache::default()),
+            limits,
         })
     }
 
     /// Re-read the index (and journal) from storage, after another writer changed them.
     pub async fn reload(&mut self) -> Result<()> {
-        let loaded = load_state(&self.storage, self.load_mode()).await?;
+        let loaded = load_state(&self.storage, self.load_mode(), &self.limits).await?;
         self.take_loaded(loaded);
         Ok(())
     }
@@ -227,7 +235,7 @@ impl<S: Storage> ContextFold<S> {
     async fn ensure_full(&mut self) -> Result<()> {
         if self.paged {
             self.prefer_full = true;
-            let loaded = load_state(&self.storage, LoadMode::Full).await?;
+            let loaded = load_state(&self.storage, LoadMode::Full, &self.limits).await?;
             self.take_loaded(loaded);
         }
         Ok(())
@@ -243,7 +251,7 @@ impl<S: Storage> ContextFold<S> {
         if !self.paged {
             return Ok(std::borrow::Cow::Borrowed(&self.index));
         }
-        Ok(std::borrow::Cow::Owned(load_state(&self.storage, LoadMode::Strict).await?.index))
+        Ok(std::borrow::Cow::Owned(load_state(&self.storage, LoadMode::Strict, &self.limits).await?.index))
     }
 
     /// The entries this instance knows of: in memory, plus those in the pages when paged.
@@ -557,6 +565,11 @@ impl<S: Storage> ContextFold<S> {
         }
     }
 
+    /// The ceilings this store was opened with.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
     pub fn storage(&self) -> &S {
         &self.storage
     }
@@ -697,6 +710,13 @@ impl<S: Storage> ContextFold<S> {
         let mut policy: Option<Policy> = None;
         let mut wrote_policy = false;
         let result: Result<()> = async {
+            let mut total = 0usize;
+            for input in &inputs {
+                let bytes = limits::fold_input_bytes(input);
+                self.limits.check_payload(bytes, "fold")?;
+                total = total.saturating_add(bytes);
+            }
+            self.limits.check_batch(total, "foldMany")?;
             for mut input in inputs {
                 let step_id = match input.step_id {
                     Some(id) => id,
@@ -726,6 +746,7 @@ impl<S: Storage> ContextFold<S> {
                     }
                     policy = Some(p);
                 }
+                self.limits.check_index_entries(self.entry_count() + 1)?;
                 let node = self.make_node(input, policy.as_ref().unwrap_or(&self.default_policy))?;
                 let key = store::cold_node_key(node.step_id);
                 let bytes = node.write_json(true, Some(2));
@@ -881,6 +902,7 @@ impl<S: Storage> ContextFold<S> {
     }
 
     async fn select(&self, prompt: &str, options: &TurnOptions, candidates: scan::CandidateMode) -> Result<ScanResult> {
+        self.limits.check_prompt(prompt.len(), "scan: prompt")?;
         let policy = self.policy().await?;
         let budget = match options.turn_budget {
             Some(b) => b,
@@ -999,6 +1021,7 @@ impl<S: Storage> ContextFold<S> {
 
     /// Recall by query (spec §6).
     pub async fn recall(&self, query: &str) -> Result<Vec<RecallCandidate>> {
+        self.limits.check_prompt(query.len(), "recall: query")?;
         Ok(recall::recall(&*self.whole_index().await?, query))
     }
 
@@ -1197,11 +1220,91 @@ impl<S: Storage> ContextFold<S> {
         Ok(status)
     }
 
-    /// Audit every entry and look for orphans (spec §13).
+    /// Audit every entry and look for orphans (spec §13); then (ours) check the index, every indexed cold node, the
+    /// policy file and the eviction log against our JSON Schemas (`schemaViolations`), and say whether
+    /// [`Self::repair`] would fix what failed (`repairable`). `ok` stays the reference's verdict.
     pub async fn validate(&self) -> Result<Validation> {
         let policy = self.policy().await?;
-        validate::validate(&self.storage, &*self.whole_index().await?, policy.integrity_verification()?).await
+        let index = self.whole_index().await?;
+        let mut v = validate::validate(&self.storage, &index, policy.integrity_verification()?).await?;
+        let mut found = Vec::new();
+        validate::schema_check_index(&index, &mut found);
+        for (key, schema_kind) in [(store::POLICY_KEY, schema::Schema::HydrationPolicy), (store::EVICTION_LOG_KEY, schema::Schema::EvictionLog)] {
+            if let Some(bytes) = self.storage.load(key).await? {
+                validate::schema_check_file(key, &bytes, schema_kind, &mut found);
+            }
+        }
+        v.schema_violations.extend(found);
+        v.schema_violations.sort_by(|a, b| a.file.cmp(&b.file).then_with(|| a.path.cmp(&b.path)));
+        v.repairable = !v.problems.is_empty()
+            || v.schema_violations.iter().any(|s| s.file != store::POLICY_KEY);
+        Ok(v)
     }
+
+    /// Repair the store (see [`crate::repair`]): index verified orphans, rebuild a lost or damaged index from the
+    /// cold nodes, move what does not verify into `.contextfold/quarantine/`, never delete a cold node. Runs under
+    /// the store's write lock, then reads the repaired store.
+    pub async fn repair(&mut self) -> Result<RepairReport> {
+        let locked = if self.storage.can_lock() {
+            self.storage.lock(store::LOCK_KEY).await.map_err(|e| storage_context(e, "cannot lock the store"))?;
+            true
+        } else {
+            false
+        };
+        let result = async {
+            let mut policies: Vec<Policy> = Vec::new();
+            if let Some(p) = &self.policy_override {
+                policies.push(p.clone());
+            }
+            if let Ok(Some(bytes)) = self.storage.load(store::POLICY_KEY).await {
+                if let Ok(p) = Policy::from_file_bytes(&bytes) {
+                    policies.push(p);
+                }
+            }
+            policies.extend([self.default_policy.clone(), Policy::reference(), Policy::safe_default()]);
+            let now = self.now()?;
+            repair::repair(&self.storage, &policies, &now).await
+        }
+        .await;
+        self.unlock(locked).await;
+        let report = result?;
+        self.prefer_full = false;
+        self.reload().await?;
+        Ok(report)
+    }
+}
+
+/// Repair a store that may not open (its index damaged): [`ContextFold::repair`] without an open instance.
+/// `options` give the clock and the policies a node may have been folded under.
+pub async fn repair_store<S: Storage>(storage: S, options: Options) -> Result<RepairReport> {
+    let placeholder = Options { clock: options.clock, policy: options.policy, default_policy: options.default_policy, ..Options::default() };
+    // Open over an empty view of the store is not possible when its index is damaged, so the instance is made by
+    // hand: nothing is read until `repair` has rebuilt the files.
+    let clock = match placeholder.clock {
+        Some(c) => c,
+        #[cfg(not(target_arch = "wasm32"))]
+        None => Box::new(system_clock),
+        #[cfg(target_arch = "wasm32")]
+        None => return Err(Error::invalid_input("a clock is required on this target")),
+    };
+    let mut cf = ContextFold {
+        storage,
+        index: RecallIndex::default(),
+        index_on_disk: false,
+        clock,
+        token_counter: Box::new(|t| Ok(reference_token_count(t))),
+        policy_override: placeholder.policy.map(|raw| Policy { raw }),
+        default_policy: placeholder.default_policy.unwrap_or_else(Policy::safe_default),
+        journal: JournalState::default(),
+        snapshot_fresh: false,
+        index_version: None,
+        view: None,
+        paged: false,
+        prefer_full: false,
+        term_cache: std::cell::RefCell::new(pages::TermCache::default()),
+        limits: options.limits,
+    };
+    cf.repair().await
 }
 
 /// Bytes per chunk when the index or its snapshot is written or read in chunks.
@@ -1250,7 +1353,7 @@ struct Loaded {
 /// store has current pages; else `recall_index.json` (from its snapshot when that is current) with the journal
 /// replayed over it. Replaying is idempotent: a fold already in the index is skipped, an eviction only sets a flag
 /// that may already be set.
-async fn load_state<S: Storage>(storage: &S, mode: LoadMode) -> Result<Loaded> {
+async fn load_state<S: Storage>(storage: &S, mode: LoadMode, limits: &Limits) -> Result<Loaded> {
     // The version is read before the file, so a rewrite in between makes the next write reload again (safe),
     // never the other way round. A version the storage cannot give only costs a reload at the next write.
     let index_version = if storage.can_version() { storage.version(store::INDEX_KEY).await.ok().flatten() } else { None };
@@ -1272,7 +1375,10 @@ async fn load_state<S: Storage>(storage: &S, mode: LoadMode) -> Result<Loaded> {
         None => {
             let bytes = storage.load(store::INDEX_KEY).await.map_err(|e| storage_context(e, "cannot read the index"))?;
             match bytes {
-                Some(b) => (RecallIndex::from_file_bytes(&b)?, true, false),
+                Some(b) => {
+                    limits.check_index_bytes(b.len(), "recall_index.json")?;
+                    (RecallIndex::from_file_bytes(&b)?, true, false)
+                }
                 None => (RecallIndex::default(), false, false),
             }
         }
@@ -1283,6 +1389,7 @@ async fn load_state<S: Storage>(storage: &S, mode: LoadMode) -> Result<Loaded> {
     else {
         return Ok(loaded);
     };
+    limits.check_index_bytes(bytes.len(), "recall_index.journal")?;
     let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     // A torn last line (an append cut short) must not be appended to: checkpoint before the next write.
     loaded.journal.suspect = complete < bytes.len();
@@ -1366,7 +1473,7 @@ async fn read_from<S: Storage>(storage: &S, key: &str, offset: u64) -> Result<Op
 }
 
 /// The 15-key index entry of a freshly folded node (spec §2.4).
-fn index_entry_object(node: &ColdNode, key: &str) -> BTreeMap<String, Value> {
+pub(crate) fn index_entry_object(node: &ColdNode, key: &str) -> BTreeMap<String, Value> {
     // The node's keys less normalized_content, raw_content, session_id, sanitized, status, ipcf_version, plus
     // `evicted` and `file_path`; built directly so the payload is never copied.
     let mut m = BTreeMap::new();

@@ -20,6 +20,9 @@ pub enum ErrorCode {
     InvalidInput,
     /// The host storage failed.
     Storage,
+    /// An input or a stored file is larger than a ceiling of [`crate::limits::Limits`] (payload, prompt, index):
+    /// refused before it could exhaust the engine's memory. A kind of invalid input (the CLI exits 1).
+    LimitExceeded,
 }
 
 impl ErrorCode {
@@ -33,6 +36,7 @@ impl ErrorCode {
             ErrorCode::BrokenReference => "BROKEN_REFERENCE",
             ErrorCode::InvalidInput => "INVALID_INPUT",
             ErrorCode::Storage => "STORAGE",
+            ErrorCode::LimitExceeded => "LIMIT_EXCEEDED",
         }
     }
 
@@ -46,6 +50,7 @@ impl ErrorCode {
             ErrorCode::BrokenReference => "BrokenReferenceError",
             ErrorCode::InvalidInput => "InvalidInputError",
             ErrorCode::Storage => "StorageError",
+            ErrorCode::LimitExceeded => "LimitExceededError",
         }
     }
 
@@ -61,7 +66,7 @@ impl ErrorCode {
             ErrorCode::IntegrityCheck | ErrorCode::PathContainment => 3,
             ErrorCode::OrphanedNode => 4,
             ErrorCode::BrokenReference => 5,
-            ErrorCode::InvalidInput => 1,
+            ErrorCode::InvalidInput | ErrorCode::LimitExceeded => 1,
             ErrorCode::Storage => 6,
         }
     }
@@ -89,6 +94,9 @@ impl Error {
     }
     pub fn storage(message: impl Into<String>) -> Self {
         Error::new(ErrorCode::Storage, message)
+    }
+    pub fn limit(message: impl Into<String>) -> Self {
+        Error::new(ErrorCode::LimitExceeded, message)
     }
 }
 

@@ -781,6 +781,9 @@ impl Postings {
     }
 }
 
+/// What every structural error of a store file ends with.
+pub const REPAIR_HINT: &str = "Run `contextfold repair` (or `repair()`): it rebuilds the index from the verified cold nodes and moves what does not verify to .contextfold/quarantine/";
+
 /// The recall index with its inverted map.
 #[derive(Debug, Clone, Default)]
 pub struct RecallIndex {
@@ -814,16 +817,18 @@ impl RecallIndex {
         RecallIndex { top, ..Default::default() }
     }
 
-    /// Parse `recall_index.json`. A file the reference could not work with (not an object, `nodes` not an
-    /// object, a key that is not an int, lists that are not lists of strings) is an integrity error.
+    /// Parse `recall_index.json`. A file that is not an index (not an object, no `nodes` object, a key that is not
+    /// an int, an entry that is not an object, lists that are not lists of strings) is an integrity error, never an
+    /// empty index: the next fold would otherwise rewrite it with one entry and drop every other. The message
+    /// names `contextfold repair`, which rebuilds the index from the cold nodes.
     pub fn from_file_bytes(bytes: &[u8]) -> Result<Self> {
-        let bad = |msg: String| Error::new(ErrorCode::IntegrityCheck, format!("recall_index.json: {msg}"));
+        let bad = |msg: String| Error::new(ErrorCode::IntegrityCheck, format!("recall_index.json: {msg}. {REPAIR_HINT}"));
         let value = json::parse(bytes).map_err(|e| bad(format!("not valid JSON: {}", e.message)))?;
         let Value::Object(mut top) = value else {
             return Err(bad(format!("must be a JSON object, not {}", value.type_name())));
         };
         let nodes = match top.remove("nodes") {
-            None => BTreeMap::new(),
+            None => return Err(bad("has no \"nodes\" object: it is not a recall index".to_string())),
             Some(Value::Object(m)) => m,
             Some(other) => return Err(bad(format!("\"nodes\" must be an object, not {}", other.type_name()))),
         };
@@ -939,6 +944,16 @@ impl RecallIndex {
     /// Entries in file order (keys sorted as strings).
     pub fn entries(&self) -> impl Iterator<Item = Entry<'_>> {
         self.entries.values().map(|d| self.view(d))
+    }
+
+    /// Entries with their keys in `nodes`, in file order.
+    pub fn keyed_entries(&self) -> impl Iterator<Item = (&str, Entry<'_>)> {
+        self.entries.iter().map(|(k, d)| (k.as_str(), self.view(d)))
+    }
+
+    /// The top-level keys other than `nodes`.
+    pub fn top_level(&self) -> &BTreeMap<String, Value> {
+        &self.top
     }
 
     /// Entries sorted by int step id (status, validate).
@@ -1446,11 +1461,18 @@ pub struct EvictionLog {
 }
 
 impl EvictionLog {
+    /// Parse `eviction_log.json`. A file that is not an eviction log (not an object, no `evicted` list, an event
+    /// that is not an object) is an integrity error naming `contextfold repair`; taking it as an empty log would
+    /// drop every event at the next eviction.
     pub fn from_file_bytes(bytes: &[u8]) -> Result<Self> {
-        let bad = |msg: String| Error::new(ErrorCode::IntegrityCheck, format!("eviction_log.json: {msg}"));
+        let bad = |msg: String| Error::new(ErrorCode::IntegrityCheck, format!("eviction_log.json: {msg}. {REPAIR_HINT}"));
         match json::parse(bytes).map_err(|e| bad(format!("not valid JSON: {}", e.message)))? {
             Value::Object(doc) => match doc.get("evicted") {
-                None | Some(Value::Array(_)) => Ok(EvictionLog { doc }),
+                None => Err(bad("has no \"evicted\" list: it is not an eviction log".to_string())),
+                Some(Value::Array(items)) if !items.iter().all(|i| matches!(i, Value::Object(_))) => {
+                    Err(bad("\"evicted\" holds an event that is not an object".to_string()))
+                }
+                Some(Value::Array(_)) => Ok(EvictionLog { doc }),
                 Some(other) => Err(bad(format!("\"evicted\" must be a list, not {}", other.type_name()))),
             },
             other => Err(bad(format!("must be a JSON object, not {}", other.type_name()))),
@@ -1471,6 +1493,12 @@ impl EvictionLog {
         let mut doc = self.doc.clone();
         doc.entry("evicted".to_string()).or_insert_with(|| Value::Array(Vec::new()));
         json::to_pretty(&Value::Object(doc))
+    }
+
+    /// The step ids of the events that have one.
+    pub fn steps(&self) -> Vec<i64> {
+        let items = self.doc.get("evicted").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+        items.iter().filter_map(|e| e.get("step_id").and_then(Value::as_i64)).collect()
     }
 
     /// Number of events.

@@ -87,6 +87,27 @@ pub fn fold_line(entry: &BTreeMap<String, Value>) -> Vec<u8> {
     line
 }
 
+/// The records of the complete lines of a journal that parse, and the numbers (1-based) of those that do not: what
+/// `repair` salvages from a damaged journal.
+pub fn parse_lenient(bytes: &[u8]) -> (Vec<Record>, Vec<usize>) {
+    let mut records = Vec::new();
+    let mut bad = Vec::new();
+    let complete = match bytes.iter().rposition(|&b| b == b'\n') {
+        Some(i) => &bytes[..=i],
+        None => &[][..],
+    };
+    for (n, line) in complete.split(|&b| b == b'\n').enumerate() {
+        if line.is_empty() {
+            continue;
+        }
+        match json::parse(line).ok().and_then(Record::from_value) {
+            Some(r) => records.push(r),
+            None => bad.push(n + 1),
+        }
+    }
+    (records, bad)
+}
+
 /// The records of a journal file. A torn last line is dropped; any other bad line is an integrity error,
 /// because skipping it could silently lose a fold.
 pub fn parse(bytes: &[u8]) -> Result<Vec<Record>> {
@@ -100,7 +121,10 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<Record>> {
             continue;
         }
         let record = json::parse(line).ok().and_then(Record::from_value).ok_or_else(|| {
-            Error::new(ErrorCode::IntegrityCheck, format!("recall_index.journal: line {} is not a journal record", n + 1))
+            Error::new(
+                ErrorCode::IntegrityCheck,
+                format!("recall_index.journal: line {} is not a journal record. {}", n + 1, crate::index::REPAIR_HINT),
+            )
         })?;
         records.push(record);
     }

@@ -5,6 +5,7 @@
 //! concept of the protocol; see `../shared/spec/IPCF-1.1.md` for the rules they implement.
 
 pub mod error;
+pub mod limits;
 pub mod types;
 pub mod folded_step;
 pub mod text;
@@ -22,6 +23,8 @@ pub mod scan;
 pub mod rank;
 pub mod recall;
 pub mod validate;
+pub mod schema;
+pub mod repair;
 pub mod pages;
 pub mod engine;
 #[cfg(target_arch = "wasm32")]

@@ -253,6 +253,58 @@ pub fn validate(v: &Validation) -> String {
     out
 }
 
+/// Ours, after the validate screen (never under `--reference`): each schema violation with its file and JSON path,
+/// and a line saying when `contextfold repair` would fix what failed. Empty when there is nothing to say.
+pub fn validate_notes(v: &Validation) -> String {
+    let mut out = String::new();
+    if !v.schema_violations.is_empty() {
+        let _ = writeln!(out, "  Schema violations (schemas/): {}", v.schema_violations.len());
+        for s in &v.schema_violations {
+            let path = if s.path.is_empty() { "(document)" } else { s.path.as_str() };
+            let _ = writeln!(out, "    • {} {path}: {}", s.file, s.message);
+        }
+        out.push('\n');
+    }
+    if v.repairable {
+        out.push_str("  Hint: `contextfold repair` would fix this: it re-indexes cold nodes that verify, moves what does not\n");
+        out.push_str("  verify to .contextfold/quarantine/ with a report, and never deletes a cold node.\n\n");
+    }
+    out
+}
+
+/// `contextfold repair`: what was done.
+pub fn repair(r: &crate::repair::RepairReport) -> String {
+    let mut out = String::new();
+    if !r.changed {
+        let _ = writeln!(out, "[REPAIR] Nothing to repair: {} indexed node(s), every cold node verified.", r.entries);
+        return out;
+    }
+    let _ = writeln!(out, "[REPAIR] Store repaired: {} indexed node(s).", r.entries);
+    if r.index_rebuilt {
+        out.push_str("  recall_index.json rebuilt from the verified cold nodes\n");
+    }
+    let ids = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+    if !r.reindexed.is_empty() {
+        let _ = writeln!(out, "  Indexed (verified cold nodes without an entry): {}", ids(&r.reindexed));
+    }
+    if !r.rewritten.is_empty() {
+        let _ = writeln!(out, "  Entries rewritten from their cold node: {}", ids(&r.rewritten));
+    }
+    for d in &r.dropped {
+        let _ = writeln!(out, "  Entry {} dropped: {}", d.step_id, d.reason);
+    }
+    for q in &r.quarantined {
+        let _ = writeln!(out, "  Quarantined {} -> {}: {}", q.file, q.moved_to, q.reason);
+    }
+    for n in &r.notes {
+        let _ = writeln!(out, "  Note: {n}");
+    }
+    if let Some(dir) = &r.quarantine_dir {
+        let _ = writeln!(out, "  Report: {dir}/report.json");
+    }
+    out
+}
+
 /// The usage screen (no arguments: exit 0; after an unknown command: exit 1).
 pub fn usage() -> String {
     concat!(
@@ -313,6 +365,7 @@ pub fn error(e: &Error) -> String {
         ErrorCode::BrokenReference => "BrokenReferenceError",
         ErrorCode::InvalidInput => return bad_argument(e.message()),
         ErrorCode::Storage => "StorageError",
+        ErrorCode::LimitExceeded => "LimitExceededError",
     };
     format!("\n[ERROR] {name}: {}\n", e.message())
 }

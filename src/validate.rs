@@ -9,6 +9,7 @@ use crate::identity;
 use crate::index::RecallIndex;
 use crate::number::python_int;
 use crate::json::{self, Value};
+use crate::schema;
 use crate::store::{self, Storage};
 
 /// One finding of `validate`.
@@ -42,6 +43,59 @@ pub struct Validation {
     pub checked: Vec<i64>,
     /// Entry problems in audit order, then orphans by file name.
     pub problems: Vec<Problem>,
+    /// Ours: where the index, the indexed cold nodes, the policy file and the eviction log depart from our JSON
+    /// Schemas (`schemas/`). They do not change `ok` (the reference's verdict).
+    #[serde(default)]
+    pub schema_violations: Vec<SchemaViolation>,
+    /// Ours: whether `repair()` / `contextfold repair` would fix what failed (every problem above, and schema
+    /// violations outside the policy file, which repair never changes).
+    #[serde(default)]
+    pub repairable: bool,
+}
+
+/// One departure of a store file from its JSON Schema.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct SchemaViolation {
+    /// The store key of the file (`.contextfold/recall_index.json`).
+    pub file: String,
+    /// The JSON Pointer of the value in that file (`/nodes/100/token_estimate`; `""` is the whole document).
+    pub path: String,
+    /// What is wrong there.
+    pub message: String,
+}
+
+fn violations(file: &str, found: Vec<schema::Violation>, out: &mut Vec<SchemaViolation>) {
+    out.extend(found.into_iter().map(|v| SchemaViolation { file: file.to_string(), path: v.path, message: v.message }));
+}
+
+/// Schema check of a stored JSON file's bytes (a file that is not JSON is one violation at `""`).
+pub fn schema_check_file(key: &str, bytes: &[u8], kind: schema::Schema, out: &mut Vec<SchemaViolation>) {
+    match json::parse(bytes) {
+        Ok(v) => violations(key, schema::check(kind, &v), out),
+        Err(e) => out.push(SchemaViolation { file: key.to_string(), path: String::new(), message: format!("not valid JSON: {}", e.message) }),
+    }
+}
+
+/// Schema check of the index as held (the file with the journal replayed), entry by entry, so a large index is
+/// never rebuilt as one JSON value.
+pub fn schema_check_index(index: &RecallIndex, out: &mut Vec<SchemaViolation>) {
+    let mut top: BTreeMap<String, Value> = index.top_level().clone();
+    top.insert("nodes".into(), Value::Object(BTreeMap::new()));
+    violations(store::INDEX_KEY, schema::check(schema::Schema::RecallIndex, &Value::Object(top)), out);
+    for (key, entry) in index.keyed_entries() {
+        let base = schema::pointer(&["nodes", key]);
+        let name_ok = schema::check_def(schema::Schema::RecallIndex, "/properties/nodes/propertyNames", &Value::from(key), "");
+        if !name_ok.is_empty() {
+            out.push(SchemaViolation {
+                file: store::INDEX_KEY.to_string(),
+                path: "/nodes".into(),
+                message: format!("the key \"{key}\" is not a valid name here"),
+            });
+        }
+        violations(store::INDEX_KEY, schema::check_def(schema::Schema::RecallIndex, "/$defs/entry", &Value::Object(entry.to_object()), &base), out);
+    }
 }
 
 fn containment_error(message: String) -> Error {
@@ -140,7 +194,8 @@ const VALIDATE_BATCH: usize = 256;
 /// `cmd_validate`: every entry by int step id (containment, existence, then the artifact check when
 /// `integrity` is on), then every `step_*.json` in `cold_nodes/` whose number is not indexed.
 pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bool) -> Result<Validation> {
-    let mut v = Validation { ok: true, pass_count: 0, checked: Vec::new(), problems: Vec::new() };
+    let mut v = Validation { ok: true, pass_count: 0, checked: Vec::new(), problems: Vec::new(), schema_violations: Vec::new(), repairable: false };
+    let mut schema_found = Vec::new();
     let mut problem = |code: ErrorCode, step_id: Option<i64>, file: Option<String>, message: String| {
         v.problems.push(Problem { code: code.as_str().to_string(), step_id, file, message });
     };
@@ -193,6 +248,10 @@ pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bo
                 );
                 continue;
             };
+            let node_key = store::cold_node_key(step);
+            if let Ok(node) = json::parse(&bytes) {
+                violations(&node_key, schema::check(schema::Schema::ColdNode, &node), &mut schema_found);
+            }
             let expected = entry.get("artifact_sha256");
             if integrity && !identity::artifact_verifies_fast(&bytes, expected.as_ref()) {
                 if let Err(e) = verify_bytes(Some(&bytes), &path, expected.as_ref()) {
@@ -220,6 +279,7 @@ pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bo
         }
     }
     v.ok = v.problems.is_empty();
+    v.schema_violations = schema_found;
     v.pass_count = pass_count;
     v.checked = checked;
     Ok(v)

@@ -1,7 +1,7 @@
 // The public ContextFold class over one build of the wasm core. Every entry point (node, bundler, web,
 // browser) calls `createApi(core)` with its own wasm-bindgen glue. This layer only adapts: it maps errors,
 // serialises calls and shapes results; every protocol rule lives in the engine.
-import { InvalidInputError, toContextFoldError } from "./errors.js";
+import { InvalidInputError, LimitExceededError, toContextFoldError } from "./errors.js";
 
 /**
  * @param {any} core the wasm-bindgen module (Engine, extract, ...)
@@ -19,6 +19,8 @@ export function createApi(core, ensureReady = () => {}) {
   class ContextFold {
     #engine;
     #storage;
+    /** The engine's limits, read once at open: sizes are checked here, before a string crosses into wasm. */
+    #limits;
     /** Calls run one after another in call order, so overlapping calls equal a sequential run. */
     #queue = Promise.resolve();
 
@@ -27,6 +29,7 @@ export function createApi(core, ensureReady = () => {}) {
       if (token !== OPEN) throw new TypeError("use `await ContextFold.open(storage, options)`");
       this.#engine = engine;
       this.#storage = storage;
+      this.#limits = engine.limits();
     }
 
     /** Open a store over a host storage (MemoryStorage, NodeFsStorage, IndexedDbStorage, VsCodeStorage or your own). */
@@ -34,6 +37,12 @@ export function createApi(core, ensureReady = () => {}) {
       ensureReady();
       const engine = await call(() => (options === undefined ? core.Engine.open(storage) : core.Engine.open(storage, options)));
       return new ContextFold(engine, storage, OPEN);
+    }
+
+    /** Repair a store without opening it (its index may be damaged): see `repair()`. */
+    static async repair(storage, options) {
+      ensureReady();
+      return call(() => (options === undefined ? core.Engine.repairStore(storage) : core.Engine.repairStore(storage, options)));
     }
 
     /** Bytes of WebAssembly linear memory the engine holds in this process (high-water mark: it never shrinks). */
@@ -48,8 +57,48 @@ export function createApi(core, ensureReady = () => {}) {
       return result;
     }
 
+    /** A rejected promise when a fold's text is over the payload limit (counted in UTF-16 units, each at least one
+     *  UTF-8 byte, so nothing over the limit gets through; the engine counts bytes exactly). */
+    #checkFold(input, what) {
+      if (input === null || typeof input !== "object") return undefined;
+      let units = 0;
+      for (const key of ["summary", "rawContent", "sessionId"]) if (typeof input[key] === "string") units += input[key].length;
+      for (const key of ["files", "commands", "errors"]) {
+        if (Array.isArray(input[key])) for (const x of input[key]) if (typeof x === "string") units += x.length;
+      }
+      const max = this.#limits.maxPayloadBytes;
+      if (units > max) {
+        return Promise.reject(new LimitExceededError(`${what}: ${units} UTF-16 units (at least as many UTF-8 bytes) is over the payload limit of ${max} bytes (limits.maxPayloadBytes); nothing was written`));
+      }
+      this.#batchUnits = units;
+      return undefined;
+    }
+    /** UTF-16 units of the last input `#checkFold` passed. */
+    #batchUnits = 0;
+
+    #checkPrompt(text, what) {
+      const max = this.#limits.maxPromptBytes;
+      if (typeof text === "string" && text.length > max) {
+        return Promise.reject(new LimitExceededError(`${what}: ${text.length} UTF-16 units (at least as many UTF-8 bytes) is over the prompt limit of ${max} bytes (limits.maxPromptBytes)`));
+      }
+      return undefined;
+    }
+
+    /** The limits this store was opened with (`options.limits`, else the defaults). */
+    limits() {
+      return { ...this.#limits };
+    }
+
+    /** Re-index verified orphans, rebuild a lost or damaged recall_index.json from the cold nodes, move what does
+     *  not verify into .contextfold/quarantine/ (never deleting a cold node); under the store's write lock. */
+    repair() {
+      return this.#run(() => this.#engine.repair());
+    }
+
     /** Fold a step: the new cold node, or the existing one (with no write) if the step is already indexed. */
     fold(input) {
+      const refused = this.#checkFold(input, "fold");
+      if (refused) return refused;
       return this.#run(async () => {
         const outcome = await this.#engine.fold(input);
         return outcome.kind === "folded" ? outcome.node : this.#node(outcome.entry);
@@ -58,11 +107,26 @@ export function createApi(core, ensureReady = () => {}) {
 
     /** Fold a step and say what happened: `{kind: "folded", node}` or `{kind: "duplicate", entry}`. */
     foldDetailed(input) {
+      const refused = this.#checkFold(input, "fold");
+      if (refused) return refused;
       return this.#run(() => this.#engine.fold(input));
     }
 
     /** Fold several steps in one call (one index write, or one journal append per step); outcomes in order. */
     foldMany(inputs) {
+      if (Array.isArray(inputs)) {
+        let total = 0;
+        for (let i = 0; i < inputs.length; i++) {
+          const refused = this.#checkFold(inputs[i], `foldMany: inputs[${i}]`);
+          if (refused) return refused;
+          total += this.#batchUnits;
+        }
+        // The engine's batch limit (a multiple of the payload limit, src/limits.rs).
+        const max = this.#limits.maxBatchBytes;
+        if (total > max) {
+          return Promise.reject(new LimitExceededError(`foldMany: ${total} UTF-16 units in all is over the batch limit of ${max} bytes (limits.maxPayloadBytes × 4); nothing was written`));
+        }
+      }
       return this.#run(() => this.#engine.foldMany(inputs));
     }
 
@@ -89,9 +153,13 @@ export function createApi(core, ensureReady = () => {}) {
     /** Scan a prompt: every matching node listed (the default), none (`{ candidates: false }`: same selection,
      *  faster), or the first `n` (`{ candidates: n }`); `turnBudget` and `inContext` as for `beforeTurn`. */
     scan(prompt, options) {
+      const refused = this.#checkPrompt(prompt, "scan: prompt");
+      if (refused) return refused;
       return this.#run(() => this.#engine.scan(prompt, options));
     }
     recall(query) {
+      const refused = this.#checkPrompt(query, "recall: query");
+      if (refused) return refused;
       return this.#run(() => this.#engine.recall(query));
     }
     hydrate(stepId) {
@@ -107,6 +175,8 @@ export function createApi(core, ensureReady = () => {}) {
       return this.#run(() => this.#engine.validate());
     }
     beforeTurn(prompt, options) {
+      const refused = this.#checkPrompt(prompt, "beforeTurn: prompt");
+      if (refused) return refused;
       return this.#run(() => this.#engine.beforeTurn(prompt, options));
     }
     afterResponse(turn) {
@@ -187,7 +257,12 @@ export function createApi(core, ensureReady = () => {}) {
     return direct(() => core.redactionRules());
   }
 
-  return { ContextFold, extract, redact, redactionRules };
+  /** The default limits (the ceilings; `options.limits` may lower them). */
+  function defaultLimits() {
+    return direct(() => core.defaultLimits());
+  }
+
+  return { ContextFold, extract, redact, redactionRules, defaultLimits };
 }
 
 const OPEN = Symbol("open");

@@ -51,9 +51,15 @@ export class StorageError extends ContextFoldError {}
 StorageError.code = "STORAGE";
 StorageError.errorName = "StorageError";
 
+/** An input or stored file is larger than a ceiling of `Limits` (payload, prompt, index); nothing was done and the
+ *  instance still works. A kind of invalid input. */
+export class LimitExceededError extends InvalidInputError {}
+LimitExceededError.code = "LIMIT_EXCEEDED";
+LimitExceededError.errorName = "LimitExceededError";
+
 const BY_CODE = new Map(
   [NodeNotFoundError, IntegrityCheckError, PathContainmentError, OrphanedNodeError, BrokenReferenceError,
-    InvalidInputError, StorageError].map((c) => [c.code, c]),
+    InvalidInputError, StorageError, LimitExceededError].map((c) => [c.code, c]),
 );
 const BY_NAME = new Map([...BY_CODE.values()].map((c) => [c.errorName, c]));
 

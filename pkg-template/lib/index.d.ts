@@ -27,6 +27,12 @@ import type {
   Redaction,
   RedactionFinding,
   RedactionRule,
+  Limits,
+  LimitsView,
+  RepairReport,
+  QuarantinedFile,
+  DroppedEntry,
+  SchemaViolation,
 } from "../bundler/contextfold.js";
 
 export type {
@@ -56,6 +62,12 @@ export type {
   Redaction,
   RedactionFinding,
   RedactionRule,
+  Limits,
+  LimitsView,
+  RepairReport,
+  QuarantinedFile,
+  DroppedEntry,
+  SchemaViolation,
 };
 
 /** An open store: the IPCF-1.1 operations over one host storage. Calls on one instance run in call order. */
@@ -69,6 +81,14 @@ export declare class ContextFold {
    *  high-water mark (linear memory grows, never shrinks). Covers every store opened through this entry point;
    *  bytes the host storage keeps (e.g. a `MemoryStorage`'s map) are not included. */
   static engineMemoryBytes(): number;
+  /** Repair a store without opening it (for a store whose index is damaged, which `open` refuses): see `repair()`. */
+  static repair(storage: Storage, options?: OpenOptions): Promise<RepairReport>;
+  /** Re-index cold nodes whose three hashes verify (orphans of interrupted folds), rebuild a lost or damaged
+   *  recall_index.json from them, move what does not verify into `.contextfold/quarantine/<time>/` with a
+   *  `report.json` (never deleting a cold node), under the store's write lock. A repaired store validates. */
+  repair(): Promise<RepairReport>;
+  /** The limits this store was opened with (`options.limits`, else `defaultLimits()`). */
+  limits(): LimitsView;
   /** Fold a step into a cold node. For an already indexed step: the existing node, and nothing is written.
    *  Without `stepId` the step gets the next id (one more than the highest in the store, decided under the store's
    *  write lock, so several processes folding at once get distinct ids in the order they write). */
@@ -119,6 +139,9 @@ export declare class ContextFold {
   [Symbol.dispose](): void;
   [Symbol.asyncDispose](): Promise<void>;
 }
+
+/** The default limits: payload, prompt, index bytes and entries (the ceilings; `options.limits` may lower them). */
+export declare function defaultLimits(): LimitsView;
 
 /** Identifiers, files, commands, errors and scan query terms of a text, as the engine extracts them. */
 export declare function extract(text: string): Extraction;
@@ -186,10 +209,14 @@ export declare class BrokenReferenceError extends ContextFoldError {
   readonly code: "BROKEN_REFERENCE";
 }
 export declare class InvalidInputError extends ContextFoldError {
-  readonly code: "INVALID_INPUT";
+  readonly code: "INVALID_INPUT" | "LIMIT_EXCEEDED";
 }
 export declare class StorageError extends ContextFoldError {
   readonly code: "STORAGE";
+}
+/** Over a limit of `Limits` (payload, prompt, index): nothing was done, the instance still works. */
+export declare class LimitExceededError extends InvalidInputError {
+  readonly code: "LIMIT_EXCEEDED";
 }
 export type ErrorCode =
   | "NODE_NOT_FOUND"
@@ -198,7 +225,8 @@ export type ErrorCode =
   | "ORPHANED_NODE"
   | "BROKEN_REFERENCE"
   | "INVALID_INPUT"
-  | "STORAGE";
+  | "STORAGE"
+  | "LIMIT_EXCEEDED";
 /** Every error code, by class name. */
 export declare const ErrorCodes: Readonly<{
   NodeNotFoundError: "NODE_NOT_FOUND";
@@ -208,6 +236,7 @@ export declare const ErrorCodes: Readonly<{
   BrokenReferenceError: "BROKEN_REFERENCE";
   InvalidInputError: "INVALID_INPUT";
   StorageError: "STORAGE";
+  LimitExceededError: "LIMIT_EXCEEDED";
 }>;
 /** The engine error mapped to its public class (anything else unchanged). */
 export declare function toContextFoldError(err: unknown): unknown;

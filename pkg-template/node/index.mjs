@@ -7,6 +7,7 @@ export const {
   extract,
   redact,
   redactionRules,
+  defaultLimits,
   REFERENCE_POLICY,
   DEFAULT_POLICY,
   INTEGRATION_POLICY,
@@ -20,6 +21,7 @@ export const {
   BrokenReferenceError,
   InvalidInputError,
   StorageError,
+  LimitExceededError,
   ErrorCodes,
   toContextFoldError,
 } = cjs;

@@ -36,4 +36,5 @@ export const ContextFold = api.ContextFold;
 export const extract = api.extract;
 export const redact = api.redact;
 export const redactionRules = api.redactionRules;
+export const defaultLimits = api.defaultLimits;
 export { REFERENCE_POLICY, DEFAULT_POLICY, INTEGRATION_POLICY, BEST_SELECTION } from "../lib/policy.js";

@@ -18,6 +18,8 @@ use crate::engine::{
     TokenCounter, Turn,
 };
 use crate::error::{Error, Result};
+use crate::limits::Limits;
+use crate::repair::RepairReport;
 use crate::folded_step::FoldedStep;
 use crate::policy::Policy;
 use crate::recall::RecallCandidate;
@@ -43,6 +45,20 @@ export interface OpenOptions {
    *  itself whenever the journal has grown as large as the index. Default true; `false` is the reference's
    *  behaviour (every fold and eviction rewrites the reference files, so a fold costs more as the store grows). */
   journal?: boolean;
+  /** Ceilings on what one call may hand the engine (see `Limits`); each may only be lowered. */
+  limits?: Partial<Limits>;
+}
+
+/** Ceilings on input sizes; exceeding one throws `LimitExceededError` (code `LIMIT_EXCEEDED`) and changes nothing. */
+export interface Limits {
+  /** UTF-8 bytes of one fold's text (summary + raw content + lists + session id). Default 64 MiB. */
+  maxPayloadBytes: number;
+  /** UTF-8 bytes of a prompt or query (scan, beforeTurn, recall). Default 16 MiB. */
+  maxPromptBytes: number;
+  /** Bytes of recall_index.json (and of its journal) the engine reads. Default 512 MiB. */
+  maxIndexBytes: number;
+  /** Entries in the recall index; a fold beyond it is refused. Default 250,000. */
+  maxIndexEntries: number;
 }
 
 /** Per-call options of `beforeTurn` (and of `scan`). */
@@ -76,6 +92,57 @@ export interface ScanOptions extends TurnOptions {
 #[wasm_bindgen]
 pub struct Engine {
     inner: AsyncMutex<ContextFold<HostStorage>>,
+    /// The store's limits, readable without waiting for the engine (input is checked before it is copied in).
+    limits: Limits,
+}
+
+/// `LimitExceeded` when a JS string is longer (in UTF-16 units, each at least one UTF-8 byte) than `max` bytes:
+/// checked before the string is copied into wasm memory.
+fn check_js_length(v: &JsValue, max: usize, what: &str, kind: &str) -> Result<()> {
+    let units = input::string_units(v);
+    if units > max {
+        return Err(Error::limit(format!(
+            "{what}: {units} UTF-16 units (at least as many UTF-8 bytes) is over the {kind} limit of {max} bytes; nothing was done"
+        )));
+    }
+    Ok(())
+}
+
+/// The fold fields a limit counts, checked on the JS side of the boundary.
+fn check_fold_lengths(v: &JsValue, limits: &Limits, what: &str) -> Result<usize> {
+    if !v.is_object() {
+        return Ok(0); // the input check words the error
+    }
+    let mut total = 0usize;
+    for key in ["summary", "rawContent", "sessionId"] {
+        if let Ok(x) = js_sys::Reflect::get(v, &JsValue::from_str(key)) {
+            total = total.saturating_add(input::string_units(&x));
+        }
+    }
+    if total > limits.max_payload_bytes {
+        return Err(Error::limit(format!(
+            "{what}: {total} UTF-16 units (at least as many UTF-8 bytes) is over the payload limit of {} bytes (limits.maxPayloadBytes); nothing was written",
+            limits.max_payload_bytes
+        )));
+    }
+    Ok(total)
+}
+
+fn limits_option(options: &JsValue) -> Result<Limits> {
+    let v = input::get(options, "limits", "open: options.limits")?;
+    if v.is_undefined() || v.is_null() {
+        return Ok(Limits::default());
+    }
+    input::object(&v, "open: options.limits")?;
+    let field = |key: &str| -> Result<Option<usize>> {
+        let what = format!("open: options.limits.{key}");
+        let x = input::get(&v, key, &what)?;
+        if x.is_undefined() {
+            return Ok(None);
+        }
+        Ok(Some(usize::try_from(input::count(&x, &what)?).unwrap_or(usize::MAX)))
+    };
+    Limits::lowered(field("maxPayloadBytes")?, field("maxPromptBytes")?, field("maxIndexBytes")?, field("maxIndexEntries")?)
 }
 
 /// A result as the JS object its tsify type declares (`Option::None` as `undefined`, as the types say).
@@ -147,7 +214,8 @@ fn open_options(options: &JsValue) -> Result<Options> {
         input::object(&default_policy, "open: options.defaultPolicy")?;
         Some(Policy { raw: input::json_value(&default_policy, "open: options.defaultPolicy")? })
     };
-    Ok(Options { clock: Some(clock(clock_fn)), token_counter: counter_fn.map(token_counter), policy, journal, default_policy })
+    let limits = limits_option(options)?;
+    Ok(Options { clock: Some(clock(clock_fn)), token_counter: counter_fn.map(token_counter), policy, journal, default_policy, limits })
 }
 
 #[wasm_bindgen]
@@ -159,12 +227,39 @@ impl Engine {
     ) -> JsResult<Engine> {
         let storage = HostStorage::new(storage)?;
         let options = open_options(&options)?;
+        let limits = options.limits;
         let engine = ContextFold::open(storage, options).await?;
-        Ok(Engine { inner: AsyncMutex::new(engine) })
+        Ok(Engine { inner: AsyncMutex::new(engine), limits })
+    }
+
+    /// Repair a store without opening it (its index may be damaged): see `repair`.
+    #[wasm_bindgen(js_name = repairStore)]
+    pub async fn repair_store(
+        #[wasm_bindgen(unchecked_param_type = "Storage")] storage: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "OpenOptions")] options: JsValue,
+    ) -> JsResult<Ts<RepairReport>> {
+        let storage = HostStorage::new(storage)?;
+        let options = open_options(&options)?;
+        let report = crate::engine::repair_store(storage, options).await?;
+        output(&report, "repair")
+    }
+
+    /// Re-index verified orphans, rebuild a lost or damaged index from the cold nodes, move what does not verify
+    /// into `.contextfold/quarantine/` (never deleting a cold node), under the store's write lock.
+    pub async fn repair(&self) -> JsResult<Ts<RepairReport>> {
+        let mut engine = self.inner.lock().await?;
+        let report = engine.repair().await?;
+        output(&report, "repair")
+    }
+
+    /// The limits this store was opened with.
+    pub fn limits(&self) -> JsResult<Ts<LimitsView>> {
+        output(&LimitsView::from(self.limits), "limits")
     }
 
     /// Fold one turn into a cold node (spec §5); a step already indexed is a `duplicate` and writes nothing.
     pub async fn fold(&self, #[wasm_bindgen(unchecked_param_type = "FoldInput")] input: JsValue) -> JsResult<Ts<FoldOutcome>> {
+        check_fold_lengths(&input, &self.limits, "fold")?;
         let input = input::fold_input(&input)?;
         let mut engine = self.inner.lock().await?;
         let outcome = engine.fold(input).await?;
@@ -185,6 +280,11 @@ impl Engine {
         }
         let array: &js_sys::Array = inputs.unchecked_ref();
         let mut list = Vec::with_capacity(array.length() as usize);
+        let mut total = 0usize;
+        for v in array.iter() {
+            total = total.saturating_add(check_fold_lengths(&v, &self.limits, "foldMany")?);
+        }
+        self.limits.check_batch(total, "foldMany")?;
         for (i, v) in array.iter().enumerate() {
             let name = format!("foldMany: inputs[{i}]");
             list.push(input::fold_input_named(&v, &name, &format!("{name}."))?);
@@ -212,6 +312,7 @@ impl Engine {
         #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "ScanOptions")] options: JsValue,
     ) -> JsResult<Ts<ScanResult>> {
+        check_js_length(&prompt, self.limits.max_prompt_bytes, "scan: prompt", "prompt")?;
         let prompt = input::string(&prompt, "scan: prompt")?;
         let mode = input::candidate_mode(&options, "scan: options")?;
         let options = input::turn_options(&options, "scan: options")?;
@@ -228,6 +329,7 @@ impl Engine {
         #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "ScanOptions")] options: JsValue,
     ) -> JsResult<Ts<ScanResult>> {
+        check_js_length(&prompt, self.limits.max_prompt_bytes, "scan: prompt", "prompt")?;
         let prompt = input::string(&prompt, "scan: prompt")?;
         let options = input::turn_options(&options, "scan: options")?;
         let engine = self.inner.lock().await?;
@@ -240,6 +342,7 @@ impl Engine {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue,
     ) -> JsResult<Vec<Ts<RecallCandidate>>> {
+        check_js_length(&query, self.limits.max_prompt_bytes, "recall: query", "prompt")?;
         let query = input::string(&query, "recall: query")?;
         let engine = self.inner.lock().await?;
         outputs(&engine.recall(&query).await?, "recall")
@@ -282,6 +385,7 @@ impl Engine {
         #[wasm_bindgen(unchecked_param_type = "string")] prompt: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "TurnOptions")] options: JsValue,
     ) -> JsResult<Ts<Turn>> {
+        check_js_length(&prompt, self.limits.max_prompt_bytes, "beforeTurn: prompt", "prompt")?;
         let prompt = input::string(&prompt, "beforeTurn: prompt")?;
         let options = input::turn_options(&options, "beforeTurn: options")?;
         let engine = self.inner.lock().await?;
@@ -362,3 +466,33 @@ impl Engine {
     }
 }
 
+
+/// The limits as JS sees them (numbers).
+#[derive(Debug, Clone, Copy, Serialize, serde::Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct LimitsView {
+    pub max_payload_bytes: f64,
+    pub max_prompt_bytes: f64,
+    pub max_index_bytes: f64,
+    pub max_index_entries: f64,
+    /// UTF-8 bytes of all the inputs of one `foldMany` (a multiple of `maxPayloadBytes`; not an option).
+    pub max_batch_bytes: f64,
+}
+
+impl From<Limits> for LimitsView {
+    fn from(l: Limits) -> Self {
+        LimitsView {
+            max_payload_bytes: l.max_payload_bytes as f64,
+            max_prompt_bytes: l.max_prompt_bytes as f64,
+            max_index_bytes: l.max_index_bytes as f64,
+            max_index_entries: l.max_index_entries as f64,
+            max_batch_bytes: l.max_payload_bytes.saturating_mul(crate::limits::BATCH_PAYLOADS) as f64,
+        }
+    }
+}
+
+/// The default limits (the ceilings; `options.limits` may lower them).
+#[wasm_bindgen(js_name = defaultLimits)]
+pub fn default_limits() -> JsResult<Ts<LimitsView>> {
+    output(&LimitsView::from(Limits::default()), "defaultLimits")
+}

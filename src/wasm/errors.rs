@@ -13,7 +13,7 @@ const ERROR_TS: &'static str = r#"
 /** The stable code on every error thrown by this package (`error.code`). */
 export type ErrorCode =
   | "NODE_NOT_FOUND" | "INTEGRITY_CHECK" | "PATH_CONTAINMENT" | "ORPHANED_NODE"
-  | "BROKEN_REFERENCE" | "INVALID_INPUT" | "STORAGE";
+  | "BROKEN_REFERENCE" | "INVALID_INPUT" | "STORAGE" | "LIMIT_EXCEEDED";
 "#;
 
 /// The JS `Error` for an engine error: what `?` turns an engine error into in the bindings.
@@ -43,6 +43,7 @@ pub fn code_from_str(code: &str) -> Option<ErrorCode> {
         ErrorCode::BrokenReference,
         ErrorCode::InvalidInput,
         ErrorCode::Storage,
+        ErrorCode::LimitExceeded,
     ]
     .into_iter()
     .find(|c| c.as_str() == code)

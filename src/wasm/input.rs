@@ -59,6 +59,11 @@ pub fn string(v: &JsValue, what: &str) -> Result<String> {
     Ok(s)
 }
 
+/// The length of a JS string in UTF-16 code units without copying it (0 for anything else).
+pub fn string_units(v: &JsValue) -> usize {
+    v.dyn_ref::<JsString>().map_or(0, |s| s.length() as usize)
+}
+
 /// The UTF-16 index of the first lone surrogate, if any.
 fn lone_surrogate_index(s: &JsString) -> Option<usize> {
     if s.is_valid_utf16() {

@@ -88,6 +88,18 @@ pub fn render_validate(#[wasm_bindgen(unchecked_param_type = "Validation")] vali
     Ok(report::validate(&arg::<Validation>(&validation, "renderValidate: validation")?))
 }
 
+/// Ours, printed after `renderValidate`'s screen (not under `--reference`): schema violations and the repair hint.
+#[wasm_bindgen(js_name = renderValidateNotes)]
+pub fn render_validate_notes(#[wasm_bindgen(unchecked_param_type = "Validation")] validation: JsValue) -> JsResult<String> {
+    Ok(report::validate_notes(&arg::<Validation>(&validation, "renderValidateNotes: validation")?))
+}
+
+/// The console text of `contextfold repair`.
+#[wasm_bindgen(js_name = renderRepair)]
+pub fn render_repair(#[wasm_bindgen(unchecked_param_type = "RepairReport")] report: JsValue) -> JsResult<String> {
+    Ok(report::repair(&arg::<crate::repair::RepairReport>(&report, "renderRepair: report")?))
+}
+
 /// The usage screen.
 #[wasm_bindgen(js_name = renderUsage)]
 pub fn render_usage() -> String {

@@ -1,7 +1,7 @@
 // The `contextfold` command line: argument parsing, file reading, exit codes and output routing. Everything
 // the engine decides comes from the package API (results) and the core's render* functions (console text, the
 // reference's bytes); nothing here re-implements a protocol rule.
-import { mkdir, readFile, stat } from "node:fs/promises";
+import { mkdir, open as openFile, stat } from "node:fs/promises";
 import * as path from "node:path";
 
 import { loadCore } from "./core.mjs";
@@ -10,7 +10,7 @@ import { GENERAL, commandHelp } from "./help.mjs";
 import { decodeUtf8 } from "./utf8.mjs";
 import { commandModule } from "./dispatch.mjs";
 
-const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "checkpoint", "demo", "mcp", "redact"]);
+const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "checkpoint", "repair", "demo", "mcp", "redact"]);
 const FOLD_OPTIONS = new Set(["--file", "--files", "--commands", "--errors"]);
 /** Candidates `scan` lists without --all. */
 const SCAN_LISTED = 20;
@@ -22,6 +22,7 @@ const EXIT_CODES = {
   BROKEN_REFERENCE: 5,
   INVALID_INPUT: 1,
   STORAGE: 6,
+  LIMIT_EXCEEDED: 1,
 };
 const ERRNO = { ENOENT: [2, "No such file or directory"], EISDIR: [21, "Is a directory"], EACCES: [13, "Permission denied"], EPERM: [1, "Operation not permitted"], ENOTDIR: [20, "Not a directory"], ELOOP: [40, "Too many levels of symbolic links"], ENAMETOOLONG: [36, "File name too long"] };
 
@@ -112,21 +113,61 @@ function listOption(value) {
     .filter((x) => x !== "");
 }
 
-async function readAll(stream) {
+/** The error of a payload over the limit: read no further than limit + 1 bytes (`/dev/zero` never ends). */
+function overLimit(api, what, limit) {
+  const Cls = api.LimitExceededError ?? Error;
+  const err = new Cls(`${what}: more than ${limit} bytes, over the payload limit (limits.maxPayloadBytes); nothing was written`);
+  if (!api.LimitExceededError) err.code = "LIMIT_EXCEEDED";
+  return err;
+}
+
+async function readAll(stream, limit, api, what) {
   const chunks = [];
-  for await (const c of stream) chunks.push(typeof c === "string" ? Buffer.from(c) : c);
+  let total = 0;
+  for await (const c of stream) {
+    const b = typeof c === "string" ? Buffer.from(c) : c;
+    total += b.length;
+    if (total > limit) {
+      stream.destroy?.();
+      throw overLimit(api, what, limit);
+    }
+    chunks.push(b);
+  }
   return Buffer.concat(chunks);
 }
 
-/** The payload of `--file P`: the exact bytes as UTF-8 text ("-" = standard input). */
-async function readPayload(file, io, render) {
+/** At most `limit` bytes of a file (its size is not trusted: devices and pipes have none). */
+async function readBounded(file, limit, api, what) {
+  const handle = await openFile(file, "r");
+  try {
+    const chunks = [];
+    let total = 0;
+    for (;;) {
+      const want = Math.min(1 << 20, limit + 1 - total);
+      const buf = Buffer.allocUnsafe(want);
+      const { bytesRead } = await handle.read(buf, 0, want, null);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+      if (total > limit) throw overLimit(api, what, limit);
+      chunks.push(bytesRead === want ? buf : buf.subarray(0, bytesRead));
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The payload of `--file P`: the exact bytes as UTF-8 text ("-" = standard input), at most the payload limit. */
+async function readPayload(file, io, render, api) {
+  const limit = api?.defaultLimits ? api.defaultLimits().maxPayloadBytes : 64 << 20;
   let bytes;
   if (file === "-") {
-    bytes = await readAll(io.stdin);
+    bytes = await readAll(io.stdin, limit, api ?? {}, "--file -");
   } else {
     try {
-      bytes = await readFile(path.resolve(io.cwd, file));
+      bytes = await readBounded(path.resolve(io.cwd, file), limit, api ?? {}, `--file ${file}`);
     } catch (err) {
+      if (err?.code === "LIMIT_EXCEEDED") throw err;
       const known = err && ERRNO[err.code];
       const msg = known ? `[Errno ${known[0]}] ${known[1]}: ${render.pythonRepr(file)}` : `cannot read ${render.pythonRepr(file)}: ${err?.message ?? err}`;
       throw new CliError("bad_argument", msg);
@@ -138,14 +179,14 @@ async function readPayload(file, io, render) {
 }
 
 /** The fold arguments after the step id, as the reference reads them (options anywhere, last one wins). */
-async function foldInput(step, words, io, render) {
+async function foldInput(step, words, io, render, api) {
   const input = { stepId: step, summary: "" };
   const summary = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     if (FOLD_OPTIONS.has(w)) {
       const v = words[++i]; // parseArgs guarantees a value
-      if (w === "--file") input.rawContent = await readPayload(v, io, render);
+      if (w === "--file") input.rawContent = await readPayload(v, io, render, api);
       else input[w.slice(2)] = listOption(v);
     } else summary.push(w);
   }
@@ -274,7 +315,7 @@ async function run(opts, core, io) {
   let step;
   if (command === "fold") {
     step = stepId(args[1], render);
-    input = await foldInput(step, args.slice(2), io, render);
+    input = await foldInput(step, args.slice(2), io, render, api);
   } else if (command === "hydrate" || command === "evict") {
     step = stepId(args[1], render);
   }
@@ -287,6 +328,12 @@ async function run(opts, core, io) {
   // fold, status and validate create .contextfold/cold_nodes/ first, as the reference's ensure_dirs() does.
   if (command === "fold" || command === "status" || command === "validate") {
     await mkdir(path.join(root, ".contextfold", "cold_nodes"), { recursive: true });
+  }
+  if (command === "repair") {
+    // Without opening the store: open refuses a damaged index, which is what repair rebuilds.
+    const report = await api.ContextFold.repair(new NodeFsStorage(root), Object.keys(options).length ? options : undefined);
+    out(json ? jsonText(report) : render.renderRepair ? render.renderRepair(report) : jsonText(report));
+    return 0;
   }
   const cf = await api.ContextFold.open(new NodeFsStorage(root), Object.keys(options).length ? options : undefined);
   /** Print a result: the JSON document, or the console text of `renderer`. */
@@ -321,7 +368,9 @@ async function run(opts, core, io) {
         return show(await cf.status(), render.renderStatus);
       case "validate": {
         const v = await cf.validate();
-        show(v, render.renderValidate);
+        // Ours after the reference's screen: schema violations and the repair hint (nothing under --reference).
+        const notes = !opts.reference && render.renderValidateNotes ? render.renderValidateNotes(v) : "";
+        show(v, (x) => render.renderValidate(x) + notes);
         return v.ok ? 0 : 1;
       }
       case "checkpoint": {
@@ -351,11 +400,11 @@ async function redactCommand(words, { api, render, json, io, out }) {
   let text;
   if (words[0] === "--file") {
     if (words.length > 2) throw new CliError("bad_argument", "redact takes --file F or text, not both");
-    text = await readPayload(words[1], io, render);
+    text = await readPayload(words[1], io, render, api);
   } else if (words.length > 0) {
     text = words.join(" ");
   } else {
-    text = await readPayload("-", io, render);
+    text = await readPayload("-", io, render, api);
   }
   const result = api.redact(text);
   out(json ? jsonText(result) : result.text);

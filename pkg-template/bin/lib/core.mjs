@@ -17,6 +17,8 @@ const REQUIRED = [
   "renderValidate",
   "renderUsage",
   "renderError",
+  "renderRepair",
+  "renderValidateNotes",
   "renderUnknownCommand",
   "renderFoldUsage",
   "renderCommandUsage",

@@ -11,7 +11,8 @@ const OPTIONS = `Options:
   --version     print the version`;
 
 const EXIT = `Exit status: 0 ok; 1 bad argument, usage error or failed validation; 2 node not found;
-3 integrity check or path containment; 4 orphaned node; 5 broken reference; 6 storage error.`;
+3 integrity check or path containment; 4 orphaned node; 5 broken reference; 6 storage error.
+A limit exceeded (a --file over the payload limit, 64 MiB) is a bad argument: exit 1 (LimitExceededError).`;
 
 export const GENERAL = `contextfold — IPCF-1.1 in-place context folding (ContextFold engine, WebAssembly)
 
@@ -27,6 +28,8 @@ Commands:
   evict <step_id>     mark a node evicted after the response (CONF-07)
   status              show the index summary
   validate            check every cold node and the index (CONF-02/09/12); exit 1 on failure
+  repair              re-index verified orphans, rebuild a lost or damaged index from the cold nodes,
+                      move what does not verify to .contextfold/quarantine/ (never deletes a cold node)
   checkpoint          write recall_index.json and eviction_log.json from the journal, for readers
                       of the reference files (a fold appends to the journal; --reference writes them each time)
   demo                run the §6 scenario (8 turns, one multi-intent query) in a temporary store
@@ -103,7 +106,22 @@ ${OPTIONS}
   validate: `Usage: contextfold validate
 
 Verify every indexed cold node (path containment, presence, artifact hash, index hash) and look for
-orphaned cold nodes. Exit 0 if everything passes, 1 otherwise.
+orphaned cold nodes. Exit 0 if everything passes, 1 otherwise. Also checks the index, the indexed cold
+nodes, the policy and the eviction log against the package's JSON Schemas (schemas/) and lists each
+violation with its JSON path (these do not change the exit status), and says when \`contextfold repair\`
+would fix what failed (not under --reference, which prints the reference's screen only). --json adds
+"schemaViolations" and "repairable".
+
+${OPTIONS}
+`,
+  repair: `Usage: contextfold repair [--dir DIR] [--json]
+
+Repair a store, under its write lock, without deleting anything: a cold node whose three hashes verify
+(artifact, payload, projection under the store's policy) and that has no index entry (a fold interrupted
+between its two writes) is indexed; a lost or damaged recall_index.json (not JSON, or JSON that is not an
+index, e.g. {}) is rebuilt from the verified cold nodes; a node that does not verify, a damaged journal
+or eviction log are moved into .contextfold/quarantine/<time>/ beside a report.json saying why; an entry
+whose cold node is missing is dropped. The repaired store passes validate. --json prints the report.
 
 ${OPTIONS}
 `,

@@ -13,6 +13,7 @@ import { stableJson, toolOutputText, toolSummary } from "contextfold/tools";
 
 export const DEFAULT_MIN_BYTES = 2048;
 const BATCH = 200; // folds per index write during an import
+const BATCH_CHARS = 32 << 20; // and at most this much text (UTF-16 units) per call
 
 /** Lone surrogates (possible in JSON from stdin) as U+FFFD, since the engine rejects them. */
 const wellFormed = (s) => (typeof s.toWellFormed === "function" ? s.toWellFormed() : s);
@@ -90,8 +91,16 @@ export async function foldToolCalls(session, calls, options = {}) {
       let failed = true;
       try {
         let done = 0;
-        for (let at = 0; at < todo.length; at += BATCH) {
-          const batch = todo.slice(at, at + BATCH);
+        for (let at = 0; at < todo.length; ) {
+          // At most BATCH folds and BATCH_CHARS of text per call (a foldMany may carry 4 payload limits in all).
+          let end = at;
+          let chars = 0;
+          while (end < todo.length && end - at < BATCH && (end === at || chars + prepared[todo[end]].text.length <= BATCH_CHARS)) {
+            chars += prepared[todo[end]].text.length + prepared[todo[end]].summary.length;
+            end++;
+          }
+          const batch = todo.slice(at, end);
+          at = end;
           // No stepId: the engine numbers each fold one more than the highest step, under the store's write lock.
           const inputs = batch.map((i) => ({
             summary: prepared[i].summary,
