@@ -911,7 +911,8 @@ impl<S: Storage> ContextFold<S> {
         let per_call = policy.max_tokens_per_call()?;
         // The policy's mode (an unknown one fails here, even on an empty store), else the caller's default.
         let mode = policy.selection()?.or(options.default_selection).unwrap_or_default();
-        if mode == Selection::RankedV1 {
+        // ranked-v1 reads the whole index per prompt: a store above its ceiling gets the reference selection.
+        if mode == Selection::RankedV1 && self.entry_count() <= rank::MAX_ENTRIES {
             return self.select_ranked(prompt, budget, per_call, &options.in_context, candidates).await;
         }
         let top = match candidates {

@@ -188,3 +188,28 @@ fn a_state_question_also_gets_the_newest_run_of_the_command_that_answered() {
     // A history question keeps to the step that answers.
     assert_eq!(ids(&ask(&cf, "Why did TestAPNSRetry fail before?", None)), [1]);
 }
+
+#[test]
+fn a_store_above_the_ranked_ceiling_is_answered_by_the_reference_selection() {
+    // The same folds under ranked-v1 and under the reference mode, one step past the ceiling.
+    let fold_all = |policy: &str| {
+        let storage = MemoryStorage::with_root("/store");
+        block_on(contextfold::store::Storage::save(&storage, ".contextfold/hydration_policy.json", policy.as_bytes())).unwrap();
+        let mut cf = block_on(ContextFold::open(storage, Options { journal: true, ..clock() })).unwrap();
+        let inputs: Vec<FoldInput> = (1..=contextfold::rank::MAX_ENTRIES as i64 + 1)
+            .map(|i| {
+                let mut input = FoldInput::new(i, &format!("Bash: docker compose ps ({i})"));
+                input.raw_content = Some(format!("postgres listening on port {}\nredis up", 5400 + i % 50));
+                input
+            })
+            .collect();
+        block_on(cf.fold_many(inputs)).unwrap();
+        cf
+    };
+    let ranked = fold_all(r#"{"selection": "ranked-v1"}"#);
+    let reference = fold_all("{}");
+    for prompt in ["which port is postgres on now?", "redis", "docker compose ps"] {
+        let (r, e) = (ask(&ranked, prompt, None), ask(&reference, prompt, None));
+        assert_eq!((ids(&r), r.residual.clone()), (ids(&e), e.residual.clone()), "{prompt}");
+    }
+}

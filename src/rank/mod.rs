@@ -18,6 +18,12 @@
 //! 5. A prompt that nothing answers well (too little of its weight on one line, or only common words) gets nothing.
 //!
 //! Deterministic on every runtime: integers only (weights in 1/256 bit), ordered maps, ties broken by step id.
+//!
+//! Cost: a prompt reads the whole index (every term is matched against the slots' forms) and up to 96 cold
+//! nodes, which is fine for a session of hundreds of steps but grows with the store (about 0.5 s natively, 1.5–3 s
+//! in wasm, for 2,000 steps of the benchmark workload). So `ranked-v1` ranks stores of at most [`MAX_ENTRIES`]
+//! entries; a larger store is answered by the reference selection, as part of this mode's definition (same store,
+//! prompt and policy: same selection). A paged ranking that reads only the slots' postings would lift this.
 
 pub mod query;
 pub mod stem;
@@ -30,6 +36,9 @@ use crate::text::{fold_token, is_word, nfc};
 
 use query::{Intent, Query, Shape};
 use stem::{match_key, parts, stem_en, strip_tr};
+
+/// The largest store (index entries) that `ranked-v1` ranks; above it the mode answers with the reference selection.
+pub const MAX_ENTRIES: usize = 1_000;
 
 /// `log2(x)` in 1/256 bit (integer arithmetic only).
 pub fn log2_fp(x: u64) -> i64 {
