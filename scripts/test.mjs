@@ -34,7 +34,7 @@ const tgz = readdirSync(cache).find((f) => /^contextfold-.*\.tgz$/.test(f));
 console.log(`[test] package ${tgz}: ${statSync(path.join(cache, tgz)).size} B packed`);
 
 // A scratch consumer with the packed package installed (no dependencies: works offline).
-const consumer = path.join(ROOT, "tests", "tmp", "consumer");
+const consumer = process.env.CONTEXTFOLD_CONSUMER ? path.resolve(process.env.CONTEXTFOLD_CONSUMER) : path.join(ROOT, "tests", "tmp", "consumer");
 rmSync(consumer, { recursive: true, force: true });
 mkdirSync(consumer, { recursive: true });
 writeFileSync(path.join(consumer, "package.json"), `${JSON.stringify({ name: "cf-consumer", private: true, type: "module" }, null, 2)}\n`);

@@ -343,6 +343,7 @@ impl<S: Storage> ContextFold<S> {
                     // A torn line another writer left (it stopped mid-append): checkpoint before appending.
                     self.journal.suspect = true;
                 }
+                journal::check_tail(&bytes[complete..])?;
                 let records = journal::parse(&bytes[..complete])?;
                 self.journal.bytes_read += complete as u64;
                 apply_records(&mut self.index, self.index_on_disk, &mut self.journal, records);
@@ -401,8 +402,19 @@ impl<S: Storage> ContextFold<S> {
             return Ok(());
         }
         self.ensure_full().await?;
+        // What `eviction_log.json` held before this checkpoint rewrote it (`Some(None)`: it did not exist), to put
+        // back if the index cannot be written: a checkpoint that fails leaves the store as it was.
+        let mut log_before: Option<Option<Vec<u8>>> = None;
         if !self.journal.pending_evictions.is_empty() {
-            let mut log = self.load_eviction_log().await?;
+            let previous = self
+                .storage
+                .load(store::EVICTION_LOG_KEY)
+                .await
+                .map_err(|e| storage_context(e, "checkpoint: cannot read the eviction log"))?;
+            let mut log = match &previous {
+                Some(bytes) => EvictionLog::from_file_bytes(bytes)?,
+                None => EvictionLog::default(),
+            };
             // An earlier, interrupted checkpoint may already have logged some of them.
             let already = log.len().saturating_sub(self.journal.base_evictions);
             for (step_id, at) in self.journal.pending_evictions.iter().skip(already) {
@@ -412,19 +424,36 @@ impl<S: Storage> ContextFold<S> {
                 .save(store::EVICTION_LOG_KEY, &log.to_file_bytes())
                 .await
                 .map_err(|e| storage_context(e, "checkpoint: cannot write the eviction log"))?;
+            log_before = Some(previous);
         }
         if self.index_on_disk || !self.index.is_empty() {
             self.snapshot_fresh = false;
             let mut writer = self.index.file_writer();
             let written = write_chunked(&self.storage, store::INDEX_KEY, || writer.next_chunk(WRITE_CHUNK)).await;
             self.note_index_written().await;
-            written.map_err(|e| storage_context(e, "checkpoint: cannot write the index"))?;
+            if let Err(e) = written {
+                if let Some(previous) = log_before {
+                    // Best effort: if this fails too, the journal (still there) keeps the log right, since its
+                    // header's base count stops a later checkpoint from logging the same evictions twice.
+                    let _ = match previous {
+                        Some(bytes) => self.storage.save(store::EVICTION_LOG_KEY, &bytes).await,
+                        None => self.storage.remove(store::EVICTION_LOG_KEY).await,
+                    };
+                }
+                return Err(storage_context(e, "checkpoint: cannot write the index"));
+            }
             self.index_on_disk = true;
             if self.storage.can_version() {
                 self.write_snapshot().await;
             }
         }
-        self.storage.remove(store::JOURNAL_KEY).await.map_err(|e| storage_context(e, "checkpoint: cannot remove the journal"))?;
+        if self.storage.remove(store::JOURNAL_KEY).await.is_err() {
+            // The reference files hold everything now, so the checkpoint is done; the journal left behind replays
+            // to the same index (and its header's base count keeps the log from growing twice). It is marked
+            // suspect, so the next write checkpoints again, and removes it, before appending.
+            self.journal.suspect = true;
+            return Ok(());
+        }
         self.journal = JournalState { enabled: self.journal.enabled, ..JournalState::default() };
         if self.storage.can_version() && self.storage.can_load_range() && self.journal.enabled {
             self.write_base_pages().await;
@@ -1281,6 +1310,7 @@ async fn load_state<S: Storage>(storage: &S, mode: LoadMode) -> Result<Loaded> {
     // A torn last line (an append cut short) must not be appended to: checkpoint before the next write.
     loaded.journal.suspect = complete < bytes.len();
     loaded.journal.bytes_read = complete as u64;
+    journal::check_tail(&bytes[complete..])?;
     let records = journal::parse(&bytes[..complete])?;
     apply_records(&mut loaded.index, on_disk, &mut loaded.journal, records);
     Ok(loaded)
@@ -1297,6 +1327,9 @@ async fn load_tail<S: Storage>(storage: &S, view: &PagedView, index_version: &Op
         None => return Ok(None),
     };
     let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    if journal::check_tail(&bytes[complete..]).is_err() {
+        return Ok(None);
+    }
     let Ok(records) = journal::parse(&bytes[..complete]) else { return Ok(None) };
     let on_disk = index_version.is_some();
     let mut journal = JournalState {
