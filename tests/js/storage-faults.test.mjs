@@ -5,6 +5,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { CLOCK, PKG_DIR, cf } from "./helpers.mjs";
+import { fakeIndexedDb } from "./support/fake-indexeddb.mjs";
 
 const { ContextFold, MemoryStorage, FaultyStorage, faultKinds, StorageError, IntegrityCheckError, InvalidInputError } = cf;
 const POLICY = ".contextfold/hydration_policy.json";
@@ -175,81 +176,6 @@ describe("storage faults: every operation, every call site, every fault", () => 
 });
 
 // ---- IndexedDB quota ----
-
-/** A small in-memory IndexedDB (the calls IndexedDbStorage makes) whose readwrite transactions abort with a
- *  QuotaExceededError, as a browser's do, once the bytes stored would pass `quota`. */
-function fakeIndexedDb(quota) {
-  const data = new Map();
-  const size = (m) => [...m.values()].reduce((n, v) => n + v.byteLength, 0);
-  const later = (fn) => setTimeout(fn, 0);
-  const request = (compute) => {
-    const req = { result: undefined, error: null, onsuccess: null, onerror: null };
-    later(() => {
-      try {
-        req.result = compute();
-        req.onsuccess?.();
-      } catch (err) {
-        req.error = err;
-        req.onerror?.();
-      }
-    });
-    return req;
-  };
-  const db = {
-    objectStoreNames: { contains: () => true },
-    createObjectStore() {},
-    close() {},
-    transaction(_name, mode) {
-      const pending = new Map(data);
-      const tx = { error: null, oncomplete: null, onerror: null, onabort: null };
-      let open = 0;
-      let done = false;
-      const settle = () => {
-        later(() => {
-          if (open > 0 || done) return;
-          done = true;
-          if (mode === "readwrite" && size(pending) > quota) {
-            tx.error = new DOMException("The quota has been exceeded.", "QuotaExceededError");
-            tx.onabort?.();
-            return;
-          }
-          if (mode === "readwrite") {
-            data.clear();
-            for (const [k, v] of pending) data.set(k, v);
-          }
-          tx.oncomplete?.();
-        });
-      };
-      const op = (compute) => {
-        open++;
-        const req = request(compute);
-        const wrap = (fn) => () => {
-          fn?.();
-          open--;
-          settle();
-        };
-        let onsuccess = null;
-        Object.defineProperty(req, "onsuccess", { get: () => wrap(onsuccess), set: (f) => (onsuccess = f) });
-        return req;
-      };
-      tx.objectStore = () => ({
-        get: (k) => op(() => pending.get(k)),
-        put: (v, k) => op(() => void pending.set(k, new Uint8Array(v))),
-        delete: (k) => op(() => void pending.delete(k)),
-        getAllKeys: () => op(() => [...pending.keys()]),
-      });
-      settle();
-      return tx;
-    },
-  };
-  const factory = {
-    open() {
-      const req = request(() => db);
-      return req;
-    },
-  };
-  return { factory, data, bytes: () => new Map([...data].map(([k, v]) => [k, v.slice()])) };
-}
 
 describe("storage faults: IndexedDB quota", () => {
   for (const journal of [true, false]) {
