@@ -97,7 +97,7 @@ export async function runCrashTrials({ consumer, trials, seed = 1, log = () => {
       for (const r of await Promise.all(runs)) {
         summary.processes += 1;
         if (r.signal === "SIGKILL") summary.killed += 1;
-        else if (r.code !== 0) problem ??= `a writer failed (exit ${r.code}): ${r.stderr.trim().split("\n").slice(-3).join(" | ")}`;
+        else if (r.code !== 0) problem ??= `a writer failed (exit ${r.code}): ${r.stderr.trim().split("\n").filter((l) => l.trim() && !/^\s+at /.test(l)).slice(0, 6).join(" | ")}`;
         for (const a of r.acks) {
           if (a.op === "fold") {
             if (folds.has(a.stepId)) problem ??= `step ${a.stepId} acknowledged to two folds`;
