@@ -59,7 +59,7 @@ function checkSegments(key, original) {
 export function checkKey(key) {
   if (typeof key !== "string" || key === "") throw badKey(key, "not a non-empty string");
   if (key.length > MAX_KEY_LENGTH) throw badKey(`${key.slice(0, 40)}…`, `longer than ${MAX_KEY_LENGTH}`);
-  if (!key.isWellFormed()) throw badKey(key, "a lone surrogate");
+  if (/\p{Cs}/u.test(key)) throw badKey(key, "a lone surrogate");
   if (key.normalize("NFC") !== key) throw badKey(key, "not in Unicode NFC");
   checkSegments(key, key);
   const compat = key.normalize("NFKC");

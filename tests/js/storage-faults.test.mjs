@@ -121,6 +121,7 @@ describe("storage faults: every operation, every call site, every fault", () => 
       const problems = [];
       let injected = 0;
       let tolerated = 0;
+      const toleratedBy = {};
       const sites = new Set();
       for (const name of Object.keys(OPS)) {
         const clean = await attempt(base, journal, name, undefined);
@@ -148,6 +149,7 @@ describe("storage faults: every operation, every call site, every fault", () => 
               // The engine did without this call (a cache it could not write, a lock it could not release): the
               // outcome must be exactly the fault-free one.
               tolerated++;
+              toleratedBy[`${method} ${kind}`] = (toleratedBy[`${method} ${kind}`] ?? 0) + 1;
               if (JSON.stringify(r.result) !== JSON.stringify(clean.result)) problems.push(`${where}: succeeded with a different result`);
               else if (JSON.stringify(await logical(r.storage)) !== JSON.stringify(expected)) problems.push(`${where}: succeeded but the store differs`);
               continue;
@@ -169,7 +171,7 @@ describe("storage faults: every operation, every call site, every fault", () => 
           }
         }
       }
-      console.log(`# journal ${journal ? "on" : "off"}: ${Object.keys(OPS).length} operations, ${sites.size} (operation, method) call sites, ${injected} faults injected, ${tolerated} tolerated with the fault-free outcome, ${problems.length} problems`);
+      console.log(`# journal ${journal ? "on" : "off"}: ${Object.keys(OPS).length} operations, ${sites.size} (operation, method) call sites, ${injected} faults injected, ${tolerated} tolerated with the fault-free outcome (${Object.entries(toleratedBy).sort().map(([k, n]) => `${k} ×${n}`).join(", ")}), ${problems.length} problems`);
       assert.deepEqual(problems, []);
     });
   }
