@@ -56,6 +56,17 @@ fn main() {
     let hang_ms: u64 = arg("--hang-ms").and_then(|s| s.parse().ok()).unwrap_or(10_000);
     let max_len: usize = arg("--max-len").and_then(|s| s.parse().ok()).unwrap_or(64 * 1024);
     let only = arg("--target");
+    if let Some(dir) = arg("--write-seeds") {
+        // The seeds of each target as files (`DIR/<target>/seed-N`), the starting corpus of a libFuzzer run.
+        for (name, _) in targets::TARGETS.iter().filter(|(n, _)| only.as_deref().is_none_or(|o| o == *n)) {
+            let d = PathBuf::from(&dir).join(name);
+            std::fs::create_dir_all(&d).expect("create the seed directory");
+            for (i, seed) in targets::seeds(name).iter().enumerate() {
+                std::fs::write(d.join(format!("seed-{i}")), seed).expect("write a seed");
+            }
+        }
+        return;
+    }
     let chosen: Vec<_> = targets::TARGETS.iter().filter(|(n, _)| only.as_deref().is_none_or(|o| o == *n)).collect();
     if chosen.is_empty() {
         eprintln!("unknown target; targets: {}", targets::TARGETS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "));

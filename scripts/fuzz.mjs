@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm run fuzz -- [--seconds N] [--target T] [--seed S] [--runs N]: every fuzz target for N seconds (default 60)
-// each, the Rust targets (examples/fuzz.rs, one process per target) and the JS transcript importers
+// npm run fuzz -- [--seconds N] [--target T] [--seed S] [--runs N] [--engine stable|libfuzzer]: every fuzz target
+// for N seconds (default 60) each, the Rust targets (examples/fuzz.rs, one process per target; with
+// `--engine libfuzzer`, coverage-guided by cargo-fuzz on a nightly toolchain, fuzz/) and the JS transcript importers
 // (tests/fuzz/transcripts.mjs, against the packed package). Prints executions, seconds and findings per target;
 // panics and hangs are saved under tests/fuzz_corpus/<target>/ (replayed by `cargo test --test fuzz_corpus`).
 // Exits 1 on any finding.
@@ -19,8 +20,9 @@ const seconds = Number(arg("seconds", "60"));
 const seed = Number(arg("seed", String(Date.now() % 1_000_000)));
 const runs = arg("runs", undefined);
 const only = arg("target", undefined);
-if (!(seconds > 0) || !Number.isSafeInteger(seed)) {
-  console.error("usage: npm run fuzz -- [--seconds N] [--target T] [--seed S] [--runs N]");
+const engine = arg("engine", "stable");
+if (!(seconds > 0) || !Number.isSafeInteger(seed) || !["stable", "libfuzzer"].includes(engine)) {
+  console.error("usage: npm run fuzz -- [--seconds N] [--target T] [--seed S] [--runs N] [--engine stable|libfuzzer]");
   process.exit(2);
 }
 
@@ -33,7 +35,15 @@ if (chosen.length === 0) {
   console.error(`[fuzz] unknown target ${only}; targets: ${[...rustTargets, "transcripts"].join(", ")}`);
   process.exit(2);
 }
-console.log(`[fuzz] seed ${seed}, ${seconds} s per target: ${chosen.join(", ")}`);
+if (engine === "libfuzzer" && spawnSync("cargo", ["+nightly", "fuzz", "--version"], { cwd: ROOT }).status !== 0) {
+  console.error("[fuzz] --engine libfuzzer needs a nightly toolchain and cargo-fuzz (cargo install cargo-fuzz); use the stable engine");
+  process.exit(2);
+}
+if (engine === "libfuzzer") {
+  // The seeds as files: libFuzzer's starting corpus (fuzz/corpus/<target>/, which it grows; not kept in git).
+  execFileSync(bin, ["--write-seeds", path.join(ROOT, "fuzz", "corpus"), ...(only ? ["--target", only] : [])], { cwd: ROOT, stdio: "inherit" });
+}
+console.log(`[fuzz] ${engine === "libfuzzer" ? "libFuzzer (cargo fuzz, coverage-guided)" : "stable structured fuzzer"}, seed ${seed}, ${seconds} s per target: ${chosen.join(", ")}`);
 
 const rows = [];
 let failed = 0;
@@ -55,6 +65,23 @@ for (const target of chosen) {
     console.log(line);
     rows.push({ target, execs: r.execs, seconds: r.seconds, findings: r.findings.length });
     failed += r.findings.length;
+    continue;
+  }
+  if (engine === "libfuzzer") {
+    const artifacts = path.join(ROOT, "tests", "fuzz_corpus", target);
+    mkdirSync(artifacts, { recursive: true });
+    const lf = [`-max_total_time=${Math.ceil(seconds)}`, `-seed=${seed}`, "-timeout=10", "-rss_limit_mb=1024", "-max_len=65536", `-artifact_prefix=${artifacts}/`, "-print_final_stats=1"];
+    if (runs) lf.push(`-runs=${runs}`);
+    const p = spawnSync("cargo", ["+nightly", "fuzz", "run", "--sanitizer", "none", target, path.join(ROOT, "fuzz", "corpus", target), "--", ...lf], { cwd: ROOT, encoding: "utf8", maxBuffer: 256 << 20 });
+    const out = `${p.stdout}\n${p.stderr}`;
+    const execs = Number(/stat::number_of_executed_units:\s*(\d+)/.exec(out)?.[1] ?? 0);
+    const rss = /stat::peak_rss_mb:\s*(\d+)/.exec(out)?.[1];
+    const cov = [...out.matchAll(/cov: (\d+) ft: (\d+)/g)].at(-1);
+    const findings = p.status === 0 ? 0 : 1;
+    if (findings) console.log(out.split("\n").filter((l) => /ERROR|panicked|Test unit written|SUMMARY|deadly|timeout|rss/.test(l)).slice(0, 12).join("\n"));
+    console.log(`[fuzz] ${target}: ${execs} executions in ${seconds} s (${(execs / seconds).toFixed(0)}/s), coverage ${cov ? `${cov[1]} edges, ${cov[2]} features` : "?"}, ${findings} findings, peak RSS ${rss ?? "?"} MB`);
+    rows.push({ target, execs, seconds, findings });
+    failed += findings;
     continue;
   }
   const args = ["--target", target, "--seconds", String(seconds), "--seed", String(seed)];
