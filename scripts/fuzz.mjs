@@ -78,7 +78,7 @@ for (const target of chosen) {
     const rss = /stat::peak_rss_mb:\s*(\d+)/.exec(out)?.[1];
     const cov = [...out.matchAll(/cov: (\d+) ft: (\d+)/g)].at(-1);
     const findings = p.status === 0 ? 0 : 1;
-    if (findings) console.log(out.split("\n").filter((l) => /ERROR|panicked|Test unit written|SUMMARY|deadly|timeout|rss/.test(l)).slice(0, 12).join("\n"));
+    if (findings) console.log(out.split("\n").filter((l) => !/^(#\d|INFO|\s+Running)/.test(l) && /ERROR|panicked|assertion|Test unit written|SUMMARY|deadly|timeout|out-of-memory/.test(l)).slice(0, 12).join("\n"));
     console.log(`[fuzz] ${target}: ${execs} executions in ${seconds} s (${(execs / seconds).toFixed(0)}/s), coverage ${cov ? `${cov[1]} edges, ${cov[2]} features` : "?"}, ${findings} findings, peak RSS ${rss ?? "?"} MB`);
     rows.push({ target, execs, seconds, findings });
     failed += findings;
