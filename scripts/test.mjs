@@ -11,7 +11,8 @@ const env = {
   ...process.env,
   PATH: [path.join(ROOT, ".tools", "bin"), path.join(ROOT, "node_modules", ".bin"), process.env.PATH].join(path.delimiter),
 };
-const only = process.argv.includes("--js-only"); // skip setup/cargo/wasm tests (iterating on the JS side)
+const only = process.argv.includes("--js-only") || process.argv.includes("--pack-only"); // skip setup/cargo/wasm tests (iterating on the JS side)
+const packOnly = process.argv.includes("--pack-only"); // build, pack and install the consumer, run no test (crash test, fuzz)
 const step = (title, cmd, argv, opts = {}) => {
   console.log(`\n[test] ${title}: ${[cmd, ...argv].join(" ")}`);
   execFileSync(cmd, argv, { cwd: ROOT, env, stdio: "inherit", ...opts });
@@ -33,7 +34,7 @@ const tgz = readdirSync(cache).find((f) => /^contextfold-.*\.tgz$/.test(f));
 console.log(`[test] package ${tgz}: ${statSync(path.join(cache, tgz)).size} B packed`);
 
 // A scratch consumer with the packed package installed (no dependencies: works offline).
-const consumer = path.join(ROOT, "tests", "tmp", "consumer");
+const consumer = process.env.CONTEXTFOLD_CONSUMER ? path.resolve(process.env.CONTEXTFOLD_CONSUMER) : path.join(ROOT, "tests", "tmp", "consumer");
 rmSync(consumer, { recursive: true, force: true });
 mkdirSync(consumer, { recursive: true });
 writeFileSync(path.join(consumer, "package.json"), `${JSON.stringify({ name: "cf-consumer", private: true, type: "module" }, null, 2)}\n`);
@@ -44,11 +45,12 @@ writeFileSync(
     'export * from "contextfold";',
     'export { NodeFsStorage, acquireLock } from "contextfold/node";',
     'export { VsCodeStorage } from "contextfold/vscode";',
-    'export { runStorageAdapterTests } from "contextfold/testing";',
+    'export { runStorageAdapterTests, FaultyStorage, faultKinds } from "contextfold/testing";',
     "",
   ].join("\n"),
 );
 
+if (packOnly) process.exit(0);
 const tests = path.join(ROOT, "tests", "js");
 const files = readdirSync(tests).filter((f) => f.endsWith(".test.mjs")).sort().map((f) => path.join(tests, f));
 step("JS tests", "node", ["--test", "--test-concurrency=1", ...files], { env: { ...env, CONTEXTFOLD_CONSUMER: consumer } });

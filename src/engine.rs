@@ -117,6 +117,37 @@ struct JournalState {
     /// Bytes of the journal file read so far (up to the end of its last complete line): another writer's records
     /// are appended after it.
     bytes_read: u64,
+    /// The last complete line of those bytes (empty if unknown). While it is still in place, the journal in storage
+    /// is the one this instance read, continued; otherwise another writer checkpointed and started a new journal
+    /// (which may be shorter, or as long), and the index file alone cannot tell: a rewrite of identical content can
+    /// get the same version (a reused inode, the same size, a modification time within one clock tick).
+    last_line: Vec<u8>,
+}
+
+/// The last line (with its newline) of journal bytes that end with a newline; empty for no bytes.
+fn last_line(complete: &[u8]) -> &[u8] {
+    let Some(body) = complete.strip_suffix(b"\n") else { return &[] };
+    let start = body.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    &complete[start..]
+}
+
+/// The last complete line of the journal before byte `end` (which ends a line), read backwards in growing chunks.
+async fn last_line_before<S: Storage>(storage: &S, end: u64) -> Result<Vec<u8>> {
+    let mut want = 4096u64;
+    loop {
+        let start = end.saturating_sub(want);
+        let Some(bytes) = storage.load_range(store::JOURNAL_KEY, start, (end - start) as usize).await? else {
+            return Ok(Vec::new());
+        };
+        if bytes.len() as u64 != end - start {
+            return Ok(Vec::new());
+        }
+        let line = last_line(&bytes);
+        if line.len() < bytes.len() || start == 0 {
+            return Ok(line.to_vec());
+        }
+        want *= 4;
+    }
 }
 
 /// Start a checkpoint by itself once the journal holds this many records, or as many as the index has
@@ -304,6 +335,22 @@ impl<S: Storage> ContextFold<S> {
         }
     }
 
+    /// Whether the journal in storage continues the one this instance has read: its last complete line is still
+    /// where it was (see [`JournalState::last_line`]). With nothing read yet, any journal there is new.
+    async fn journal_continues(&self) -> Result<bool> {
+        let read = self.journal.bytes_read;
+        if read == 0 {
+            return Ok(true);
+        }
+        let line = &self.journal.last_line;
+        let n = line.len() as u64;
+        if n == 0 || n > read {
+            return Ok(false);
+        }
+        let at = self.storage.load_range(store::JOURNAL_KEY, read - n, line.len()).await?;
+        Ok(at.as_deref() == Some(line.as_slice()))
+    }
+
     /// See other writers' changes: a rewritten `recall_index.json` (a checkpoint, a strict-mode write, the
     /// reference) means a reload; records appended to the journal are replayed from where this instance stopped.
     async fn catch_up(&mut self) -> Result<()> {
@@ -318,7 +365,7 @@ impl<S: Storage> ContextFold<S> {
                 Ok(None) => self.journal.bytes_read == 0,
                 Err(_) => false,
             };
-            if same_index && journal_same {
+            if same_index && journal_same && matches!(self.journal_continues().await, Ok(true)) {
                 return Ok(());
             }
             return self.reload().await;
@@ -330,7 +377,7 @@ impl<S: Storage> ContextFold<S> {
         // Without a version (or when the storage cannot tell one), any other writer may have rewritten the index.
         let unchanged = self.storage.can_version()
             && matches!(self.storage.version(store::INDEX_KEY).await, Ok(v) if v == self.index_version);
-        if !unchanged {
+        if !unchanged || !self.journal_continues().await.map_err(|e| storage_context(e, "cannot read the journal"))? {
             return self.reload().await;
         }
         let tail = if self.storage.can_load_range() {
@@ -349,8 +396,12 @@ impl<S: Storage> ContextFold<S> {
                     // A torn line another writer left (it stopped mid-append): checkpoint before appending.
                     self.journal.suspect = true;
                 }
+                journal::check_tail(&bytes[complete..])?;
                 let records = journal::parse(&bytes[..complete])?;
                 self.journal.bytes_read += complete as u64;
+                if complete > 0 {
+                    self.journal.last_line = last_line(&bytes[..complete]).to_vec();
+                }
                 apply_records(&mut self.index, self.index_on_disk, &mut self.journal, records);
                 Ok(())
             }
@@ -407,8 +458,19 @@ impl<S: Storage> ContextFold<S> {
             return Ok(());
         }
         self.ensure_full().await?;
+        // What `eviction_log.json` held before this checkpoint rewrote it (`Some(None)`: it did not exist), to put
+        // back if the index cannot be written: a checkpoint that fails leaves the store as it was.
+        let mut log_before: Option<Option<Vec<u8>>> = None;
         if !self.journal.pending_evictions.is_empty() {
-            let mut log = self.load_eviction_log().await?;
+            let previous = self
+                .storage
+                .load(store::EVICTION_LOG_KEY)
+                .await
+                .map_err(|e| storage_context(e, "checkpoint: cannot read the eviction log"))?;
+            let mut log = match &previous {
+                Some(bytes) => EvictionLog::from_file_bytes(bytes)?,
+                None => EvictionLog::default(),
+            };
             // An earlier, interrupted checkpoint may already have logged some of them.
             let already = log.len().saturating_sub(self.journal.base_evictions);
             for (step_id, at) in self.journal.pending_evictions.iter().skip(already) {
@@ -418,19 +480,36 @@ impl<S: Storage> ContextFold<S> {
                 .save(store::EVICTION_LOG_KEY, &log.to_file_bytes())
                 .await
                 .map_err(|e| storage_context(e, "checkpoint: cannot write the eviction log"))?;
+            log_before = Some(previous);
         }
         if self.index_on_disk || !self.index.is_empty() {
             self.snapshot_fresh = false;
             let mut writer = self.index.file_writer();
             let written = store::write_chunked(&self.storage, store::INDEX_KEY, || writer.next_chunk(WRITE_CHUNK)).await;
             self.note_index_written().await;
-            written.map_err(|e| storage_context(e, "checkpoint: cannot write the index"))?;
+            if let Err(e) = written {
+                if let Some(previous) = log_before {
+                    // Best effort: if this fails too, the journal (still there) keeps the log right, since its
+                    // header's base count stops a later checkpoint from logging the same evictions twice.
+                    let _ = match previous {
+                        Some(bytes) => self.storage.save(store::EVICTION_LOG_KEY, &bytes).await,
+                        None => self.storage.remove(store::EVICTION_LOG_KEY).await,
+                    };
+                }
+                return Err(storage_context(e, "checkpoint: cannot write the index"));
+            }
             self.index_on_disk = true;
             if self.storage.can_version() {
                 self.write_snapshot().await;
             }
         }
-        self.storage.remove(store::JOURNAL_KEY).await.map_err(|e| storage_context(e, "checkpoint: cannot remove the journal"))?;
+        if self.storage.remove(store::JOURNAL_KEY).await.is_err() {
+            // The reference files hold everything now, so the checkpoint is done; the journal left behind replays
+            // to the same index (and its header's base count keeps the log from growing twice). It is marked
+            // suspect, so the next write checkpoints again, and removes it, before appending.
+            self.journal.suspect = true;
+            return Ok(());
+        }
         self.journal = JournalState { enabled: self.journal.enabled, ..JournalState::default() };
         if self.storage.can_version() && self.storage.can_load_range() && self.journal.enabled {
             self.write_base_pages().await;
@@ -550,6 +629,7 @@ impl<S: Storage> ContextFold<S> {
             return Err(storage_context(e, "cannot append to the journal"));
         }
         self.journal.bytes_read += bytes.len() as u64;
+        self.journal.last_line = last_line(&bytes).to_vec();
         self.journal.base_evictions = base;
         self.journal.records += added;
         Ok(())
@@ -1395,6 +1475,8 @@ async fn load_state<S: Storage>(storage: &S, mode: LoadMode, limits: &Limits) ->
     // A torn last line (an append cut short) must not be appended to: checkpoint before the next write.
     loaded.journal.suspect = complete < bytes.len();
     loaded.journal.bytes_read = complete as u64;
+    loaded.journal.last_line = last_line(&bytes[..complete]).to_vec();
+    journal::check_tail(&bytes[complete..])?;
     let records = journal::parse(&bytes[..complete])?;
     apply_records(&mut loaded.index, on_disk, &mut loaded.journal, records);
     Ok(loaded)
@@ -1411,11 +1493,22 @@ async fn load_tail<S: Storage>(storage: &S, view: &PagedView, index_version: &Op
         None => return Ok(None),
     };
     let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    if journal::check_tail(&bytes[complete..]).is_err() {
+        return Ok(None);
+    }
     let Ok(records) = journal::parse(&bytes[..complete]) else { return Ok(None) };
     let on_disk = index_version.is_some();
+    let last = if complete > 0 {
+        last_line(&bytes[..complete]).to_vec()
+    } else if covered > 0 {
+        last_line_before(storage, covered).await.map_err(|e| storage_context(e, "cannot read the journal"))?
+    } else {
+        Vec::new()
+    };
     let mut journal = JournalState {
         suspect: complete < bytes.len(),
         bytes_read: covered + complete as u64,
+        last_line: last,
         records: view.covered_records() as usize,
         ..JournalState::default()
     };

@@ -131,6 +131,22 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<Record>> {
     Ok(records)
 }
 
+/// Check the bytes after a journal's last newline. An append cut short leaves the start of a record line there
+/// (`{` then JSON text, maybe ending inside a UTF-8 sequence), which is dropped; anything else (bytes no record
+/// line starts with, a control byte, invalid UTF-8) is damage, an integrity error: dropping it could hide the
+/// records it replaced.
+pub fn check_tail(tail: &[u8]) -> Result<()> {
+    let text_ok = match std::str::from_utf8(tail) {
+        Ok(_) => true,
+        // Cut inside the last character: the bytes before it are UTF-8.
+        Err(e) => e.error_len().is_none(),
+    };
+    if tail.is_empty() || (tail[0] == b'{' && text_ok && !tail.iter().any(|&b| b < 0x20)) {
+        return Ok(());
+    }
+    Err(Error::new(ErrorCode::IntegrityCheck, "recall_index.journal: its last line is neither a record nor the start of one"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,5 +165,15 @@ mod tests {
         bytes.extend_from_slice(b"{\"op\":\"fo");
         assert_eq!(parse(&bytes).unwrap(), records);
         assert!(parse(b"garbage\n").is_err());
+    }
+
+    #[test]
+    fn a_torn_tail_is_the_start_of_a_record_anything_else_is_damage() {
+        assert!(check_tail(b"").is_ok());
+        assert!(check_tail(b"{\"entry\":{\"summary\":\"caf\xc3").is_ok());
+        assert!(check_tail(&[0xff; 16]).is_err());
+        assert!(check_tail(b"garbage").is_err());
+        assert!(check_tail(b"{\"op\":\x00").is_err());
+        assert!(check_tail(b"{\xff\"").is_err());
     }
 }

@@ -109,6 +109,14 @@ pub async fn resolve_cold_node_path(storage: &impl Storage, step_id: i64, file_p
         Some(p) if !p.is_empty() => p,
         _ => return Err(containment_error(format!("Step {step_id}: Missing file_path in recall_index node metadata."))),
     };
+    if file_path.contains('\0') {
+        // No file on any system has a NUL in its path, and a host resolver may fail on one rather than resolve it.
+        return Err(containment_error(format!(
+            "PathContainmentError: Cold node path '{file_path}' violates canonical boundary or does not match \
+             expected '{}' for step {step_id}.",
+            store::cold_node_key(step_id)
+        )));
+    }
     let expected = store::cold_node_key(step_id);
     let resolved = storage.resolve(file_path).await?;
     let resolved_expected = storage.resolve(&expected).await?;

@@ -52,6 +52,7 @@ export class IndexedDbStorage {
   }
 
   async load(key) {
+    checkKey(key);
     const tx = this.#db.transaction(STORE, "readonly");
     const value = await request(tx.objectStore(STORE).get(key));
     if (value === undefined || value === null) return null;
@@ -81,6 +82,7 @@ export class IndexedDbStorage {
     await done(tx);
   }
   async remove(key) {
+    checkKey(key);
     const tx = this.#db.transaction(STORE, "readwrite");
     tx.objectStore(STORE).delete(key);
     await done(tx);

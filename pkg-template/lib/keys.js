@@ -26,13 +26,49 @@ export function copyBytes(data) {
   throw new TypeError("storage data must be a Uint8Array");
 }
 
-/** Keys are "/"-separated, relative, with no empty, "." or ".." segment. */
+/** The longest key (UTF-16 units) and key segment (UTF-8 bytes, the usual file name limit) an adapter accepts. */
+export const MAX_KEY_LENGTH = 1024;
+export const MAX_SEGMENT_BYTES = 255;
+// Control characters; ":" (Windows drive letters, NTFS streams); bidirectional and invisible format characters (a
+// key that displays as another one); the reserved device names of Windows (CON, NUL, COM1.json ...).
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f:\\\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
+const DEVICE = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(\.|$)/i;
+const utf8 = new TextEncoder();
+
+function badKey(key, why) {
+  return new TypeError(`invalid storage key ${JSON.stringify(key)}: ${why}`);
+}
+
+/** The structural rules, applied to a key and to its NFKC form (so no look-alike becomes "/", "." or ".."). */
+function checkSegments(key, original) {
+  if (key.startsWith("/")) throw badKey(original, "absolute");
+  if (FORBIDDEN.test(key)) throw badKey(original, "a control, format, \":\" or \"\\\" character");
+  for (const part of key.split("/")) {
+    if (part === "" || part === "." || part === "..") throw badKey(original, "an empty, \".\" or \"..\" segment");
+    if (part.endsWith(".") || part.endsWith(" ")) throw badKey(original, "a segment ending in a dot or a space");
+    if (DEVICE.test(part)) throw badKey(original, "a reserved device name");
+  }
+}
+
+/**
+ * Keys are "/"-separated and relative: no empty, "." or ".." segment, no "\\", ":", control or invisible format
+ * character, no segment ending in "." or " ", no Windows device name, well-formed Unicode in NFC, nothing that NFKC
+ * turns into any of these (fullwidth dots and slashes), at most 1,024 units and 255 bytes a segment. So no key
+ * names a place outside the store, nor another key's file on a file system that normalises names.
+ */
 export function checkKey(key) {
-  if (typeof key !== "string" || key === "" || key.startsWith("/") || key.includes("\\") || key.includes("\0")) {
-    throw new TypeError(`invalid storage key ${JSON.stringify(key)}`);
+  if (typeof key !== "string" || key === "") throw badKey(key, "not a non-empty string");
+  if (key.length > MAX_KEY_LENGTH) throw badKey(`${key.slice(0, 40)}…`, `longer than ${MAX_KEY_LENGTH}`);
+  if (/\p{Cs}/u.test(key)) throw badKey(key, "a lone surrogate");
+  if (key.normalize("NFC") !== key) throw badKey(key, "not in Unicode NFC");
+  checkSegments(key, key);
+  const compat = key.normalize("NFKC");
+  if (compat !== key) {
+    checkSegments(compat, key);
+    if (compat.split("/").length !== key.split("/").length) throw badKey(key, "a look-alike of \"/\"");
   }
   for (const part of key.split("/")) {
-    if (part === "" || part === "." || part === "..") throw new TypeError(`invalid storage key ${JSON.stringify(key)}`);
+    if (utf8.encode(part).length > MAX_SEGMENT_BYTES) throw badKey(key, `a segment longer than ${MAX_SEGMENT_BYTES} bytes`);
   }
   return key;
 }

@@ -29,6 +29,7 @@ export class MemoryStorage {
   }
 
   async load(key) {
+    checkKey(key);
     const data = this.#files.get(key);
     return data === undefined ? null : data.slice();
   }
@@ -57,16 +58,19 @@ export class MemoryStorage {
     this.#touch(key);
   }
   async remove(key) {
+    checkKey(key);
     this.#files.delete(key);
     this.#touch(key);
   }
   /** A per-key write counter as a string ("7": the 7th write of this store changed key last), null if missing. */
   async version(key) {
+    checkKey(key);
     if (!this.#files.has(key)) return null;
     return String(this.#versions.get(key) ?? 0);
   }
   /** A copy of up to `length` bytes from `offset` (fewer at the end, none past it), null if missing. */
   async loadRange(key, offset, length) {
+    checkKey(key);
     checkCount(offset, "offset");
     checkCount(length, "length");
     const data = this.#files.get(key);
@@ -76,6 +80,7 @@ export class MemoryStorage {
   }
   /** Move the bytes of `from` to `to` (replacing them); an error if `from` is missing. */
   async rename(from, to) {
+    checkKey(from);
     checkKey(to);
     const data = this.#files.get(from);
     if (data === undefined) throw new Error(`rename: ${from} is missing`);
@@ -89,6 +94,7 @@ export class MemoryStorage {
   }
   /** Take the lock named key: several stores opened over this one storage take turns, in order. */
   async lock(key) {
+    checkKey(key);
     const previous = this.#locks.get(key) ?? Promise.resolve();
     let release;
     const mine = new Promise((r) => (release = r));

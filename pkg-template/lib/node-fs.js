@@ -1,7 +1,7 @@
 // A Storage over a directory of the local file system (Node `fs/promises`). Writes go to a temp file in the
 // target directory, created with mode 0600, flushed, then renamed over the target (atomic on POSIX).
 import { lstat, mkdir, open, readFile, readdir, readlink, realpath, rename, rm, stat } from "node:fs/promises";
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, realpathSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, realpathSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
 import { checkCount, checkKey, copyBytes, listBase, sortKeys } from "./keys.js";
@@ -10,6 +10,9 @@ import { acquireLock } from "./lockfile.js";
 export { acquireLock };
 
 const TEMP_MARK = ".cf-tmp-";
+const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0);
+/** Errors of realpath on a path that cannot exist (too long, not a valid name): resolved lexically, like a missing one. */
+const UNRESOLVABLE = new Set(["ENOENT", "ENOTDIR", "ELOOP", "ENAMETOOLONG", "EINVAL", "ERR_INVALID_ARG_VALUE", "ERR_INVALID_ARG_TYPE"]);
 
 const missing = (err) => err && (err.code === "ENOENT" || err.code === "ENOTDIR");
 
@@ -195,13 +198,20 @@ export class NodeFsStorage {
     }
   }
 
-  /** Append bytes (one write with O_APPEND; a new file gets mode 0600). */
+  /**
+   * Append bytes (one write with O_APPEND; a new file gets mode 0600). Appending writes into the file in place, so
+   * it refuses a file that is a symbolic link (O_NOFOLLOW) or has other hard links: either would let it write to a
+   * file outside the store.
+   */
   async append(key, data) {
     const file = this.#file(key);
     const bytes = copyBytes(data);
     await mkdir(path.dirname(file), { recursive: true });
-    const handle = await open(file, "a", 0o600);
+    const handle = await open(file, APPEND_FLAGS, 0o600);
     try {
+      if ((await handle.stat()).nlink > 1) {
+        throw Object.assign(new Error(`append: ${file} has other hard links; refusing to write through them`), { code: "EMLINK" });
+      }
       await handle.writeFile(bytes);
       await handle.sync();
     } finally {
@@ -256,7 +266,7 @@ export class NodeFsStorage {
       try {
         real = await realpath(head);
       } catch (err) {
-        if (err && (err.code === "ENOENT" || err.code === "ENOTDIR" || err.code === "ELOOP")) {
+        if (err && UNRESOLVABLE.has(err.code)) {
           // A dangling link is followed to where it points, as Python does.
           const target = i > 0 && depth < 40 ? await danglingTarget(head) : undefined;
           if (target !== undefined) return path.posix.resolve(await this.#resolve(target, depth + 1), ...parts.slice(i));

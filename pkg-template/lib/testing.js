@@ -446,3 +446,108 @@ export function runStorageAdapterTests(name, makeStorage, options = {}) {
     });
   });
 }
+
+// ---- Fault injection ----
+
+/** Every method of the Storage interface, in the order a report lists them. */
+const STORAGE_METHODS = ["load", "save", "append", "list", "remove", "rename", "loadRange", "loadMany", "version", "resolve", "resolveMany", "lock", "unlock"];
+/** Methods whose result the engine reads (a short or wrong result can be injected into them). */
+const READS = new Set(["load", "loadRange", "loadMany", "list", "version", "resolve", "resolveMany"]);
+const BYTE_READS = new Set(["load", "loadRange", "loadMany"]);
+
+/** The faults `FaultyStorage` can inject into a call of `method`. */
+export function faultKinds(method) {
+  if (!STORAGE_METHODS.includes(method)) throw new TypeError(`faultKinds: unknown Storage method ${String(method)}`);
+  const kinds = ["throw"];
+  if (READS.has(method)) kinds.push("wrong-type");
+  if (BYTE_READS.has(method) || method === "list" || method === "resolveMany") kinds.push("short");
+  if (BYTE_READS.has(method)) kinds.push("garbage");
+  return kinds;
+}
+
+/** The first half of a byte value (a value of 0 or 1 byte becomes empty). */
+const half = (b) => b.slice(0, Math.floor(b.length / 2));
+/** Bytes of the same length that are neither JSON nor any file the engine writes. */
+const garble = (b) => new Uint8Array(Math.max(b.length, 1)).fill(0xff);
+
+/**
+ * A Storage that forwards to `inner` and injects one fault when armed: at the `at`-th call (counting every call of
+ * every method from `arm`), the call throws (`"throw"`), or runs and returns a result of the wrong type
+ * (`"wrong-type"`), a short result (`"short"`: half the bytes, a list or batch without its last item), or other bytes
+ * (`"garbage"`). It has exactly the optional methods `inner` has. `calls` records every call made while armed or
+ * recording, so a test can first count the call sites of an operation, then fail each in turn.
+ */
+export class FaultyStorage {
+  #inner;
+  #fault = null;
+  #count = 0;
+  #makeError;
+  /** `[method, firstArgument]` of each call since `arm`/`record`. */
+  calls = [];
+  /** The call that got the fault, once it fired: `{ method, args, kind }`. */
+  fired = null;
+
+  /**
+   * @param {import("./testing.js").StorageLike} inner
+   * @param {{ error?: (method: string, args: unknown[]) => unknown }} [options] what a `"throw"` fault throws
+   *   (default: an Error named "InjectedFault"), e.g. a DOMException named "QuotaExceededError"
+   */
+  constructor(inner, options = {}) {
+    if (!inner || typeof inner.load !== "function") throw new TypeError("FaultyStorage wraps a Storage");
+    this.#inner = inner;
+    this.#makeError =
+      options.error ??
+      ((method) => {
+        const e = new Error(`injected fault in storage.${method}`);
+        e.name = "InjectedFault";
+        return e;
+      });
+    for (const name of STORAGE_METHODS) {
+      if (typeof inner[name] === "function") {
+        Object.defineProperty(this, name, { value: (...args) => this.#call(name, args), enumerable: false });
+      }
+    }
+  }
+
+  get root() {
+    return this.#inner.root;
+  }
+
+  /** Start counting calls, and fail the `at`-th from now with `kind` (omit both to only record). */
+  arm({ at = 0, kind = "throw" } = {}) {
+    if (!Number.isSafeInteger(at) || at < 0) throw new TypeError("arm: at must be a non-negative integer");
+    if (!["throw", "wrong-type", "short", "garbage"].includes(kind)) throw new TypeError(`arm: unknown fault kind ${String(kind)}`);
+    this.#fault = at > 0 ? { at, kind } : null;
+    this.#count = 0;
+    this.calls = [];
+    this.fired = null;
+  }
+
+  /** Stop injecting (calls are still recorded). */
+  disarm() {
+    this.#fault = null;
+  }
+
+  async #call(method, args) {
+    this.#count += 1;
+    this.calls.push([method, args[0]]);
+    const fault = this.#fault;
+    if (!fault || this.#count !== fault.at || !faultKinds(method).includes(fault.kind)) {
+      return this.#inner[method](...args);
+    }
+    this.fired = { method, args, kind: fault.kind };
+    this.#fault = null;
+    if (fault.kind === "throw") throw this.#makeError(method, args);
+    const result = await this.#inner[method](...args);
+    if (fault.kind === "wrong-type") return method === "list" || method === "resolveMany" || method === "loadMany" ? [42] : 42;
+    if (method === "list" || method === "resolveMany") return Array.isArray(result) ? result.slice(0, -1) : result;
+    if (method === "loadMany") {
+      if (!Array.isArray(result)) return result;
+      const i = result.findIndex((b) => b instanceof Uint8Array);
+      if (fault.kind === "short" && i < 0) return result.slice(0, -1);
+      return result.map((b, j) => (j === i ? (fault.kind === "short" ? half(b) : garble(b)) : b));
+    }
+    if (!(result instanceof Uint8Array)) return fault.kind === "garbage" ? garble(new Uint8Array(16)) : result;
+    return fault.kind === "short" ? half(result) : garble(result);
+  }
+}

@@ -1,0 +1,6 @@
+#![no_main]
+// libFuzzer entry of the `journal` target (tests/fuzz/targets.rs); see fuzz/Cargo.toml.
+#[path = "../../tests/fuzz/targets.rs"]
+mod targets;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| targets::journal_reader(data));
