@@ -1,17 +1,8 @@
 // Deterministic pseudo-text for the benchmarks (see bench/README.md): nodes of 2,048 chars with about 170
 // identifiers, one shell line and one error line each, and queries of 3–8 vocabulary words plus a file path.
+import { prng } from "../scripts/prng.mjs";
+export { prng };
 
-/** mulberry32: a small, fast, deterministic PRNG; returns floats in [0, 1). */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CONSONANTS = "bcdfghjklmnprstvz";
 const VOWELS = "aeiou";

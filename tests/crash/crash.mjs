@@ -9,19 +9,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { prng as generator } from "../../scripts/prng.mjs";
 
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), "worker.mjs");
 
-function generator(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Run one writer; resolves with what it acknowledged and how it ended (never rejects). */
 function runWorker(cfg, killAfterReadyMs) {

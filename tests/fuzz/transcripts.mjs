@@ -5,17 +5,8 @@
 // property, a stack overflow, a hang) is a finding. Used by scripts/fuzz.mjs and tests/js/fuzz-transcripts.test.mjs.
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
+import { prng as generator } from "../../scripts/prng.mjs";
 
-function generator(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const jsonl = (records) => `${records.map((r) => JSON.stringify(r)).join("\n")}\n`;
 

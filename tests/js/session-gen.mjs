@@ -8,18 +8,8 @@
 // `generateSession({ turns, seed })` returns `{ sessionId, jsonl, calls, questions }`: the calls in result order
 // (`{ id, name, input, text, isError }`) and a dozen questions, each with the tool call that holds the latest
 // state of what it asks (`expect`), and the text that state contains (`fact`).
+import { prng as rng } from "../../scripts/prng.mjs";
 
-/** A small deterministic PRNG (mulberry32). */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Noise words chosen not to be terms of the questions below.
 const NOISE = ["render", "widget", "queue", "heartbeat", "retry", "buffer", "layout", "stream", "payload", "handler", "reducer", "schema", "token", "session", "locale", "theme", "router", "modal", "invoice_row", "ledger"];

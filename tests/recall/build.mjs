@@ -9,18 +9,8 @@
 //   questions: { kind, lang, prompt, want: [{ key, fact } | { turn, fact }] }
 //              kind: "state" | "history" | "multi" | "none"; a `key` want is the newest call of that key (older
 //              calls of the key are superseded states), a `turn` want is the fact call of that turn.
+import { prng as rng } from "../../scripts/prng.mjs";
 
-/** mulberry32 */
-export function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = (random, list) => list[Math.floor(random() * list.length)];
 const int = (random, lo, hi) => lo + Math.floor(random() * (hi - lo + 1));

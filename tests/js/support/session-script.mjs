@@ -5,6 +5,7 @@
 // Every turn is { index, user, tool?: { name, input, output }, answer }; question turns carry
 // `expect: { topic, turn }`: the work turn holding the latest state asked about (and `superseded`: the turns
 // holding earlier states of the same topic).
+import { prng as rng } from "../../../scripts/prng.mjs";
 
 /** Filler words: none of them is a term of the questions below. */
 const WORDS = ["compiled", "module", "bundle", "asset", "chunk", "cache", "hit", "emitted", "render", "style", "layout", "theme", "icon", "button", "dialog", "modal", "route", "store", "reducer", "selector", "hook", "effect", "schema", "field", "column", "table", "index", "query", "plan", "cost", "rows", "width", "height", "margin", "padding", "grid", "flex", "token", "lexer", "parser", "node", "tree", "visit", "leaf", "branch", "merge", "commit", "diff", "patch", "stash"];
@@ -47,17 +48,6 @@ const QUESTIONS = [[50, "postgres"], [150, "postgres"], [155, "redis"], [160, "k
 /** The test suite: failing at turn 30, passing at turn 100; asked about at turn 175. */
 const SUITE = { runs: [[30, 3], [100, 0]], question: [175, "Which tests failed in the invoice suite?"] };
 
-/** A small deterministic generator (mulberry32). */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function filler(rand, lines) {
   const out = [];
