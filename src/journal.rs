@@ -111,24 +111,14 @@ pub fn parse_lenient(bytes: &[u8]) -> (Vec<Record>, Vec<usize>) {
 /// The records of a journal file. A torn last line is dropped; any other bad line is an integrity error,
 /// because skipping it could silently lose a fold.
 pub fn parse(bytes: &[u8]) -> Result<Vec<Record>> {
-    let mut records = Vec::new();
-    let complete = match bytes.iter().rposition(|&b| b == b'\n') {
-        Some(i) => &bytes[..=i],
-        None => &[][..],
-    };
-    for (n, line) in complete.split(|&b| b == b'\n').enumerate() {
-        if line.is_empty() {
-            continue;
-        }
-        let record = json::parse(line).ok().and_then(Record::from_value).ok_or_else(|| {
-            Error::new(
-                ErrorCode::IntegrityCheck,
-                format!("recall_index.journal: line {} is not a journal record. {}", n + 1, crate::index::REPAIR_HINT),
-            )
-        })?;
-        records.push(record);
+    let (records, bad) = parse_lenient(bytes);
+    match bad.first() {
+        None => Ok(records),
+        Some(n) => Err(Error::new(
+            ErrorCode::IntegrityCheck,
+            format!("recall_index.journal: line {n} is not a journal record. {}", crate::index::REPAIR_HINT),
+        )),
     }
-    Ok(records)
 }
 
 /// Check the bytes after a journal's last newline. An append cut short leaves the start of a record line there
