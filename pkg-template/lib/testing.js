@@ -477,6 +477,9 @@ const garble = (b) => new Uint8Array(Math.max(b.length, 1)).fill(0xff);
  * (`"garbage"`). It has exactly the optional methods `inner` has. `calls` records every call made while armed or
  * recording, so a test can first count the call sites of an operation, then fail each in turn.
  */
+/** What every Storage has; the rest of STORAGE_METHODS are optional. */
+const REQUIRED_STORAGE_METHODS = ["load", "save", "remove", "list"];
+
 export class FaultyStorage {
   #inner;
   #fault = null;
@@ -502,11 +505,28 @@ export class FaultyStorage {
         e.name = "InjectedFault";
         return e;
       });
+    // The optional methods exist exactly when the wrapped storage has them (the engine asks by their presence).
     for (const name of STORAGE_METHODS) {
-      if (typeof inner[name] === "function") {
+      if (!REQUIRED_STORAGE_METHODS.includes(name) && typeof inner[name] === "function") {
         Object.defineProperty(this, name, { value: (...args) => this.#call(name, args), enumerable: false });
       }
     }
+  }
+
+  load(key) {
+    return this.#call("load", [key]);
+  }
+
+  save(key, data) {
+    return this.#call("save", [key, data]);
+  }
+
+  remove(key) {
+    return this.#call("remove", [key]);
+  }
+
+  list(prefix) {
+    return this.#call("list", [prefix]);
   }
 
   get root() {

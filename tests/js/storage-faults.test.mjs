@@ -17,6 +17,11 @@ function reportsIntegrity(result, key) {
   return result?.ok === false && result.problems.some((p) => p.code === "INTEGRITY_CHECK" && p.stepId === step);
 }
 
+/** Whether a validation reports `key` as a file that breaks its JSON Schema (how validate reports a damaged policy or log). */
+function reportsSchema(result, key) {
+  return result?.schemaViolations?.some((v) => v.file === key) === true;
+}
+
 /** A store with folds, an eviction, a checkpoint and (journaled) records after it. */
 async function seeded(journal) {
   const s = new MemoryStorage();
@@ -135,7 +140,7 @@ describe("storage faults: every operation, every call site, every fault", () => 
             if (!r.fired) continue; // the operation took another path before reaching this call
             injected++;
             const where = `${name}, call ${at} storage.${method}(${JSON.stringify(key)}) ${kind}`;
-            if (r.error === undefined && name === "validate" && kind !== "throw" && kind !== "wrong-type" && reportsIntegrity(r.result, key)) {
+            if (r.error === undefined && name === "validate" && kind !== "throw" && kind !== "wrong-type" && (reportsIntegrity(r.result, key) || reportsSchema(r.result, key))) {
               continue; // validate reports a bad file as a problem of its result: the integrity error of validate
             }
             if (r.error === undefined && name === "open" && kind === "short" && key === JOURNAL) {
