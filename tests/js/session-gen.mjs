@@ -75,19 +75,36 @@ const QUESTIONS = {
 /**
  * @param {{ turns?: number, seed?: number, sessionId?: string }} [options]
  */
-export function generateSession({ turns = 300, seed = 11, sessionId = "5f0c2a4e-1b7d-4c8e-9a61-3e2d7c9b0f11" } = {}) {
-  const random = rng(seed);
-  const facts = new Map(timeline().map((f) => [f[0], f]));
+/**
+ * A Claude Code session JSONL being written: `push(record)` adds a record with the fields every conversation record
+ * carries (uuid chained to the previous one, timestamp, session, version, cwd); `records` are other types too.
+ */
+export function transcriptWriter(sessionId, cwd) {
   const records = [];
-  const calls = [];
-  const latest = {}; // question key -> tool call id of its newest fact
   let uuid = 0;
   let parent = null;
   const push = (r) => {
     const id = `00000000-0000-4000-8000-${String(++uuid).padStart(12, "0")}`;
-    records.push({ parentUuid: parent, isSidechain: false, ...r, uuid: id, timestamp: new Date(Date.UTC(2026, 11, 1, 9, 0, uuid)).toISOString(), sessionId, version: "2.1.332", cwd: "/home/dev/billing" });
+    records.push({ parentUuid: parent, isSidechain: false, ...r, uuid: id, timestamp: new Date(Date.UTC(2026, 11, 1, 9, 0, uuid)).toISOString(), sessionId, version: "2.1.332", cwd });
     parent = id;
   };
+  return {
+    records,
+    push,
+    /** The uuid of the last record pushed. */
+    get last() {
+      return parent;
+    },
+  };
+}
+
+export function generateSession({ turns = 300, seed = 11, sessionId = "5f0c2a4e-1b7d-4c8e-9a61-3e2d7c9b0f11" } = {}) {
+  const random = rng(seed);
+  const facts = new Map(timeline().map((f) => [f[0], f]));
+  const transcript = transcriptWriter(sessionId, "/home/dev/billing");
+  const { records, push } = transcript;
+  const calls = [];
+  const latest = {}; // question key -> tool call id of its newest fact
   const files = ["src/billing/invoice.ts", "src/billing/ledger.ts", "src/ui/widget.tsx", "src/router.ts", "src/session/store.ts"];
   for (let t = 1; t <= turns; t++) {
     push({ type: "user", message: { role: "user", content: `turn ${t}: keep going with the billing work` }, promptId: `p${t}` });
@@ -139,7 +156,7 @@ export function generateSession({ turns = 300, seed = 11, sessionId = "5f0c2a4e-
     if (t % 25 === 0) records.push({ type: "file-history-snapshot", messageId: messageId, snapshot: { trackedFileBackups: {} } });
     if (t % 40 === 0) records.push({ type: "progress", data: { type: "hook_progress", hookEvent: "PostToolUse" }, uuid: `prog-${t}` });
     if (t % 60 === 0) push({ type: "system", subtype: "stop_hook_summary", hookCount: 1, hookErrors: [] });
-    if (t % 90 === 0) records.push({ type: "summary", summary: "Billing service work", leafUuid: parent });
+    if (t % 90 === 0) records.push({ type: "summary", summary: "Billing service work", leafUuid: transcript.last });
   }
   const questions = Object.entries(QUESTIONS)
     .filter(([k]) => latest[k])

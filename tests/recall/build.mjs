@@ -10,6 +10,7 @@
 //              kind: "state" | "history" | "multi" | "none"; a `key` want is the newest call of that key (older
 //              calls of the key are superseded states), a `turn` want is the fact call of that turn.
 import { prng as rng } from "../../scripts/prng.mjs";
+import { transcriptWriter } from "../js/session-gen.mjs";
 
 
 const pick = (random, list) => list[Math.floor(random() * list.length)];
@@ -107,17 +108,10 @@ function noise(random, sc, t) {
 export function buildSession(sc) {
   const random = rng(sc.seed);
   const facts = new Map(sc.facts.map((f) => [f[0], f]));
-  const records = [];
+  const { records, push } = transcriptWriter(sc.sessionId, sc.cwd);
   const calls = [];
   const byKey = new Map(); // key -> [call ids, oldest first]
   const byTurn = new Map(); // fact turn -> call id
-  let uuid = 0;
-  let parent = null;
-  const push = (r) => {
-    const id = `00000000-0000-4000-8000-${String(++uuid).padStart(12, "0")}`;
-    records.push({ parentUuid: parent, isSidechain: false, ...r, uuid: id, timestamp: new Date(Date.UTC(2026, 11, 1, 9, 0, uuid)).toISOString(), sessionId: sc.sessionId, version: "2.1.332", cwd: sc.cwd });
-    parent = id;
-  };
   for (let t = 1; t <= sc.turns; t++) {
     push({ type: "user", message: { role: "user", content: `${pick(random, sc.prompts ?? ["keep going"])}` }, promptId: `p${t}` });
     let name;
