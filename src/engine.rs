@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::containment;
 use crate::error::{Error, ErrorCode, Result};
 use crate::extract;
 use crate::identity::{self, Projection, IPCF_VERSION, PROJECTION_VERSION};
@@ -1034,7 +1035,7 @@ impl<S: Storage> ContextFold<S> {
     /// A cold node's `raw_content` for ranking; `None` when it cannot be read (it is then ranked on its terms).
     async fn ranking_text(&self, index: &RecallIndex, step_id: i64) -> Option<String> {
         let entry = index.by_step(step_id)?;
-        let path = validate::resolve_cold_node_path(&self.storage, step_id, entry.file_path().as_deref()).await.ok()?;
+        let path = containment::resolve_cold_node_path(&self.storage, step_id, entry.file_path().as_deref()).await.ok()?;
         let node = validate::load_node_unverified(&self.storage, &store::cold_node_key(step_id), &path).await.ok()?;
         node.get("raw_content").and_then(Value::as_str).map(str::to_string)
     }
@@ -1136,7 +1137,7 @@ impl<S: Storage> ContextFold<S> {
             });
         };
         let policy = self.policy().await?;
-        let path = validate::resolve_cold_node_path(&self.storage, step_id, file_path.as_deref()).await?;
+        let path = containment::resolve_cold_node_path(&self.storage, step_id, file_path.as_deref()).await?;
         let key = store::cold_node_key(step_id);
         let node = if policy.integrity_verification()? {
             let expected = artifact.ok_or_else(|| {
