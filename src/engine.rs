@@ -838,7 +838,7 @@ impl<S: Storage> ContextFold<S> {
                 if brand_new(self) {
                     self.index = RecallIndex::new(&node.folded_at);
                 }
-                let entry = index_entry_object(&node, &key);
+                let entry = node.index_entry_object(&key);
                 if self.journal.enabled {
                     lines.extend(journal::fold_line(&entry));
                     line_count += 1;
@@ -1565,28 +1565,6 @@ async fn read_from<S: Storage>(storage: &S, key: &str, offset: u64) -> Result<Op
             return Ok(Some(out));
         }
     }
-}
-
-/// The 15-key index entry of a freshly folded node (spec §2.4).
-pub(crate) fn index_entry_object(node: &ColdNode, key: &str) -> BTreeMap<String, Value> {
-    // The node's keys less normalized_content, raw_content, session_id, sanitized, status, ipcf_version, plus
-    // `evicted` and `file_path`; built directly so the payload is never copied.
-    let mut m = BTreeMap::new();
-    m.insert("artifact_sha256".into(), Value::from(&node.artifact_sha256));
-    m.insert("commands".into(), Value::from(node.commands.as_slice()));
-    m.insert("errors".into(), Value::from(node.errors.as_slice()));
-    m.insert("evicted".into(), Value::Bool(false));
-    m.insert("file_path".into(), Value::from(key));
-    m.insert("files".into(), Value::from(node.files.as_slice()));
-    m.insert("folded_at".into(), Value::from(&node.folded_at));
-    m.insert("identifiers".into(), Value::from(node.identifiers.as_slice()));
-    m.insert("payload_sha256".into(), Value::from(&node.payload_sha256));
-    m.insert("projection_sha256".into(), Value::from(&node.projection_sha256));
-    m.insert("projection_version".into(), Value::from(&node.projection_version));
-    m.insert("step_id".into(), Value::from(node.step_id));
-    m.insert("summary".into(), Value::from(&node.summary));
-    m.insert("token_estimate".into(), Value::from(node.token_estimate));
-    m
 }
 
 /// Python `s[:stop]` in code points, including a negative `stop` (counted from the end).

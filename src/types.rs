@@ -131,6 +131,28 @@ impl ColdNode {
             status: s("status"),
         }
     }
+
+    /// The 15-key index entry of this node, freshly folded, stored under `key` (spec §2.4).
+    pub fn index_entry_object(&self, key: &str) -> BTreeMap<String, Value> {
+        // The node's keys less normalized_content, raw_content, session_id, sanitized, status, ipcf_version, plus
+        // `evicted` and `file_path`; built directly so the payload is never copied.
+        let mut m = BTreeMap::new();
+        m.insert("artifact_sha256".into(), Value::from(&self.artifact_sha256));
+        m.insert("commands".into(), Value::from(self.commands.as_slice()));
+        m.insert("errors".into(), Value::from(self.errors.as_slice()));
+        m.insert("evicted".into(), Value::Bool(false));
+        m.insert("file_path".into(), Value::from(key));
+        m.insert("files".into(), Value::from(self.files.as_slice()));
+        m.insert("folded_at".into(), Value::from(&self.folded_at));
+        m.insert("identifiers".into(), Value::from(self.identifiers.as_slice()));
+        m.insert("payload_sha256".into(), Value::from(&self.payload_sha256));
+        m.insert("projection_sha256".into(), Value::from(&self.projection_sha256));
+        m.insert("projection_version".into(), Value::from(&self.projection_version));
+        m.insert("step_id".into(), Value::from(self.step_id));
+        m.insert("summary".into(), Value::from(&self.summary));
+        m.insert("token_estimate".into(), Value::from(self.token_estimate));
+        m
+    }
 }
 
 /// A recall index entry (spec §2.4), camelCase.
