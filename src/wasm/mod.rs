@@ -1,6 +1,7 @@
 //! WebAssembly bindings (wasm32 only): a thin JS face over the engine. `Engine` wraps [`crate::ContextFold`]
 //! over a host `Storage`; `extract` and the `render*` functions are the pure helpers. No protocol logic lives
-//! here: the bindings check JS input, serialise calls, and convert results and errors.
+//! here: the bindings decode and check JS input, hold the engine for one call at a time (the package's `ContextFold`
+//! queues overlapping calls; see `engine.rs`), and convert results and errors.
 //!
 //! * `storage` — the JS `Storage` interface and the engine's storage trait over it
 //! * `engine` — the exported `Engine` class
