@@ -915,7 +915,8 @@ impl<S: Storage> ContextFold<S> {
         let files = files.unwrap_or_else(|| extract::files(&combined));
         let commands = commands.unwrap_or_else(|| extract::commands(&combined));
         let errors = errors.unwrap_or_else(|| extract::errors(&combined));
-        let identifiers = extract::identifiers(&combined);
+        // `combined` is in NFC as it is: two NFC texts joined by '\n', which nothing after it composes with.
+        let identifiers = extract::identifiers_of_nfc(&combined);
         drop(combined);
         let payload_sha256 = identity::payload_sha256(&payload);
         let policy_hash = policy.hash();

@@ -74,8 +74,8 @@ pub struct Violation {
 pub fn check(schema: Schema, value: &Value) -> Vec<Violation> {
     let mut out = Vec::new();
     let Some(root) = schemas().get(schema.file_name()) else { return out };
-    let mut v = Validator { out: &mut out, depth: 0 };
-    v.check(schema.file_name(), root, value, &mut String::new());
+    let compiled = compiled();
+    Validator { compiled, out: &mut out, depth: 0 }.check(compiled.root(root), value, &mut String::new());
     out
 }
 
@@ -83,10 +83,10 @@ pub fn check(schema: Schema, value: &Value) -> Vec<Violation> {
 /// starting at `base` (the pointer of `value` in its document).
 pub fn check_def(schema: Schema, fragment: &str, value: &Value, base: &str) -> Vec<Violation> {
     let mut out = Vec::new();
-    let mut v = Validator { out: &mut out, depth: 0 };
-    match v.resolve(schema.file_name(), &format!("#{fragment}")) {
-        Some((file, sub)) => v.check(file, sub, value, &mut base.to_string()),
-        None => v.report(base, format!("no subschema {fragment} in {}", schema.file_name())),
+    let compiled = compiled();
+    match compiled.fragment(schema.file_name(), fragment) {
+        Some(id) => Validator { compiled, out: &mut out, depth: 0 }.check(id, value, &mut base.to_string()),
+        None => out.push(Violation { path: base.to_string(), message: format!("no subschema {fragment} in {}", schema.file_name()) }),
     }
     out
 }
@@ -96,12 +96,162 @@ pub fn pointer(segments: &[&str]) -> String {
     segments.iter().map(|s| format!("/{}", pointer_segment(s))).collect()
 }
 
-/// A JSON Pointer segment: `~` → `~0`, `/` → `~1`.
-fn pointer_segment(s: &str) -> String {
-    s.replace('~', "~0").replace('/', "~1")
+/// A JSON Pointer segment: `~` → `~0`, `/` → `~1` (borrowed when there is nothing to escape: the usual case,
+/// and `validate` descends into every identifier of every node).
+fn pointer_segment(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.contains(['~', '/']) {
+        std::borrow::Cow::Owned(s.replace('~', "~0").replace('/', "~1"))
+    } else {
+        std::borrow::Cow::Borrowed(s)
+    }
+}
+
+/// The schemas compiled once per process: each subschema a node of keywords in the order they are checked (the
+/// schema's own, alphabetical, so violations come in the same order as a walk of the JSON would give them), with
+/// `$ref`s resolved and patterns compiled. `validate` checks every node and index entry of a store against them.
+struct Compiled {
+    nodes: Vec<Node>,
+    /// Node of each subschema, by its address in the parsed schemas (which live as long as the process).
+    by_address: BTreeMap<usize, usize>,
+}
+
+enum Node {
+    Any,
+    Never,
+    Keywords(Vec<Keyword>),
+    /// Neither an object nor a boolean.
+    NotASchema,
+}
+
+enum Keyword {
+    Ref(usize),
+    UnresolvedRef(&'static Value),
+    Type(&'static Value),
+    Const(&'static Value),
+    Enum(&'static Value),
+    OneOf(Vec<usize>),
+    Minimum(&'static Value),
+    Maximum(&'static Value),
+    MinLength(i128),
+    MaxLength(i128),
+    Pattern(&'static str, Option<Pattern>),
+    Required(Vec<&'static str>),
+    /// `properties`: each name with its node, in name order.
+    Properties(Vec<(&'static str, usize)>),
+    /// `additionalProperties`: the names `properties` lists beside it (sorted), and the node for the others
+    /// (`None`: false).
+    Additional(Vec<&'static str>, Option<usize>),
+    PropertyNames(usize),
+    Items(usize),
+    UniqueItems,
+    Unsupported(&'static str),
+}
+
+fn compiled() -> &'static Compiled {
+    static COMPILED: OnceLock<Compiled> = OnceLock::new();
+    COMPILED.get_or_init(|| {
+        let mut c = Compiled { nodes: Vec::new(), by_address: BTreeMap::new() };
+        for (file, root) in schemas() {
+            c.node(file, root);
+            // Definitions no schema refers to can still be asked for by `check_def`.
+            if let Some(defs) = root.get("$defs").and_then(Value::as_object) {
+                for def in defs.values() {
+                    c.node(file, def);
+                }
+            }
+        }
+        c
+    })
+}
+
+impl Compiled {
+    fn root(&self, schema: &'static Value) -> usize {
+        self.by_address[&(schema as *const Value as usize)]
+    }
+
+    /// The node of the subschema at `fragment` of `file`, if it is one.
+    fn fragment(&self, file: &'static str, fragment: &str) -> Option<usize> {
+        let (_, sub) = resolve(file, &format!("#{fragment}"))?;
+        self.by_address.get(&(sub as *const Value as usize)).copied()
+    }
+
+    /// The node of `schema` (a subschema of the file `doc`), compiled on first use.
+    fn node(&mut self, doc: &'static str, schema: &'static Value) -> usize {
+        let address = schema as *const Value as usize;
+        if let Some(&id) = self.by_address.get(&address) {
+            return id;
+        }
+        let id = self.nodes.len();
+        // Reserved before the keywords are compiled, so a schema that refers to itself ends.
+        self.nodes.push(Node::Any);
+        self.by_address.insert(address, id);
+        let node = match schema {
+            Value::Bool(true) => Node::Any,
+            Value::Bool(false) => Node::Never,
+            Value::Object(k) => Node::Keywords(k.iter().filter_map(|(key, arg)| self.keyword(doc, k, key, arg)).collect()),
+            _ => Node::NotASchema,
+        };
+        self.nodes[id] = node;
+        id
+    }
+
+    fn keyword(&mut self, doc: &'static str, k: &'static BTreeMap<String, Value>, key: &'static str, arg: &'static Value) -> Option<Keyword> {
+        Some(match key {
+            "$schema" | "$id" | "title" | "description" | "default" | "examples" | "format" | "$defs" => return None,
+            "$ref" => match arg.as_str().and_then(|r| resolve(doc, r)) {
+                Some((file, target)) => Keyword::Ref(self.node(file, target)),
+                None => Keyword::UnresolvedRef(arg),
+            },
+            "type" => Keyword::Type(arg),
+            "const" => Keyword::Const(arg),
+            "enum" => Keyword::Enum(arg),
+            "oneOf" => Keyword::OneOf(arg.as_array().map(Vec::as_slice).unwrap_or_default().iter().map(|o| self.node(doc, o)).collect()),
+            "minimum" => Keyword::Minimum(arg),
+            "maximum" => Keyword::Maximum(arg),
+            "minLength" => Keyword::MinLength(arg.as_i128()?),
+            "maxLength" => Keyword::MaxLength(arg.as_i128()?),
+            "pattern" => Keyword::Pattern(arg.as_str()?, arg.as_str().and_then(Pattern::compile)),
+            "required" => Keyword::Required(arg.as_array()?.iter().filter_map(Value::as_str).collect()),
+            "properties" => match arg {
+                Value::Object(props) => Keyword::Properties(props.iter().map(|(name, sub)| (name.as_str(), self.node(doc, sub))).collect()),
+                _ => return None,
+            },
+            "additionalProperties" => {
+                let listed = k.get("properties").and_then(Value::as_object).map(|p| p.keys().map(String::as_str).collect()).unwrap_or_default();
+                match arg {
+                    Value::Bool(false) => Keyword::Additional(listed, None),
+                    sub => Keyword::Additional(listed, Some(self.node(doc, sub))),
+                }
+            }
+            "propertyNames" => Keyword::PropertyNames(self.node(doc, arg)),
+            "items" => Keyword::Items(self.node(doc, arg)),
+            "uniqueItems" => match arg {
+                Value::Bool(true) => Keyword::UniqueItems,
+                _ => return None,
+            },
+            other => Keyword::Unsupported(other),
+        })
+    }
+}
+
+/// The schema a `$ref` names, with the file it lives in.
+fn resolve(doc: &'static str, reference: &str) -> Option<(&'static str, &'static Value)> {
+    let (file, fragment) = reference.split_once('#').unwrap_or((reference, ""));
+    let (file, mut node) = if file.is_empty() {
+        (doc, schemas().get(doc)?)
+    } else {
+        let (name, value) = schemas().get_key_value(file)?;
+        (*name, value)
+    };
+    for part in fragment.split('/').filter(|p| !p.is_empty()) {
+        let part = part.replace("~1", "/").replace("~0", "~");
+        node = node.get(&part)?;
+    }
+    Some((file, node))
 }
 
 struct Validator<'o> {
+    compiled: &'static Compiled,
     out: &'o mut Vec<Violation>,
     depth: usize,
 }
@@ -116,6 +266,21 @@ fn type_matches(t: &str, v: &Value) -> bool {
         "integer" => matches!(v, Value::Int(_)) || matches!(v, Value::Float(f) if f.is_finite() && f.fract() == 0.0),
         "number" => matches!(v, Value::Int(_) | Value::Float(_)),
         _ => false,
+    }
+}
+
+/// Whether two items of `items` are JSON-equal. Arrays of strings (the schemas' only `uniqueItems`: a node's
+/// identifiers, some hundreds each) go through a set; anything else pairwise, as the keyword is defined.
+fn has_duplicate(items: &[Value]) -> bool {
+    let strings: Option<Vec<&str>> = items.iter().map(Value::as_str).collect();
+    match strings {
+        // A node's identifiers are written sorted: strictly ascending means unique, in one pass.
+        Some(strings) if strings.windows(2).all(|w| w[0] < w[1]) => false,
+        Some(strings) => {
+            let mut seen = std::collections::BTreeSet::new();
+            !strings.into_iter().all(|s| seen.insert(s))
+        }
+        None => (0..items.len()).any(|i| (i + 1..items.len()).any(|j| json_equal(&items[i], &items[j]))),
     }
 }
 
@@ -145,186 +310,169 @@ impl Validator<'_> {
         self.out.push(Violation { path: path.to_string(), message });
     }
 
-    /// The schema a `$ref` names, with the file it lives in.
-    fn resolve(&self, doc: &'static str, reference: &str) -> Option<(&'static str, &'static Value)> {
-        let (file, fragment) = reference.split_once('#').unwrap_or((reference, ""));
-        let (file, mut node) = if file.is_empty() {
-            (doc, schemas().get(doc)?)
-        } else {
-            let (name, value) = schemas().get_key_value(file)?;
-            (*name, value)
-        };
-        for part in fragment.split('/').filter(|p| !p.is_empty()) {
-            let part = part.replace("~1", "/").replace("~0", "~");
-            node = node.get(&part)?;
-        }
-        Some((file, node))
+    /// Whether `value` conforms to node `id` (violations counted apart, as `oneOf` and `propertyNames` need).
+    fn conforms(&self, id: usize, value: &Value, path: &str) -> bool {
+        let mut scratch = Vec::new();
+        Validator { compiled: self.compiled, out: &mut scratch, depth: self.depth }.check(id, value, &mut path.to_string());
+        scratch.is_empty()
     }
 
-    fn check(&mut self, doc: &'static str, schema: &'static Value, value: &Value, path: &mut String) {
+    fn check(&mut self, id: usize, value: &Value, path: &mut String) {
         self.depth += 1;
         if self.depth > 64 {
             self.report(path, "schema recursion too deep".to_string());
             self.depth -= 1;
             return;
         }
-        match schema {
-            Value::Bool(true) => {}
-            Value::Bool(false) => self.report(path, "no value is allowed here".to_string()),
-            Value::Object(keywords) => self.check_keywords(doc, keywords, value, path),
-            _ => self.report(path, "the schema here is not an object or boolean".to_string()),
+        match &self.compiled.nodes[id] {
+            Node::Any => {}
+            Node::Never => self.report(path, "no value is allowed here".to_string()),
+            Node::NotASchema => self.report(path, "the schema here is not an object or boolean".to_string()),
+            Node::Keywords(keywords) => {
+                for keyword in keywords {
+                    self.check_keyword(keyword, value, path);
+                }
+            }
         }
         self.depth -= 1;
     }
 
-    fn check_keywords(&mut self, doc: &'static str, k: &'static BTreeMap<String, Value>, value: &Value, path: &mut String) {
-        for (key, arg) in k {
-            match key.as_str() {
-                "$schema" | "$id" | "title" | "description" | "default" | "examples" | "format" | "$defs" => {}
-                "$ref" => match arg.as_str().and_then(|r| self.resolve(doc, r)) {
-                    Some((file, target)) => self.check(file, target, value, path),
-                    None => self.report(path, format!("unresolved $ref {}", json::python_str(arg))),
-                },
-                "type" => {
-                    let ok = match arg {
-                        Value::Str(t) => type_matches(t, value),
-                        Value::Array(ts) => ts.iter().any(|t| t.as_str().is_some_and(|t| type_matches(t, value))),
-                        _ => false,
+    fn check_keyword(&mut self, keyword: &'static Keyword, value: &Value, path: &mut String) {
+        match keyword {
+            Keyword::Ref(id) => self.check(*id, value, path),
+            Keyword::UnresolvedRef(arg) => self.report(path, format!("unresolved $ref {}", json::python_str(arg))),
+            Keyword::Type(arg) => {
+                let ok = match arg {
+                    Value::Str(t) => type_matches(t, value),
+                    Value::Array(ts) => ts.iter().any(|t| t.as_str().is_some_and(|t| type_matches(t, value))),
+                    _ => false,
+                };
+                if !ok {
+                    let wanted = match arg {
+                        Value::Str(t) => t.clone(),
+                        other => json::python_str(other),
                     };
-                    if !ok {
-                        let wanted = match arg {
-                            Value::Str(t) => t.clone(),
-                            other => json::python_str(other),
-                        };
-                        self.report(path, format!("must be {wanted}, not {}", value.type_name()));
-                    }
+                    self.report(path, format!("must be {wanted}, not {}", value.type_name()));
                 }
-                "const" => {
-                    if !json_equal(arg, value) {
-                        self.report(path, format!("must be {}", String::from_utf8_lossy(&json::to_canonical(arg))));
-                    }
-                }
-                "enum" => {
-                    let options = arg.as_array().map(Vec::as_slice).unwrap_or_default();
-                    if !options.iter().any(|o| json_equal(o, value)) {
-                        self.report(path, format!("must be one of {}", String::from_utf8_lossy(&json::to_canonical(arg))));
-                    }
-                }
-                "oneOf" => {
-                    let options = arg.as_array().map(Vec::as_slice).unwrap_or_default();
-                    let passing = options
-                        .iter()
-                        .filter(|o| {
-                            let mut scratch = Vec::new();
-                            Validator { out: &mut scratch, depth: self.depth }.check(doc, o, value, &mut path.clone());
-                            scratch.is_empty()
-                        })
-                        .count();
-                    if passing != 1 {
-                        self.report(path, format!("must match exactly one of {} schemas (matches {passing})", options.len()));
-                    }
-                }
-                "minimum" | "maximum" => {
-                    if let (Some(n), Some(limit)) = (number(value), number(arg)) {
-                        let bad = if key == "minimum" { n < limit } else { n > limit };
-                        // An i128 beyond f64's exact range compares exactly.
-                        let bad = match (value, arg) {
-                            (Value::Int(i), Value::Int(l)) => if key == "minimum" { i < l } else { i > l },
-                            _ => bad,
-                        };
-                        if bad {
-                            let op = if key == "minimum" { ">=" } else { "<=" };
-                            self.report(path, format!("must be {op} {}", json::python_str(arg)));
-                        }
-                    }
-                }
-                "minLength" | "maxLength" => {
-                    if let (Value::Str(s), Some(limit)) = (value, arg.as_i128()) {
-                        let n = s.chars().count() as i128;
-                        let bad = if key == "minLength" { n < limit } else { n > limit };
-                        if bad {
-                            let which = if key == "minLength" { "fewer" } else { "more" };
-                            self.report(path, format!("must not have {which} than {limit} characters"));
-                        }
-                    }
-                }
-                "pattern" => {
-                    if let (Value::Str(s), Some(p)) = (value, arg.as_str()) {
-                        match Pattern::compile(p) {
-                            Some(re) if re.is_match(s) => {}
-                            Some(_) => self.report(path, format!("must match the pattern {p}")),
-                            None => self.report(path, format!("unsupported pattern {p}")),
-                        }
-                    }
-                }
-                "required" => {
-                    if let (Value::Object(m), Some(names)) = (value, arg.as_array()) {
-                        for n in names.iter().filter_map(Value::as_str) {
-                            if !m.contains_key(n) {
-                                self.report(path, format!("must have the key \"{n}\""));
-                            }
-                        }
-                    }
-                }
-                "properties" => {
-                    if let (Value::Object(m), Value::Object(props)) = (value, arg) {
-                        for (name, sub) in props {
-                            if let Some(v) = m.get(name) {
-                                self.descend(doc, sub, v, path, name);
-                            }
-                        }
-                    }
-                }
-                "additionalProperties" => {
-                    if let Value::Object(m) = value {
-                        let props = k.get("properties").and_then(Value::as_object);
-                        for (name, v) in m {
-                            if props.is_some_and(|p| p.contains_key(name)) {
-                                continue;
-                            }
-                            match arg {
-                                Value::Bool(false) => self.report(path, format!("must not have the key \"{name}\"")),
-                                sub => self.descend(doc, sub, v, path, name),
-                            }
-                        }
-                    }
-                }
-                "propertyNames" => {
-                    if let Value::Object(m) = value {
-                        for name in m.keys() {
-                            let mut scratch = Vec::new();
-                            Validator { out: &mut scratch, depth: self.depth }.check(doc, arg, &Value::Str(name.clone()), &mut path.clone());
-                            if !scratch.is_empty() {
-                                self.report(path, format!("the key \"{name}\" is not a valid name here"));
-                            }
-                        }
-                    }
-                }
-                "items" => {
-                    if let Value::Array(items) = value {
-                        for (i, item) in items.iter().enumerate() {
-                            self.descend(doc, arg, item, path, &i.to_string());
-                        }
-                    }
-                }
-                "uniqueItems" => {
-                    if let (Value::Array(items), Value::Bool(true)) = (value, arg) {
-                        let dup = (0..items.len()).any(|i| (i + 1..items.len()).any(|j| json_equal(&items[i], &items[j])));
-                        if dup {
-                            self.report(path, "must not have duplicate items".to_string());
-                        }
-                    }
-                }
-                other => self.report(path, format!("unsupported schema keyword {other}")),
             }
+            Keyword::Const(arg) => {
+                if !json_equal(arg, value) {
+                    self.report(path, format!("must be {}", String::from_utf8_lossy(&json::to_canonical(arg))));
+                }
+            }
+            Keyword::Enum(arg) => {
+                let options = arg.as_array().map(Vec::as_slice).unwrap_or_default();
+                if !options.iter().any(|o| json_equal(o, value)) {
+                    self.report(path, format!("must be one of {}", String::from_utf8_lossy(&json::to_canonical(arg))));
+                }
+            }
+            Keyword::OneOf(options) => {
+                let passing = options.iter().filter(|&&o| self.conforms(o, value, path)).count();
+                if passing != 1 {
+                    self.report(path, format!("must match exactly one of {} schemas (matches {passing})", options.len()));
+                }
+            }
+            Keyword::Minimum(arg) | Keyword::Maximum(arg) => {
+                let minimum = matches!(keyword, Keyword::Minimum(_));
+                if let (Some(n), Some(limit)) = (number(value), number(arg)) {
+                    let bad = if minimum { n < limit } else { n > limit };
+                    // An i128 beyond f64's exact range compares exactly.
+                    let bad = match (value, arg) {
+                        (Value::Int(i), Value::Int(l)) => if minimum { i < l } else { i > l },
+                        _ => bad,
+                    };
+                    if bad {
+                        let op = if minimum { ">=" } else { "<=" };
+                        self.report(path, format!("must be {op} {}", json::python_str(arg)));
+                    }
+                }
+            }
+            Keyword::MinLength(limit) | Keyword::MaxLength(limit) => {
+                let minimum = matches!(keyword, Keyword::MinLength(_));
+                if let Value::Str(s) = value {
+                    let n = s.chars().count() as i128;
+                    if if minimum { n < *limit } else { n > *limit } {
+                        let which = if minimum { "fewer" } else { "more" };
+                        self.report(path, format!("must not have {which} than {limit} characters"));
+                    }
+                }
+            }
+            Keyword::Pattern(p, compiled) => {
+                if let Value::Str(s) = value {
+                    match compiled {
+                        Some(re) if re.is_match(s) => {}
+                        Some(_) => self.report(path, format!("must match the pattern {p}")),
+                        None => self.report(path, format!("unsupported pattern {p}")),
+                    }
+                }
+            }
+            Keyword::Required(names) => {
+                if let Value::Object(m) = value {
+                    for n in names {
+                        if !m.contains_key(*n) {
+                            self.report(path, format!("must have the key \"{n}\""));
+                        }
+                    }
+                }
+            }
+            Keyword::Properties(props) => {
+                if let Value::Object(m) = value {
+                    for (name, sub) in props {
+                        if let Some(v) = m.get(*name) {
+                            self.descend(*sub, v, path, name);
+                        }
+                    }
+                }
+            }
+            Keyword::Additional(listed, sub) => {
+                if let Value::Object(m) = value {
+                    for (name, v) in m {
+                        if listed.binary_search(&name.as_str()).is_ok() {
+                            continue;
+                        }
+                        match sub {
+                            None => self.report(path, format!("must not have the key \"{name}\"")),
+                            Some(sub) => self.descend(*sub, v, path, name),
+                        }
+                    }
+                }
+            }
+            Keyword::PropertyNames(sub) => {
+                if let Value::Object(m) = value {
+                    for name in m.keys() {
+                        if !self.conforms(*sub, &Value::Str(name.clone()), path) {
+                            self.report(path, format!("the key \"{name}\" is not a valid name here"));
+                        }
+                    }
+                }
+            }
+            Keyword::Items(sub) => {
+                if let Value::Array(items) = value {
+                    let mut index = String::new();
+                    for (i, item) in items.iter().enumerate() {
+                        index.clear();
+                        use std::fmt::Write;
+                        let _ = write!(index, "{i}");
+                        self.descend(*sub, item, path, &index);
+                    }
+                }
+            }
+            Keyword::UniqueItems => {
+                if let Value::Array(items) = value {
+                    if has_duplicate(items) {
+                        self.report(path, "must not have duplicate items".to_string());
+                    }
+                }
+            }
+            Keyword::Unsupported(other) => self.report(path, format!("unsupported schema keyword {other}")),
         }
     }
 
-    fn descend(&mut self, doc: &'static str, schema: &'static Value, value: &Value, path: &mut String, segment: &str) {
+    fn descend(&mut self, id: usize, value: &Value, path: &mut String, segment: &str) {
         let len = path.len();
         path.push('/');
         path.push_str(&pointer_segment(segment));
-        self.check(doc, schema, value, path);
+        self.check(id, value, path);
         path.truncate(len);
     }
 }
@@ -364,9 +512,46 @@ impl Pattern {
 
     /// ECMA-262 `test`: a match anywhere (the schemas anchor theirs).
     pub fn is_match(&self, text: &str) -> bool {
+        if let Some(found) = self.match_fixed(text) {
+            return found;
+        }
         let chars: Vec<char> = text.chars().collect();
         let mut steps = 0usize;
-        (0..=chars.len()).any(|start| match_alternatives(&self.alternatives, &chars, start, &mut steps, &mut |_, _| true))
+        // A pattern anchored at `^` in every alternative (every pattern of the schemas) can only match at 0.
+        let anchored = self.alternatives.iter().all(|seq| matches!(seq.first(), Some(Piece { atom: Atom::Start, min: 1, max: 1 })));
+        let starts = if anchored { 0..=0 } else { 0..=chars.len() };
+        starts.into_iter().any(|start| match_alternatives(&self.alternatives, &chars, start, &mut steps, &mut |_, _| true))
+    }
+}
+
+impl Pattern {
+    /// The match of an anchored pattern of single characters and classes, each repeated a fixed number of times
+    /// (`^[0-9a-f]{64}$`, the date-time one: every pattern of the schemas), in one pass without backtracking:
+    /// `validate` matches three hashes per node and per index entry. `None`: any other pattern.
+    fn match_fixed(&self, text: &str) -> Option<bool> {
+        let [seq] = self.alternatives.as_slice() else { return None };
+        let (Some(Piece { atom: Atom::Start, min: 1, max: 1 }), Some(Piece { atom: Atom::End, min: 1, max: 1 })) = (seq.first(), seq.last()) else {
+            return None;
+        };
+        let inner = &seq[1..seq.len() - 1];
+        if !inner.iter().all(|p| p.min == p.max && matches!(p.atom, Atom::Char(_) | Atom::Class { .. })) {
+            return None;
+        }
+        let mut chars = text.chars();
+        for piece in inner {
+            for _ in 0..piece.min {
+                let Some(c) = chars.next() else { return Some(false) };
+                let ok = match &piece.atom {
+                    Atom::Char(want) => c == *want,
+                    Atom::Class { negated, ranges } => ranges.iter().any(|&(lo, hi)| lo <= c && c <= hi) != *negated,
+                    _ => false,
+                };
+                if !ok {
+                    return Some(false);
+                }
+            }
+        }
+        Some(chars.next().is_none())
     }
 }
 
@@ -586,6 +771,35 @@ mod tests {
         assert!(!path.is_match("xcontextfold/cold_nodes/step_000100.json"));
         assert!(Pattern::compile("(?=x)").is_none());
         assert!(p("b").is_match("abc"), "unanchored patterns search");
+    }
+
+    #[test]
+    fn the_one_pass_match_of_fixed_patterns_agrees_with_backtracking() {
+        let backtracking = |re: &Pattern, text: &str| {
+            let chars: Vec<char> = text.chars().collect();
+            let mut steps = 0;
+            (0..=chars.len()).any(|at| match_alternatives(&re.alternatives, &chars, at, &mut steps, &mut |_, _| true))
+        };
+        let date = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$";
+        for pattern in ["^[0-9a-f]{64}$", date, "^ab[^x]{2}c$"] {
+            let re = Pattern::compile(pattern).unwrap();
+            assert!(re.match_fixed("").is_some(), "{pattern} takes the one-pass path");
+            for text in [
+                "".to_string(),
+                "a".repeat(64),
+                "a".repeat(65),
+                format!("{}\n", "a".repeat(64)),
+                "2026-01-01T00:00:00Z".into(),
+                "2026-01-01T00:00:00Zx".into(),
+                "2026-01-01 00:00:00Z".into(),
+                "abyyc".into(),
+                "abxyc".into(),
+                "abéyc".into(),
+            ] {
+                assert_eq!(re.is_match(&text), backtracking(&re, &text), "{pattern} on {text:?}");
+            }
+        }
+        assert!(Pattern::compile("^-?(0|[1-9][0-9]*)$").unwrap().match_fixed("1").is_none(), "others backtrack");
     }
 
     #[test]

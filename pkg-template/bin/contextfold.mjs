@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `contextfold` (npx contextfold …): the ContextFold engine over the local file system. See `contextfold --help`.
-import { commandModule } from "./lib/dispatch.mjs";
+import { setFlagsFromString } from "node:v8";
+import { commandModule, isShortCall } from "./lib/dispatch.mjs";
 
 // A closed pipe (`contextfold status | head -1`) is not an error.
 for (const s of [process.stdout, process.stderr]) {
@@ -11,6 +12,11 @@ for (const s of [process.stdout, process.stderr]) {
 }
 
 const argv = process.argv.slice(2);
+// V8 compiles hot wasm functions again, optimized, on background threads, and Node waits for those compilations
+// before the process exits: 60–80 ms of a hook call that itself takes 20. A short call runs on baseline code only,
+// and validates each function of the module when it is first called (our own module, of which a call runs a small
+// part: ~8 ms less compile). Set before the package (and its wasm) is loaded, and for this process alone.
+if (isShortCall(argv)) setFlagsFromString("--liftoff-only --wasm-lazy-validation");
 // A command with a module of its own (a hook call) loads only that module.
 const own = commandModule(argv);
 const run = own === undefined ? (await import("./lib/cli.mjs")).main : (await import(own)).run;

@@ -12,7 +12,9 @@ import { BIN, PKG_DIR, scratch } from "./helpers.mjs";
 const RUNTIMES = {
   node: [process.execPath],
   bun: [path.join(BIN, "bun")],
-  deno: [path.join(BIN, "deno"), "run", "--allow-all"],
+  // No code cache: Deno's V8 code cache outlives a reinstall of the package at the same path and then runs stale
+  // code for the new glue (a ReferenceError into the old build's closures, seen after a rebuild).
+  deno: [path.join(BIN, "deno"), "run", "--allow-all", "--no-code-cache"],
 };
 
 // A fake token in the checksum-less form: redacted by its secret-named assignment.

@@ -19,3 +19,16 @@ export function commandModule(argv) {
   const word = commandWord(argv);
   return word !== undefined && Object.hasOwn(COMMAND_MODULES, word) ? new URL(COMMAND_MODULES[word], import.meta.url).href : undefined;
 }
+
+/**
+ * Commands whose call does a bounded amount of engine work (a hook, a fold, a scan, a lookup): run with baseline
+ * wasm code only (see the bin). The others (validate, repair, import, checkpoint, status, mcp) read or write whole
+ * stores or run long, where V8's optimized code pays for its compilation.
+ */
+export const SHORT_COMMANDS = new Set(["hook", "fold", "scan", "recall", "hydrate", "evict", "redact"]);
+
+/** Whether argv is a short call (see SHORT_COMMANDS). */
+export function isShortCall(argv) {
+  const word = commandWord(argv);
+  return word !== undefined && SHORT_COMMANDS.has(word);
+}
