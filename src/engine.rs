@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::containment;
 use crate::error::{Error, ErrorCode, Result};
 use crate::extract;
 use crate::identity::{self, Projection, IPCF_VERSION, PROJECTION_VERSION};
@@ -20,7 +21,8 @@ use crate::redact;
 use crate::repair::{self, RepairReport};
 use crate::schema;
 use crate::scan::{self, ScanResult};
-pub use crate::types::{ColdNode, Eviction, FoldInput, FoldOutcome, Hydrated, IndexEntry, Status, StatusNode, Turn, TurnOptions};
+pub use crate::scan::Turn;
+pub use crate::types::{ColdNode, Eviction, FoldInput, FoldOutcome, Hydrated, IndexEntry, Status, StatusNode, TurnOptions};
 use crate::store::{self, Storage};
 use crate::text::{nfc, rstrip};
 use crate::validate::{self, Validation};
@@ -837,7 +839,7 @@ impl<S: Storage> ContextFold<S> {
                 if brand_new(self) {
                     self.index = RecallIndex::new(&node.folded_at);
                 }
-                let entry = index_entry_object(&node, &key);
+                let entry = node.index_entry_object(&key);
                 if self.journal.enabled {
                     lines.extend(journal::fold_line(&entry));
                     line_count += 1;
@@ -1035,7 +1037,7 @@ impl<S: Storage> ContextFold<S> {
     /// A cold node's `raw_content` for ranking; `None` when it cannot be read (it is then ranked on its terms).
     async fn ranking_text(&self, index: &RecallIndex, step_id: i64) -> Option<String> {
         let entry = index.by_step(step_id)?;
-        let path = validate::resolve_cold_node_path(&self.storage, step_id, entry.file_path().as_deref()).await.ok()?;
+        let path = containment::resolve_cold_node_path(&self.storage, step_id, entry.file_path().as_deref()).await.ok()?;
         let node = validate::load_node_unverified(&self.storage, &store::cold_node_key(step_id), &path).await.ok()?;
         node.get("raw_content").and_then(Value::as_str).map(str::to_string)
     }
@@ -1137,7 +1139,7 @@ impl<S: Storage> ContextFold<S> {
             });
         };
         let policy = self.policy().await?;
-        let path = validate::resolve_cold_node_path(&self.storage, step_id, file_path.as_deref()).await?;
+        let path = containment::resolve_cold_node_path(&self.storage, step_id, file_path.as_deref()).await?;
         let key = store::cold_node_key(step_id);
         let node = if policy.integrity_verification()? {
             let expected = artifact.ok_or_else(|| {
@@ -1565,28 +1567,6 @@ async fn read_from<S: Storage>(storage: &S, key: &str, offset: u64) -> Result<Op
             return Ok(Some(out));
         }
     }
-}
-
-/// The 15-key index entry of a freshly folded node (spec §2.4).
-pub(crate) fn index_entry_object(node: &ColdNode, key: &str) -> BTreeMap<String, Value> {
-    // The node's keys less normalized_content, raw_content, session_id, sanitized, status, ipcf_version, plus
-    // `evicted` and `file_path`; built directly so the payload is never copied.
-    let mut m = BTreeMap::new();
-    m.insert("artifact_sha256".into(), Value::from(&node.artifact_sha256));
-    m.insert("commands".into(), Value::from(node.commands.as_slice()));
-    m.insert("errors".into(), Value::from(node.errors.as_slice()));
-    m.insert("evicted".into(), Value::Bool(false));
-    m.insert("file_path".into(), Value::from(key));
-    m.insert("files".into(), Value::from(node.files.as_slice()));
-    m.insert("folded_at".into(), Value::from(&node.folded_at));
-    m.insert("identifiers".into(), Value::from(node.identifiers.as_slice()));
-    m.insert("payload_sha256".into(), Value::from(&node.payload_sha256));
-    m.insert("projection_sha256".into(), Value::from(&node.projection_sha256));
-    m.insert("projection_version".into(), Value::from(&node.projection_version));
-    m.insert("step_id".into(), Value::from(node.step_id));
-    m.insert("summary".into(), Value::from(&node.summary));
-    m.insert("token_estimate".into(), Value::from(node.token_estimate));
-    m
 }
 
 /// Python `s[:stop]` in code points, including a negative `stop` (counted from the end).

@@ -26,8 +26,6 @@
 //!
 //! `summary` is the entry's summary, cut to [`MAX_SUMMARY`] code points (the last one then `…`).
 
-use serde::{Deserialize, Serialize};
-
 use crate::text::{is_word, lower};
 use crate::types::IndexEntry;
 
@@ -63,36 +61,8 @@ pub const FAILED_WORDS: &[&str] = &["failed", "fails", "failing", "failure", "cr
 /// Summary words of a step cut short.
 pub const PARTIAL_WORDS: &[&str] = &["partial", "partially", "interrupted", "truncated", "incomplete", "skipped", "wip"];
 
-/// The record (snake_case keys, as the schema has them).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-pub struct FoldedStep {
-    pub step_id: i64,
-    /// When the step was folded (`folded_at`).
-    pub timestamp: String,
-    /// The node's files, as stored.
-    pub target_files: Vec<String>,
-    /// `CODE_MODIFICATION`, `COMMAND_EXECUTION`, `EXPLORATION`, `REFACTOR`, `VERIFICATION` or `OTHER`.
-    pub action_type: String,
-    /// The summary, at most 280 code points.
-    pub summary: String,
-    /// `SUCCESS`, `FAILED`, `PARTIAL` or `BLOCKED`.
-    pub status: String,
-    pub artifacts: FoldedStepArtifacts,
-    /// The stored token estimate of the whole payload (what hydrating it in full would cost).
-    pub token_estimate: i64,
-}
+pub use crate::types::{FoldedStep, FoldedStepArtifacts};
 
-/// Where the exact record is, and the hashes that verify it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-pub struct FoldedStepArtifacts {
-    /// The cold node's `file_path`.
-    pub cold_node_ref: String,
-    pub payload_sha256: String,
-    pub projection_sha256: String,
-    pub artifact_sha256: String,
-}
 
 /// Lower-cased words: runs of Python `\w` characters (the engine's own tables), everything else separates.
 fn words(text: &str) -> impl Iterator<Item = String> + '_ {

@@ -17,6 +17,7 @@ use crate::extract;
 use crate::hash::fast_hash;
 use crate::identity::{IPCF_VERSION, PROJECTION_VERSION};
 use crate::json::{self, Value};
+use crate::number::clamp_i64;
 
 pub mod pages;
 pub mod snapshot;
@@ -247,15 +248,31 @@ impl<'a> Entry<'a> {
     }
 }
 
+impl From<&Entry<'_>> for crate::types::IndexEntry {
+    fn from(e: &Entry<'_>) -> Self {
+        crate::types::IndexEntry {
+            step_id: e.step_id,
+            summary: e.summary().to_string(),
+            file_path: e.file_path().map(|p| p.into_owned()),
+            identifiers: e.list("identifiers"),
+            files: e.list("files"),
+            commands: e.list("commands"),
+            errors: e.list("errors"),
+            token_estimate: e.token_estimate(),
+            payload_sha256: e.payload_sha256().into_owned(),
+            projection_sha256: e.projection_sha256().into_owned(),
+            artifact_sha256: e.artifact_sha256().map(|a| a.into_owned()),
+            projection_version: e.projection_version().to_string(),
+            folded_at: e.folded_at().to_string(),
+            evicted: e.evicted(),
+        }
+    }
+}
+
 impl From<Entry<'_>> for crate::types::IndexEntry {
     fn from(e: Entry<'_>) -> Self {
         Self::from(&e)
     }
-}
-
-/// Saturate a Python int into i64 (token counts beyond that are meaningless, but must not overflow).
-pub(crate) fn clamp_i64(i: i128) -> i64 {
-    i.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
 }
 
 /// Interned strings: ids by first appearance, looked up in an open-addressing table (linear probing) of

@@ -19,6 +19,7 @@ pub mod redact;
 pub mod index;
 pub mod journal;
 pub mod store;
+pub mod containment;
 pub mod scan;
 pub mod rank;
 pub mod recall;

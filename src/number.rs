@@ -166,6 +166,11 @@ fn parse(chars: impl Iterator<Item = Option<char>>) -> Result<i128, Failure> {
     })
 }
 
+/// Saturate a Python int into i64 (token counts beyond that are meaningless, but must not overflow).
+pub fn clamp_i64(i: i128) -> i64 {
+    i.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -25,44 +25,7 @@ pub const KEY_REDACTION: &str = "redaction";
 /// `"ranked-v1"` = ranked selection ([`crate::rank`]).
 pub const KEY_SELECTION: &str = "selection";
 
-/// A selection mode (policy key `selection`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Selection {
-    /// The reference's RGSC scan (spec §7), byte for byte: exact terms, equal weights, ties to the newest step.
-    #[default]
-    Reference,
-    /// Ranked selection, version 1 ([`crate::rank`]).
-    RankedV1,
-}
-
-impl Selection {
-    /// Every mode, the reference's first.
-    pub const ALL: [Selection; 2] = [Selection::Reference, Selection::RankedV1];
-
-    /// The name the policy file uses.
-    pub fn name(self) -> &'static str {
-        match self {
-            Selection::Reference => "ipcf-projection-v2",
-            Selection::RankedV1 => "ranked-v1",
-        }
-    }
-
-    /// The mode of a name, `None` when unknown.
-    pub fn from_name(name: &str) -> Option<Selection> {
-        Selection::ALL.into_iter().find(|s| s.name() == name)
-    }
-
-    /// The mode of a name, or an [`ErrorCode::InvalidInput`] error naming the known ones (`what` says where the
-    /// name came from).
-    pub fn parse(name: &str, what: &str) -> Result<Selection> {
-        Selection::from_name(name).ok_or_else(|| {
-            Error::invalid_input(format!(
-                "{what}: unknown selection mode {name:?} (known: {})",
-                Selection::ALL.map(|s| format!("\"{}\"", s.name())).join(", ")
-            ))
-        })
-    }
-}
+pub use crate::types::Selection;
 
 /// The active policy, exactly as written (so `{}` is not the default policy: it hashes differently).
 #[derive(Debug, Clone, PartialEq)]

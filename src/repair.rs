@@ -19,6 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use crate::containment;
 use crate::error::{Error, ErrorCode, Result};
 use crate::identity::{self, Projection};
 use crate::index::{EvictionLog, RecallIndex};
@@ -312,8 +313,8 @@ pub async fn repair<S: Storage>(storage: &S, policies: &[Policy], now: &str) -> 
                 continue;
             }
         }
-        let contained = validate::resolve_cold_node_path(storage, step, file_path.as_deref()).await.is_ok();
-        let mut derived = crate::engine::index_entry_object(&v.node, &store::cold_node_key(step));
+        let contained = containment::resolve_cold_node_path(storage, step, file_path.as_deref()).await.is_ok();
+        let mut derived = v.node.index_entry_object(&store::cold_node_key(step));
         derived.insert("evicted".into(), Value::Bool(evicted));
         if !contained || derived != old {
             new_index.insert(step, derived);
@@ -322,7 +323,7 @@ pub async fn repair<S: Storage>(storage: &S, policies: &[Policy], now: &str) -> 
     }
     for (step, v) in &verified {
         if new_index.get(*step).is_none() {
-            let mut derived = crate::engine::index_entry_object(&v.node, &store::cold_node_key(*step));
+            let mut derived = v.node.index_entry_object(&store::cold_node_key(*step));
             derived.insert("evicted".into(), Value::Bool(logged_steps.contains(step)));
             new_index.insert(*step, derived);
             report.reindexed.push(*step);

@@ -813,3 +813,18 @@ fn simulate<M: Mask>(groups: &Groups<M>, open: &M, cursor: i128, n: usize) -> Op
     }
     Some((picks, residual))
 }
+
+/// One turn of the harness loop: what `before_turn` hydrated into the prompt (pre_turn_dispatch).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Turn {
+    pub scan: ScanResult,
+    /// The selected nodes, hydrated, in selection order.
+    pub hydrated: Vec<crate::types::Hydrated>,
+    /// The text to put in front of the model for this turn only: each hydrated node's bounded content under a
+    /// `[ContextFold: step N]` header, separated by blank lines; empty when nothing was hydrated.
+    pub context: String,
+    /// Sum of the hydrated token estimates (what the turn adds to the prompt).
+    pub tokens: i64,
+}

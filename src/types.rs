@@ -1,15 +1,16 @@
-//! The engine's data types: what the operations take and return (cold node, index entry, fold outcome, hydrated
-//! content, eviction, status, turn). They sit below every module that uses them (engine, scan, recall, index,
-//! report), so the module graph only points down. camelCase in JS (tsify), snake_case on disk.
+//! The engine's data types: what the operations take and return (cold node, index entry, hot projection, fold
+//! outcome, hydrated content, eviction, status, per-call options, selection mode). They sit below every module
+//! that uses them (engine, scan, recall, index, redact, report) and import only `error`, `number` and `json`, so
+//! the module graph only points down. A result made of one module's own types lives there (`ScanResult` and
+//! `Turn` in `scan`, `Validation` in `validate`). camelCase in JS (tsify), snake_case on disk.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::folded_step::FoldedStep;
-use crate::index::{clamp_i64, Entry};
+use crate::error::{Error, Result};
 use crate::json::{self, Value};
-use crate::scan::ScanResult;
+use crate::number::clamp_i64;
 
 /// What `fold` is given (spec §5). `None` lists are extracted from the text; given lists are kept verbatim.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -131,6 +132,28 @@ impl ColdNode {
             status: s("status"),
         }
     }
+
+    /// The 15-key index entry of this node, freshly folded, stored under `key` (spec §2.4).
+    pub fn index_entry_object(&self, key: &str) -> BTreeMap<String, Value> {
+        // The node's keys less normalized_content, raw_content, session_id, sanitized, status, ipcf_version, plus
+        // `evicted` and `file_path`; built directly so the payload is never copied.
+        let mut m = BTreeMap::new();
+        m.insert("artifact_sha256".into(), Value::from(&self.artifact_sha256));
+        m.insert("commands".into(), Value::from(self.commands.as_slice()));
+        m.insert("errors".into(), Value::from(self.errors.as_slice()));
+        m.insert("evicted".into(), Value::Bool(false));
+        m.insert("file_path".into(), Value::from(key));
+        m.insert("files".into(), Value::from(self.files.as_slice()));
+        m.insert("folded_at".into(), Value::from(&self.folded_at));
+        m.insert("identifiers".into(), Value::from(self.identifiers.as_slice()));
+        m.insert("payload_sha256".into(), Value::from(&self.payload_sha256));
+        m.insert("projection_sha256".into(), Value::from(&self.projection_sha256));
+        m.insert("projection_version".into(), Value::from(&self.projection_version));
+        m.insert("step_id".into(), Value::from(self.step_id));
+        m.insert("summary".into(), Value::from(&self.summary));
+        m.insert("token_estimate".into(), Value::from(self.token_estimate));
+        m
+    }
 }
 
 /// A recall index entry (spec §2.4), camelCase.
@@ -155,25 +178,35 @@ pub struct IndexEntry {
     pub evicted: bool,
 }
 
-impl From<&Entry<'_>> for IndexEntry {
-    fn from(e: &Entry<'_>) -> Self {
-        IndexEntry {
-            step_id: e.step_id,
-            summary: e.summary().to_string(),
-            file_path: e.file_path().map(|p| p.into_owned()),
-            identifiers: e.list("identifiers"),
-            files: e.list("files"),
-            commands: e.list("commands"),
-            errors: e.list("errors"),
-            token_estimate: e.token_estimate(),
-            payload_sha256: e.payload_sha256().into_owned(),
-            projection_sha256: e.projection_sha256().into_owned(),
-            artifact_sha256: e.artifact_sha256().map(|a| a.into_owned()),
-            projection_version: e.projection_version().to_string(),
-            folded_at: e.folded_at().to_string(),
-            evicted: e.evicted(),
-        }
-    }
+/// The record (snake_case keys, as the schema has them).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct FoldedStep {
+    pub step_id: i64,
+    /// When the step was folded (`folded_at`).
+    pub timestamp: String,
+    /// The node's files, as stored.
+    pub target_files: Vec<String>,
+    /// `CODE_MODIFICATION`, `COMMAND_EXECUTION`, `EXPLORATION`, `REFACTOR`, `VERIFICATION` or `OTHER`.
+    pub action_type: String,
+    /// The summary, at most 280 code points.
+    pub summary: String,
+    /// `SUCCESS`, `FAILED`, `PARTIAL` or `BLOCKED`.
+    pub status: String,
+    pub artifacts: FoldedStepArtifacts,
+    /// The stored token estimate of the whole payload (what hydrating it in full would cost).
+    pub token_estimate: i64,
+}
+
+/// Where the exact record is, and the hashes that verify it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct FoldedStepArtifacts {
+    /// The cold node's `file_path`.
+    pub cold_node_ref: String,
+    pub payload_sha256: String,
+    pub projection_sha256: String,
+    pub artifact_sha256: String,
 }
 
 /// What a fold did: a new cold node, or nothing because the step was already indexed (§5 step 2).
@@ -262,20 +295,44 @@ pub struct TurnOptions {
     pub in_context: Vec<i64>,
     /// The selection mode when the policy names none (no `selection` key): how the hooks and integrations use
     /// ranked selection on a store made before the key existed. A policy's `selection` key always wins.
-    pub default_selection: Option<crate::policy::Selection>,
+    pub default_selection: Option<Selection>,
 }
 
-/// One turn of the harness loop: what `before_turn` hydrated into the prompt (pre_turn_dispatch).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct Turn {
-    pub scan: ScanResult,
-    /// The selected nodes, hydrated, in selection order.
-    pub hydrated: Vec<Hydrated>,
-    /// The text to put in front of the model for this turn only: each hydrated node's bounded content under a
-    /// `[ContextFold: step N]` header, separated by blank lines; empty when nothing was hydrated.
-    pub context: String,
-    /// Sum of the hydrated token estimates (what the turn adds to the prompt).
-    pub tokens: i64,
+/// A selection mode (policy key `selection`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Selection {
+    /// The reference's RGSC scan (spec §7), byte for byte: exact terms, equal weights, ties to the newest step.
+    #[default]
+    Reference,
+    /// Ranked selection, version 1 (`crate::rank`).
+    RankedV1,
+}
+
+impl Selection {
+    /// Every mode, the reference's first.
+    pub const ALL: [Selection; 2] = [Selection::Reference, Selection::RankedV1];
+
+    /// The name the policy file uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Selection::Reference => "ipcf-projection-v2",
+            Selection::RankedV1 => "ranked-v1",
+        }
+    }
+
+    /// The mode of a name, `None` when unknown.
+    pub fn from_name(name: &str) -> Option<Selection> {
+        Selection::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The mode of a name, or an `INVALID_INPUT` error naming the known ones (`what` says where the
+    /// name came from).
+    pub fn parse(name: &str, what: &str) -> Result<Selection> {
+        Selection::from_name(name).ok_or_else(|| {
+            Error::invalid_input(format!(
+                "{what}: unknown selection mode {name:?} (known: {})",
+                Selection::ALL.map(|s| format!("\"{}\"", s.name())).join(", ")
+            ))
+        })
+    }
 }

@@ -1,9 +1,10 @@
-//! Verification of cold nodes (spec §9), path containment (§10) and the whole-store audit (§13).
+//! Verification of cold nodes (spec §9) and the whole-store audit (§13); path containment (§10) is `containment`.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::containment;
 use crate::error::{Error, ErrorCode, Result};
 use crate::identity;
 use crate::index::RecallIndex;
@@ -98,38 +99,6 @@ pub fn schema_check_index(index: &RecallIndex, out: &mut Vec<SchemaViolation>) {
     }
 }
 
-fn containment_error(message: String) -> Error {
-    Error::new(ErrorCode::PathContainment, message)
-}
-
-/// `_resolve_cold_node_path`: the entry's `file_path` must resolve (host links followed) to the canonical file
-/// of its step, directly inside `cold_nodes/`. Returns the resolved canonical path, absolute, for messages.
-pub async fn resolve_cold_node_path(storage: &impl Storage, step_id: i64, file_path: Option<&str>) -> Result<String> {
-    let file_path = match file_path {
-        Some(p) if !p.is_empty() => p,
-        _ => return Err(containment_error(format!("Step {step_id}: Missing file_path in recall_index node metadata."))),
-    };
-    if file_path.contains('\0') {
-        // No file on any system has a NUL in its path, and a host resolver may fail on one rather than resolve it.
-        return Err(containment_error(format!(
-            "PathContainmentError: Cold node path '{file_path}' violates canonical boundary or does not match \
-             expected '{}' for step {step_id}.",
-            store::cold_node_key(step_id)
-        )));
-    }
-    let expected = store::cold_node_key(step_id);
-    let resolved = storage.resolve(file_path).await?;
-    let resolved_expected = storage.resolve(&expected).await?;
-    let resolved_dir = storage.resolve(store::COLD_NODE_DIR).await?;
-    if resolved != resolved_expected || store::parent(&resolved) != resolved_dir {
-        return Err(containment_error(format!(
-            "PathContainmentError: Cold node path '{file_path}' violates canonical boundary or does not match \
-             expected '{expected}' for step {step_id}."
-        )));
-    }
-    Ok(resolved_expected)
-}
-
 fn broken_reference(path: &str) -> Error {
     Error::new(ErrorCode::BrokenReference, format!("Cold node file not found: {path} (CONF-12 Scenario B)"))
 }
@@ -222,16 +191,9 @@ pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bo
             let file_path = entry.file_path();
             // The usual entry names its canonical file: containment is then its parent check alone (spec §10).
             let contained = if file_path.as_deref() == Some(key.as_str()) {
-                if store::parent(&resolved) == resolved_dir {
-                    Ok(resolved)
-                } else {
-                    Err(containment_error(format!(
-                        "PathContainmentError: Cold node path '{key}' violates canonical boundary or does not match \
-                         expected '{key}' for step {step}."
-                    )))
-                }
+                containment::check_canonical(step, key, resolved, &resolved_dir)
             } else {
-                resolve_cold_node_path(storage, step, file_path.as_deref()).await
+                containment::resolve_cold_node_path(storage, step, file_path.as_deref()).await
             };
             match contained {
                 Ok(p) => paths.push(Some(p)),

@@ -5,7 +5,7 @@
 use contextfold::engine::{ContextFold, Options};
 use contextfold::store::{self, MemoryStorage, Storage};
 use contextfold::types::FoldInput;
-use contextfold::{validate, ErrorCode};
+use contextfold::{containment, ErrorCode};
 
 #[derive(serde::Deserialize)]
 struct Hostile {
@@ -33,7 +33,7 @@ fn path_containment_refuses_every_hostile_file_path() {
         for root in ["/memory", "/home/me/project"] {
             let s = MemoryStorage::with_root(root);
             for h in corpus() {
-                let got = validate::resolve_cold_node_path(&s, 1, Some(&h.value)).await;
+                let got = containment::resolve_cold_node_path(&s, 1, Some(&h.value)).await;
                 let code = got.as_ref().err().map(|e| e.code());
                 assert_eq!(code, Some(ErrorCode::PathContainment), "root {root}: {:?} ({}) gave {got:?}", h.value, h.why);
             }

@@ -1,6 +1,6 @@
 //! The engine through its wasm bindings (Node by default; a browser with WASM_BINDGEN_USE_BROWSER=1): the §6
-//! demo round trip with the reference's exact bytes, error names and codes, input checking, and overlapping
-//! calls.
+//! demo round trip with the reference's exact bytes, error names and codes, input checking, and the refusal of
+//! overlapping calls.
 #![cfg(target_arch = "wasm32")]
 
 #[path = "js-support/common.rs"]
@@ -317,9 +317,11 @@ fn extract_and_version() {
     assert_eq!(wasm::version(), env!("CARGO_PKG_VERSION"));
 }
 
+type Call = std::pin::Pin<Box<dyn std::future::Future<Output = Result<JsValue, JsValue>>>>;
+
 /// Run calls the way `Promise.all` would: all started at once, awaited together. Each settles to its
 /// result or to `{error: code}`.
-async fn all(calls: Vec<std::pin::Pin<Box<dyn std::future::Future<Output = Result<JsValue, JsValue>>>>>) -> Vec<String> {
+async fn all(calls: Vec<Call>) -> Vec<String> {
     let promises = Array::new();
     for call in calls {
         promises.push(&future_to_promise(async move {
@@ -333,52 +335,38 @@ async fn all(calls: Vec<std::pin::Pin<Box<dyn std::future::Future<Output = Resul
     Array::from(&settled).iter().map(|v| stringify(&v)).collect()
 }
 
-type Call = std::pin::Pin<Box<dyn std::future::Future<Output = Result<JsValue, JsValue>>>>;
-
-fn script(engine: &Rc<Engine>) -> Vec<Call> {
-    let turns = demo_turns();
-    let mut calls: Vec<Call> = Vec::new();
-    for (i, turn) in turns.iter().enumerate() {
-        let e = Rc::clone(engine);
-        let input = fold_js(turn);
-        calls.push(Box::pin(async move { e.fold(input).await.map(JsValue::from) }));
-        let e = Rc::clone(engine);
-        calls.push(Box::pin(async move { e.scan("postgres port 5433 migration V12".into(), JsValue::UNDEFINED).await.map(JsValue::from) }));
-        if i == 3 {
-            let e = Rc::clone(engine);
-            calls.push(Box::pin(async move { e.hydrate(999.into()).await.map(JsValue::from) }));
-            let e = Rc::clone(engine);
-            let dup = fold_js(&turns[0]);
-            calls.push(Box::pin(async move { e.fold(dup).await.map(JsValue::from) }));
-        }
-    }
-    let e = Rc::clone(engine);
-    calls.push(Box::pin(async move { e.evict(37.into()).await.map(JsValue::from) }));
-    let e = Rc::clone(engine);
-    calls.push(Box::pin(async move { e.status().await.map(JsValue::from) }));
-    let e = Rc::clone(engine);
-    calls.push(Box::pin(async move { e.validate().await.map(JsValue::from) }));
-    calls
-}
-
+/// Calls on one raw `Engine` must not overlap: the engine holds its state across every await of the host storage,
+/// and the package's `ContextFold` queues its calls (that queue is tested in tests/js/errors.test.mjs). A call
+/// started while another runs is refused with `INVALID_INPUT` (never run against half-made state, never a panic);
+/// the running call ends as it would alone, and the engine takes calls again afterwards.
 #[wasm_bindgen_test]
-async fn overlapping_calls_match_sequential_calls() {
-    // Sequential: each call awaited before the next starts.
-    let seq_storage = MemStorage::new(None);
-    let seq_engine = Rc::new(open(&seq_storage).await);
-    let mut sequential = Vec::new();
-    for call in script(&seq_engine) {
-        sequential.extend(all(vec![call]).await);
-    }
-    // Overlapping, over a storage where every call takes a macrotask.
+async fn an_overlapping_call_on_the_raw_engine_is_refused_and_the_engine_goes_on() {
+    let turns = demo_turns();
+    let alone_storage = MemStorage::new(None);
+    let alone = open(&alone_storage).await;
+    alone.fold(fold_js(&turns[0])).await.expect("fold alone");
+
+    // Every storage call takes a macrotask: the first fold is still waiting on the storage when the others start.
     let storage = MemStorage::new(None);
     storage.set_slow(true);
     let engine = Rc::new(open(&storage).await);
-    let overlapping = all(script(&engine)).await;
-    assert_eq!(overlapping, sequential);
-    assert_eq!(storage.dump(), seq_storage.dump());
-    assert!(sequential.iter().any(|r| r == r#"{"error":"NODE_NOT_FOUND"}"#));
-    assert!(sequential.iter().any(|r| r.starts_with(r#"{"kind":"duplicate""#)));
+    let mut calls: Vec<Call> = Vec::new();
+    for turn in &turns[..2] {
+        let (e, input) = (Rc::clone(&engine), fold_js(turn));
+        calls.push(Box::pin(async move { e.fold(input).await.map(JsValue::from) }));
+    }
+    let e = Rc::clone(&engine);
+    calls.push(Box::pin(async move { e.status().await.map(JsValue::from) }));
+    let results = all(calls).await;
+    assert!(results[0].starts_with(r#"{"kind":"folded""#), "{}", results[0]);
+    assert_eq!(results[1..], [r#"{"error":"INVALID_INPUT"}"#, r#"{"error":"INVALID_INPUT"}"#]);
+    assert_eq!(storage.dump(), alone_storage.dump(), "the refused fold wrote nothing");
+
+    // Not wedged: the refused fold, run now, is folded.
+    let outcome = engine.fold(fold_js(&turns[1])).await.expect("fold after").to_rust().unwrap();
+    assert!(matches!(outcome, FoldOutcome::Folded { .. }));
+    let status: Status = engine.status().await.unwrap().to_rust().unwrap();
+    assert_eq!(status.total, 2);
 }
 
 /// The scan and recall vectors over the demo store, results and console text, through the bindings.

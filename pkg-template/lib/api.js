@@ -21,7 +21,12 @@ export function createApi(core, ensureReady = () => {}) {
     #storage;
     /** The engine's limits, read once at open: sizes are checked here, before a string crosses into wasm. */
     #limits;
-    /** Calls run one after another in call order, so overlapping calls equal a sequential run. */
+    /** Calls run one after another in call order, so overlapping calls equal a sequential run. Serialisation is
+     *  needed because the engine holds `&mut` state (the index, the journal) across every await of the host storage:
+     *  a call must not start while a fold waits on `storage.save`. This is the only queue: the wasm `Engine` refuses
+     *  an overlapping call (src/wasm/engine.rs) rather than queue it again. Queueing here also keeps the compound
+     *  steps whole (a duplicate fold's node read, close's checkpoint then free). A call that fails does not stop the
+     *  calls queued after it (`#run`). */
     #queue = Promise.resolve();
 
     /** @private Use `ContextFold.open`. */

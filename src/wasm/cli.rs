@@ -10,17 +10,16 @@ use js_sys::JsString;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::input;
+use super::convert::{self, MAX_SAFE_INTEGER};
+use super::JsResult;
 use crate::error::Error;
 use crate::number::{self, IntError};
-use super::input::MAX_SAFE_INTEGER;
-use super::JsResult;
 
 /// A JS string: `Ok` when it is valid UTF-16, else its code units (lone surrogates kept).
 fn js_text(v: &JsValue, what: &str) -> JsResult<Result<String, Vec<u16>>> {
     let Some(s) = v.dyn_ref::<JsString>() else {
-        // Not a string: `input::string` gives the bindings' usual message ("... must be a string, got ...").
-        return Err(input::string(v, what).err().unwrap_or_else(|| Error::invalid_input(what)).into());
+        // Not a string: `convert::string` gives the bindings' usual message ("... must be a string, got ...").
+        return Err(convert::string(v, what).err().unwrap_or_else(|| Error::invalid_input(what)).into());
     };
     Ok(match s.as_string() {
         Some(text) if s.is_valid_utf16() => Ok(text),

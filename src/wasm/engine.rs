@@ -1,27 +1,25 @@
-//! The exported `Engine` class: one open store over a JS `Storage`. Every method checks its input, waits its
-//! turn on the engine lock (overlapping calls run one at a time, in call order), calls the engine, and returns
-//! the result as a plain JS object typed by tsify. Errors are thrown as described in `errors.rs`.
+//! The exported `Engine` class: one open store over a JS `Storage`. Every method decodes its input
+//! (`convert`), takes the engine's state, calls the engine, and returns the result as the plain JS object its
+//! tsify type declares (`convert::output`). Errors are thrown as described in `errors.rs`.
+//!
+//! Calls on one `Engine` must not overlap: the engine holds `&mut` state (the index, the journal) across every
+//! await of the host storage, so a second call running while a fold waits for `storage.save` would see a half-made
+//! change. The package's `ContextFold` (pkg-template/lib/api.js) queues its calls, in call order; this class does
+//! not queue a second time, it refuses an overlapping call with an `INVALID_INPUT` error (see `state`).
 
-use js_sys::Function;
-use serde::Serialize;
-use tsify::{Ts, Tsify};
+use std::cell::{RefCell, RefMut};
+
+use tsify::Ts;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
-use super::errors::js_message;
-use super::JsResult;
-use super::input;
-use super::lock::AsyncMutex;
+use super::convert::{self, check_fold_lengths, check_js_length, output, outputs, LimitsView};
 use super::storage::HostStorage;
-use crate::engine::{
-    format_utc, Clock, ColdNode, ContextFold, Eviction, FoldOutcome, Hydrated, IndexEntry, Options, Status,
-    TokenCounter, Turn,
-};
+use super::JsResult;
+use crate::engine::{ColdNode, ContextFold, Eviction, FoldOutcome, Hydrated, IndexEntry, Status, Turn};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::repair::RepairReport;
 use crate::folded_step::FoldedStep;
-use crate::policy::Policy;
 use crate::recall::RecallCandidate;
 use crate::scan::ScanResult;
 use crate::validate::Validation;
@@ -91,131 +89,23 @@ export interface ScanOptions extends TurnOptions {
 /// An open store. Obtain one with `Engine.open(storage, options)`.
 #[wasm_bindgen]
 pub struct Engine {
-    inner: AsyncMutex<ContextFold<HostStorage>>,
+    /// The open store; one call at a time holds it (see the module's notes).
+    inner: RefCell<ContextFold<HostStorage>>,
     /// The store's limits, readable without waiting for the engine (input is checked before it is copied in).
     limits: Limits,
 }
 
-/// `LimitExceeded` when a JS string is longer (in UTF-16 units, each at least one UTF-8 byte) than `max` bytes:
-/// checked before the string is copied into wasm memory.
-fn check_js_length(v: &JsValue, max: usize, what: &str, kind: &str) -> Result<()> {
-    let units = input::string_units(v);
-    if units > max {
-        return Err(Error::limit(format!(
-            "{what}: {units} UTF-16 units (at least as many UTF-8 bytes) is over the {kind} limit of {max} bytes; nothing was done"
-        )));
+impl Engine {
+    /// The engine's state for the call `what`, or an `INVALID_INPUT` error when another call on this `Engine` is
+    /// still running (the caller overlapped calls without queueing them).
+    fn state(&self, what: &str) -> Result<RefMut<'_, ContextFold<HostStorage>>> {
+        self.inner.try_borrow_mut().map_err(|_| {
+            Error::invalid_input(format!(
+                "{what}: another call on this Engine is still running; calls on one Engine must not overlap \
+                 (the package's ContextFold queues them)"
+            ))
+        })
     }
-    Ok(())
-}
-
-/// The fold fields a limit counts, checked on the JS side of the boundary.
-fn check_fold_lengths(v: &JsValue, limits: &Limits, what: &str) -> Result<usize> {
-    if !v.is_object() {
-        return Ok(0); // the input check words the error
-    }
-    let mut total = 0usize;
-    for key in ["summary", "rawContent", "sessionId"] {
-        if let Ok(x) = js_sys::Reflect::get(v, &JsValue::from_str(key)) {
-            total = total.saturating_add(input::string_units(&x));
-        }
-    }
-    if total > limits.max_payload_bytes {
-        return Err(Error::limit(format!(
-            "{what}: {total} UTF-16 units (at least as many UTF-8 bytes) is over the payload limit of {} bytes (limits.maxPayloadBytes); nothing was written",
-            limits.max_payload_bytes
-        )));
-    }
-    Ok(total)
-}
-
-fn limits_option(options: &JsValue) -> Result<Limits> {
-    let v = input::get(options, "limits", "open: options.limits")?;
-    if v.is_undefined() || v.is_null() {
-        return Ok(Limits::default());
-    }
-    input::object(&v, "open: options.limits")?;
-    let field = |key: &str| -> Result<Option<usize>> {
-        let what = format!("open: options.limits.{key}");
-        let x = input::get(&v, key, &what)?;
-        if x.is_undefined() {
-            return Ok(None);
-        }
-        Ok(Some(usize::try_from(input::count(&x, &what)?).unwrap_or(usize::MAX)))
-    };
-    Limits::lowered(field("maxPayloadBytes")?, field("maxPromptBytes")?, field("maxIndexBytes")?, field("maxIndexEntries")?)
-}
-
-/// A result as the JS object its tsify type declares (`Option::None` as `undefined`, as the types say).
-pub(super) fn output<T: Tsify + Serialize>(value: &T, what: &str) -> JsResult<Ts<T>> {
-    value.into_ts().map_err(|e| {
-        Error::invalid_input(format!("{what}: the result cannot be represented in JavaScript: {e}")).into()
-    })
-}
-
-fn outputs<T: Tsify + Serialize>(values: &[T], what: &str) -> JsResult<Vec<Ts<T>>> {
-    values.iter().map(|v| output(v, what)).collect()
-}
-
-/// The host's `clock`, or the JS `Date` (UTC, to the second).
-fn clock(f: Option<Function>) -> Clock {
-    match f {
-        None => Box::new(|| Ok(format_utc((js_sys::Date::now() / 1000.0).floor() as i64))),
-        Some(f) => Box::new(move || {
-            let v = f
-                .call0(&JsValue::UNDEFINED)
-                .map_err(|e| Error::invalid_input(format!("options.clock threw: {}", js_message(&e))))?;
-            input::string(&v, "options.clock() result")
-        }),
-    }
-}
-
-fn token_counter(f: Function) -> TokenCounter {
-    Box::new(move |text| {
-        let v = f
-            .call1(&JsValue::UNDEFINED, &JsValue::from_str(text))
-            .map_err(|e| Error::invalid_input(format!("options.tokenCounter threw: {}", js_message(&e))))?;
-        input::count(&v, "options.tokenCounter() result")
-    })
-}
-
-fn optional_function(options: &JsValue, key: &str) -> Result<Option<Function>> {
-    let what = format!("open: options.{key}");
-    let v = input::get(options, key, &what)?;
-    if v.is_undefined() {
-        Ok(None)
-    } else if v.is_function() {
-        Ok(Some(v.unchecked_into()))
-    } else {
-        Err(Error::invalid_input(format!("{what} must be a function, got {}", input::type_name(&v))))
-    }
-}
-
-fn open_options(options: &JsValue) -> Result<Options> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(Options { clock: Some(clock(None)), journal: true, ..Options::default() });
-    }
-    input::object(options, "open: options")?;
-    let clock_fn = optional_function(options, "clock")?;
-    let counter_fn = optional_function(options, "tokenCounter")?;
-    let policy = input::get(options, "policy", "open: options.policy")?;
-    let policy = if policy.is_undefined() || policy.is_null() {
-        None
-    } else {
-        input::object(&policy, "open: options.policy")?;
-        Some(input::json_value(&policy, "open: options.policy")?)
-    };
-    let journal = input::get(options, "journal", "open: options.journal")?;
-    // The package journals by default (the fast path); the Rust API's default is the reference's behaviour.
-    let journal = if journal.is_undefined() { true } else { input::boolean(&journal, "open: options.journal")? };
-    let default_policy = input::get(options, "defaultPolicy", "open: options.defaultPolicy")?;
-    let default_policy = if default_policy.is_undefined() || default_policy.is_null() {
-        None
-    } else {
-        input::object(&default_policy, "open: options.defaultPolicy")?;
-        Some(Policy { raw: input::json_value(&default_policy, "open: options.defaultPolicy")? })
-    };
-    let limits = limits_option(options)?;
-    Ok(Options { clock: Some(clock(clock_fn)), token_counter: counter_fn.map(token_counter), policy, journal, default_policy, limits })
 }
 
 #[wasm_bindgen]
@@ -226,10 +116,10 @@ impl Engine {
         #[wasm_bindgen(unchecked_optional_param_type = "OpenOptions")] options: JsValue,
     ) -> JsResult<Engine> {
         let storage = HostStorage::new(storage)?;
-        let options = open_options(&options)?;
+        let options = convert::open_options(&options)?;
         let limits = options.limits;
         let engine = ContextFold::open(storage, options).await?;
-        Ok(Engine { inner: AsyncMutex::new(engine), limits })
+        Ok(Engine { inner: RefCell::new(engine), limits })
     }
 
     /// Repair a store without opening it (its index may be damaged): see `repair`.
@@ -239,7 +129,7 @@ impl Engine {
         #[wasm_bindgen(unchecked_optional_param_type = "OpenOptions")] options: JsValue,
     ) -> JsResult<Ts<RepairReport>> {
         let storage = HostStorage::new(storage)?;
-        let options = open_options(&options)?;
+        let options = convert::open_options(&options)?;
         let report = crate::engine::repair_store(storage, options).await?;
         output(&report, "repair")
     }
@@ -247,7 +137,7 @@ impl Engine {
     /// Re-index verified orphans, rebuild a lost or damaged index from the cold nodes, move what does not verify
     /// into `.contextfold/quarantine/` (never deleting a cold node), under the store's write lock.
     pub async fn repair(&self) -> JsResult<Ts<RepairReport>> {
-        let mut engine = self.inner.lock().await?;
+        let mut engine = self.state("repair")?;
         let report = engine.repair().await?;
         output(&report, "repair")
     }
@@ -260,8 +150,8 @@ impl Engine {
     /// Fold one turn into a cold node (spec §5); a step already indexed is a `duplicate` and writes nothing.
     pub async fn fold(&self, #[wasm_bindgen(unchecked_param_type = "FoldInput")] input: JsValue) -> JsResult<Ts<FoldOutcome>> {
         check_fold_lengths(&input, &self.limits, "fold")?;
-        let input = input::fold_input(&input)?;
-        let mut engine = self.inner.lock().await?;
+        let input = convert::fold_input(&input, "fold: input", "fold: ")?;
+        let mut engine = self.state("fold")?;
         let outcome = engine.fold(input).await?;
         output(&outcome, "fold")
     }
@@ -272,37 +162,30 @@ impl Engine {
         &self,
         #[wasm_bindgen(unchecked_param_type = "FoldInput[]")] inputs: JsValue,
     ) -> JsResult<Vec<Ts<FoldOutcome>>> {
-        if !js_sys::Array::is_array(&inputs) {
-            return Err(JsValue::from(Error::invalid_input(format!(
-                "foldMany: inputs must be an array, got {}",
-                input::type_name(&inputs)
-            ))));
-        }
-        let array: &js_sys::Array = inputs.unchecked_ref();
-        let mut list = Vec::with_capacity(array.length() as usize);
+        let items = convert::items(&inputs, "foldMany: inputs", "an array")?;
         let mut total = 0usize;
-        for v in array.iter() {
-            total = total.saturating_add(check_fold_lengths(&v, &self.limits, "foldMany")?);
+        for (v, _) in &items {
+            total = total.saturating_add(check_fold_lengths(v, &self.limits, "foldMany")?);
         }
         self.limits.check_batch(total, "foldMany")?;
-        for (i, v) in array.iter().enumerate() {
-            let name = format!("foldMany: inputs[{i}]");
-            list.push(input::fold_input_named(&v, &name, &format!("{name}."))?);
-        }
-        let mut engine = self.inner.lock().await?;
+        let list = items
+            .iter()
+            .map(|(v, name)| convert::fold_input(v, name, &format!("{name}.")))
+            .collect::<Result<Vec<_>>>()?;
+        let mut engine = self.state("foldMany")?;
         let outcomes = engine.fold_many(list).await?;
         outputs(&outcomes, "foldMany")
     }
 
     /// Write `recall_index.json` and `eviction_log.json` from the journal, then drop it (a no-op without one).
     pub async fn checkpoint(&self) -> JsResult<()> {
-        let mut engine = self.inner.lock().await?;
+        let mut engine = self.state("checkpoint")?;
         Ok(engine.checkpoint().await?)
     }
 
     /// Whether this engine journals its changes (`journal: true` and a storage with `append`).
     pub async fn journaling(&self) -> JsResult<bool> {
-        let engine = self.inner.lock().await?;
+        let engine = self.state("journaling")?;
         Ok(engine.journaling())
     }
 
@@ -313,10 +196,10 @@ impl Engine {
         #[wasm_bindgen(unchecked_optional_param_type = "ScanOptions")] options: JsValue,
     ) -> JsResult<Ts<ScanResult>> {
         check_js_length(&prompt, self.limits.max_prompt_bytes, "scan: prompt", "prompt")?;
-        let prompt = input::string(&prompt, "scan: prompt")?;
-        let mode = input::candidate_mode(&options, "scan: options")?;
-        let options = input::turn_options(&options, "scan: options")?;
-        let engine = self.inner.lock().await?;
+        let prompt = convert::string(&prompt, "scan: prompt")?;
+        let mode = convert::candidate_mode(&options, "scan: options")?;
+        let options = convert::turn_options(&options, "scan: options")?;
+        let engine = self.state("scan")?;
         let result = engine.scan_listing(&prompt, &options, mode).await?;
         output(&result, "scan")
     }
@@ -330,9 +213,9 @@ impl Engine {
         #[wasm_bindgen(unchecked_optional_param_type = "ScanOptions")] options: JsValue,
     ) -> JsResult<Ts<ScanResult>> {
         check_js_length(&prompt, self.limits.max_prompt_bytes, "scan: prompt", "prompt")?;
-        let prompt = input::string(&prompt, "scan: prompt")?;
-        let options = input::turn_options(&options, "scan: options")?;
-        let engine = self.inner.lock().await?;
+        let prompt = convert::string(&prompt, "scan: prompt")?;
+        let options = convert::turn_options(&options, "scan: options")?;
+        let engine = self.state("scanSelection")?;
         let result = engine.scan_selection_with(&prompt, &options).await?;
         output(&result, "scanSelection")
     }
@@ -343,37 +226,37 @@ impl Engine {
         #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue,
     ) -> JsResult<Vec<Ts<RecallCandidate>>> {
         check_js_length(&query, self.limits.max_prompt_bytes, "recall: query", "prompt")?;
-        let query = input::string(&query, "recall: query")?;
-        let engine = self.inner.lock().await?;
+        let query = convert::string(&query, "recall: query")?;
+        let engine = self.state("recall")?;
         outputs(&engine.recall(&query).await?, "recall")
     }
 
     /// Hydrate one node, verified and bounded (spec §8).
     pub async fn hydrate(&self, #[wasm_bindgen(js_name = stepId, unchecked_param_type = "number")] step_id: JsValue) -> JsResult<Ts<Hydrated>> {
-        let step_id = input::step_id(&step_id, "hydrate: stepId")?;
-        let engine = self.inner.lock().await?;
+        let step_id = convert::step_id(&step_id, "hydrate: stepId")?;
+        let engine = self.state("hydrate")?;
         let hydrated = engine.hydrate(step_id).await?;
         output(&hydrated, "hydrate")
     }
 
     /// Mark a node evicted and log the event (spec §11).
     pub async fn evict(&self, #[wasm_bindgen(js_name = stepId, unchecked_param_type = "number")] step_id: JsValue) -> JsResult<Ts<Eviction>> {
-        let step_id = input::step_id(&step_id, "evict: stepId")?;
-        let mut engine = self.inner.lock().await?;
+        let step_id = convert::step_id(&step_id, "evict: stepId")?;
+        let mut engine = self.state("evict")?;
         let eviction = engine.evict(step_id).await?;
         output(&eviction, "evict")
     }
 
     /// Counts and the node list (spec §12).
     pub async fn status(&self) -> JsResult<Ts<Status>> {
-        let engine = self.inner.lock().await?;
+        let engine = self.state("status")?;
         let status = engine.status().await?;
         output(&status, "status")
     }
 
     /// Audit every entry and look for orphans (spec §13).
     pub async fn validate(&self) -> JsResult<Ts<Validation>> {
-        let engine = self.inner.lock().await?;
+        let engine = self.state("validate")?;
         let validation = engine.validate().await?;
         output(&validation, "validate")
     }
@@ -386,9 +269,9 @@ impl Engine {
         #[wasm_bindgen(unchecked_optional_param_type = "TurnOptions")] options: JsValue,
     ) -> JsResult<Ts<Turn>> {
         check_js_length(&prompt, self.limits.max_prompt_bytes, "beforeTurn: prompt", "prompt")?;
-        let prompt = input::string(&prompt, "beforeTurn: prompt")?;
-        let options = input::turn_options(&options, "beforeTurn: options")?;
-        let engine = self.inner.lock().await?;
+        let prompt = convert::string(&prompt, "beforeTurn: prompt")?;
+        let options = convert::turn_options(&options, "beforeTurn: options")?;
+        let engine = self.state("beforeTurn")?;
         let turn = engine.before_turn_with(&prompt, &options).await?;
         output(&turn, "beforeTurn")
     }
@@ -396,8 +279,8 @@ impl Engine {
     /// post_turn_response: evict every node the turn hydrated (CONF-07).
     #[wasm_bindgen(js_name = afterResponse)]
     pub async fn after_response(&self, #[wasm_bindgen(unchecked_param_type = "Turn")] turn: JsValue) -> JsResult<Vec<Ts<Eviction>>> {
-        let turn: Turn = input::from_js(&turn, "afterResponse: turn")?;
-        let mut engine = self.inner.lock().await?;
+        let turn: Turn = convert::from_js(&turn, "afterResponse: turn")?;
+        let mut engine = self.state("afterResponse")?;
         let evictions = engine.after_response(&turn).await?;
         outputs(&evictions, "afterResponse")
     }
@@ -408,8 +291,8 @@ impl Engine {
         &self,
         #[wasm_bindgen(js_name = stepId, unchecked_param_type = "number")] step_id: JsValue,
     ) -> JsResult<Ts<ColdNode>> {
-        let step_id = input::step_id(&step_id, "node: stepId")?;
-        let engine = self.inner.lock().await?;
+        let step_id = convert::step_id(&step_id, "node: stepId")?;
+        let engine = self.state("node")?;
         let node = engine.node(step_id).await?;
         output(&node, "node")
     }
@@ -419,8 +302,8 @@ impl Engine {
         &self,
         #[wasm_bindgen(js_name = stepId, unchecked_param_type = "number")] step_id: JsValue,
     ) -> JsResult<Option<Ts<IndexEntry>>> {
-        let step_id = input::step_id(&step_id, "entry: stepId")?;
-        let engine = self.inner.lock().await?;
+        let step_id = convert::step_id(&step_id, "entry: stepId")?;
+        let engine = self.state("entry")?;
         engine.lookup_entry(step_id).await?.map(|e| output(&e, "entry")).transpose()
     }
 
@@ -430,8 +313,8 @@ impl Engine {
         &self,
         #[wasm_bindgen(js_name = stepId, unchecked_param_type = "number")] step_id: JsValue,
     ) -> JsResult<Ts<FoldedStep>> {
-        let step_id = input::step_id(&step_id, "foldedStep: stepId")?;
-        let engine = self.inner.lock().await?;
+        let step_id = convert::step_id(&step_id, "foldedStep: stepId")?;
+        let engine = self.state("foldedStep")?;
         let step = engine.folded_step(step_id).await?;
         output(&step, "foldedStep")
     }
@@ -442,54 +325,26 @@ impl Engine {
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "number")] limit: JsValue,
     ) -> JsResult<Vec<Ts<FoldedStep>>> {
-        let limit = if limit.is_undefined() {
-            None
-        } else {
-            Some(input::count(&limit, "foldedSteps: limit")? as usize)
-        };
-        let engine = self.inner.lock().await?;
+        let limit = convert::optional(convert::size)(&limit, "foldedSteps: limit")?;
+        let engine = self.state("foldedSteps")?;
         outputs(&engine.folded_steps(limit).await?, "foldedSteps")
     }
 
     /// Tokens of a text by this store's counter (`options.tokenCounter`, else the reference's code points / 4).
     #[wasm_bindgen(js_name = countTokens)]
     pub async fn count_tokens(&self, #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> JsResult<f64> {
-        let text = input::string(&text, "countTokens: text")?;
-        let engine = self.inner.lock().await?;
+        let text = convert::string(&text, "countTokens: text")?;
+        let engine = self.state("countTokens")?;
         Ok(engine.count_tokens(&text)? as f64)
     }
 
     /// Re-read the index from storage (after another writer changed it).
     pub async fn reload(&self) -> JsResult<()> {
-        let mut engine = self.inner.lock().await?;
+        let mut engine = self.state("reload")?;
         Ok(engine.reload().await?)
     }
 }
 
-
-/// The limits as JS sees them (numbers).
-#[derive(Debug, Clone, Copy, Serialize, serde::Deserialize, Tsify)]
-#[serde(rename_all = "camelCase")]
-pub struct LimitsView {
-    pub max_payload_bytes: f64,
-    pub max_prompt_bytes: f64,
-    pub max_index_bytes: f64,
-    pub max_index_entries: f64,
-    /// UTF-8 bytes of all the inputs of one `foldMany` (a multiple of `maxPayloadBytes`; not an option).
-    pub max_batch_bytes: f64,
-}
-
-impl From<Limits> for LimitsView {
-    fn from(l: Limits) -> Self {
-        LimitsView {
-            max_payload_bytes: l.max_payload_bytes as f64,
-            max_prompt_bytes: l.max_prompt_bytes as f64,
-            max_index_bytes: l.max_index_bytes as f64,
-            max_index_entries: l.max_index_entries as f64,
-            max_batch_bytes: l.max_payload_bytes.saturating_mul(crate::limits::BATCH_PAYLOADS) as f64,
-        }
-    }
-}
 
 /// The default limits (the ceilings; `options.limits` may lower them).
 #[wasm_bindgen(js_name = defaultLimits)]

@@ -73,5 +73,5 @@ pub fn js_message(value: &JsValue) -> String {
     if let Some(b) = value.as_bool() {
         return b.to_string();
     }
-    format!("a thrown {}", crate::wasm::input::type_name(value))
+    format!("a thrown {}", super::convert::type_name(value))
 }

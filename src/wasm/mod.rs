@@ -1,10 +1,12 @@
 //! WebAssembly bindings (wasm32 only): a thin JS face over the engine. `Engine` wraps [`crate::ContextFold`]
 //! over a host `Storage`; `extract` and the `render*` functions are the pure helpers. No protocol logic lives
-//! here: the bindings check JS input, serialise calls, and convert results and errors.
+//! here: the bindings decode and check JS input, hold the engine for one call at a time (the package's `ContextFold`
+//! queues overlapping calls; see `engine.rs`), and convert results and errors.
 //!
 //! * `storage` — the JS `Storage` interface and the engine's storage trait over it
 //! * `engine` — the exported `Engine` class
-//! * `input` — checked conversion of JS values (types, lone surrogates, safe integers)
+//! * `convert` — conversion both ways: JS input checked into engine values (types, lone surrogates, safe
+//!   integers), engine results out as the JS objects their tsify types declare
 //! * `errors` — engine errors as thrown JS `Error`s with `name` and `code`
 //! * `report` — the console text of the reference (`render*`) — feature `cli`
 //! * `cli` — the bin's argument rules: `parseStepId` (Python `int()`), `pythonRepr` — feature `cli`
@@ -12,14 +14,12 @@
 //! `report` and `cli` serve only the contextfold CLI, so only the Node package's wasm carries them (cargo feature
 //! `cli`); the browser and bundler builds are that much smaller.
 //! * `redact` — the redactor (`redact`, `redactionRules`)
-//! * `lock` — the async mutex that serialises overlapping calls
 
 #[cfg(feature = "cli")]
 mod cli;
+mod convert;
 mod engine;
 mod errors;
-pub(crate) mod input;
-mod lock;
 mod redact;
 #[cfg(feature = "cli")]
 mod report;
@@ -47,9 +47,9 @@ pub fn version() -> String {
 
 /// Identifiers, files, commands and errors of a text, plus the terms a scan of it would look for.
 #[wasm_bindgen]
-pub fn extract(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Result<Ts<crate::extract::Extraction>, JsValue> {
-    let text = input::string(&text, "extract: text")?;
-    engine::output(&crate::extract::extract_all(&text), "extract")
+pub fn extract(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> JsResult<Ts<crate::extract::Extraction>> {
+    let text = convert::string(&text, "extract: text")?;
+    convert::output(&crate::extract::extract_all(&text), "extract")
 }
 
 thread_local! {

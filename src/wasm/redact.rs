@@ -6,8 +6,8 @@ use serde::Serialize;
 use tsify::{Ts, Tsify};
 use wasm_bindgen::prelude::*;
 
-use super::engine::output;
-use super::input;
+use super::convert::{self, output};
+use super::JsResult;
 use crate::redact::{self, Ruleset};
 
 /// What `redact` returns.
@@ -38,8 +38,8 @@ pub struct RedactionRule {
 
 /// The text with its secrets replaced by `[REDACTED:<rule>]`, and where they were.
 #[wasm_bindgen]
-pub fn redact(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Result<Ts<Redaction>, JsValue> {
-    let text = input::string(&text, "redact: text")?;
+pub fn redact(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> JsResult<Ts<Redaction>> {
+    let text = convert::string(&text, "redact: text")?;
     let ruleset = Ruleset::LATEST;
     let r = redact::redact(&text, ruleset);
     // Byte offsets to UTF-16 offsets in one forward walk (findings are sorted and disjoint). ASCII runs are
@@ -73,7 +73,7 @@ pub fn redact(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) ->
 
 /// The rules of the rule set `redact` and a fold with `"redaction": "secrets-v1"` apply.
 #[wasm_bindgen(js_name = redactionRules)]
-pub fn redaction_rules() -> Result<Vec<Ts<RedactionRule>>, JsValue> {
+pub fn redaction_rules() -> JsResult<Vec<Ts<RedactionRule>>> {
     redact::rules(Ruleset::LATEST)
         .into_iter()
         .map(|(id, description)| output(&RedactionRule { id: id.into(), description: description.into() }, "redactionRules"))

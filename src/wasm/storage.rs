@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use super::errors::js_message;
-use super::input::{self, type_name};
+use super::convert::{self, function, nullable, optional, type_name, Fields};
 use crate::error::{Error, Result};
 use crate::store;
 
@@ -78,46 +78,30 @@ pub struct HostStorage {
     root: String,
 }
 
-fn method(this: &JsValue, name: &str, required: bool) -> Result<Option<Function>> {
-    let what = format!("open: storage.{name}");
-    let value = input::get(this, name, &what)?;
-    if value.is_function() {
-        return Ok(Some(value.unchecked_into()));
-    }
-    if !required && value.is_undefined() {
-        return Ok(None);
-    }
-    Err(Error::invalid_input(format!("{what} must be a function, got {}", type_name(&value))))
-}
-
-fn required(this: &JsValue, name: &str) -> Result<Function> {
-    method(this, name, true)?.ok_or_else(|| Error::invalid_input(format!("open: storage.{name} must be a function")))
-}
-
 impl HostStorage {
     /// Check that `this` implements `Storage` (the four methods, and the optional ones and `root` if present).
     pub fn new(this: JsValue) -> Result<Self> {
-        input::object(&this, "open: storage")?;
-        let root = input::get(&this, "root", "open: storage.root")?;
-        let root = input::opt_string(&root, "open: storage.root")?.unwrap_or_else(|| DEFAULT_ROOT.to_string());
-        let lock = match (method(&this, "lock", false)?, method(&this, "unlock", false)?) {
+        convert::object(&this, "open: storage")?;
+        let f = Fields::new(&this, "open: storage.");
+        let root = f.read("root", nullable(convert::string))?.unwrap_or_else(|| DEFAULT_ROOT.to_string());
+        let lock = match (f.read("lock", optional(function))?, f.read("unlock", optional(function))?) {
             (Some(lock), Some(unlock)) => Some((lock, unlock)),
             (None, None) => None,
             _ => return Err(Error::invalid_input("open: storage.lock and storage.unlock go together: give both or neither")),
         };
         Ok(HostStorage {
             lock,
-            load: required(&this, "load")?,
-            save: required(&this, "save")?,
-            remove: required(&this, "remove")?,
-            list: required(&this, "list")?,
-            append: method(&this, "append", false)?,
-            resolve: method(&this, "resolve", false)?,
-            version: method(&this, "version", false)?,
-            load_range: method(&this, "loadRange", false)?,
-            rename: method(&this, "rename", false)?,
-            load_many: method(&this, "loadMany", false)?,
-            resolve_many: method(&this, "resolveMany", false)?,
+            load: f.read("load", function)?,
+            save: f.read("save", function)?,
+            remove: f.read("remove", function)?,
+            list: f.read("list", function)?,
+            append: f.read("append", optional(function))?,
+            resolve: f.read("resolve", optional(function))?,
+            version: f.read("version", optional(function))?,
+            load_range: f.read("loadRange", optional(function))?,
+            rename: f.read("rename", optional(function))?,
+            load_many: f.read("loadMany", optional(function))?,
+            resolve_many: f.read("resolveMany", optional(function))?,
             root,
             this,
         })
@@ -188,7 +172,7 @@ impl store::Storage for HostStorage {
             )));
         }
         let what = format!("storage.list({prefix:?}) result");
-        input::string_list(&v, &what).map_err(|e| Error::storage(e.message().to_string()))
+        convert::string_list(&v, &what).map_err(|e| Error::storage(e.message().to_string()))
     }
 
     fn can_append(&self) -> bool {
@@ -222,7 +206,7 @@ impl store::Storage for HostStorage {
             )));
         }
         let what = format!("storage.version({key:?}) result");
-        input::string(&v, &what).map(Some).map_err(|e| Error::storage(e.message().to_string()))
+        convert::string(&v, &what).map(Some).map_err(|e| Error::storage(e.message().to_string()))
     }
 
     fn can_load_range(&self) -> bool {
@@ -301,7 +285,7 @@ impl store::Storage for HostStorage {
             .zip(results.iter())
             .map(|(p, v)| {
                 let what = format!("storage.resolve({p:?}) result");
-                input::string(&v, &what).map_err(|e| Error::storage(e.message().to_string()))
+                convert::string(&v, &what).map_err(|e| Error::storage(e.message().to_string()))
             })
             .collect()
     }
@@ -330,7 +314,7 @@ impl store::Storage for HostStorage {
         };
         let v = self.call(resolve, &[&JsValue::from_str(path)]).await?;
         let what = format!("storage.resolve({path:?}) result");
-        input::string(&v, &what).map_err(|e| Error::storage(e.message().to_string()))
+        convert::string(&v, &what).map_err(|e| Error::storage(e.message().to_string()))
     }
 
     fn root(&self) -> &str {

@@ -12,7 +12,7 @@ use contextfold::policy::Policy;
 use contextfold::redact::{self, Ruleset};
 use contextfold::store::{self, MemoryStorage, Storage};
 use contextfold::types::{FoldInput, TurnOptions};
-use contextfold::{extract, journal, scan, validate};
+use contextfold::{containment, extract, journal, scan, validate};
 
 pub type Target = fn(&[u8]);
 
@@ -273,7 +273,7 @@ pub fn path_resolution(data: &[u8]) {
         s.link(".contextfold/cold_nodes", &p);
     }
     let step = i64::from(mode >> 3);
-    if let Ok(canonical) = pollster::block_on(validate::resolve_cold_node_path(&s, step, Some(&p))) {
+    if let Ok(canonical) = pollster::block_on(containment::resolve_cold_node_path(&s, step, Some(&p))) {
         // Containment: only the canonical file of the step is accepted.
         let expected = pollster::block_on(s.resolve(&store::cold_node_key(step))).expect("resolve");
         assert_eq!(canonical, expected, "an accepted path is the canonical one");

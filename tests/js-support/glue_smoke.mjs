@@ -1,6 +1,7 @@
 // Drives the real wasm-bindgen glue (`--target nodejs` output) from plain JS, the way package users call it:
-// every contract export exists, Promise.all of overlapping calls equals sequential calls, errors carry
-// name/code, wrong JS types are rejected. Usage: node glue_smoke.mjs <dir with contextfold.js>
+// every contract export exists, an overlapping call on one Engine is refused (the package's ContextFold queues
+// calls; the Engine does not queue them again) and the engine goes on, errors carry name/code, wrong JS types are
+// rejected. Usage: node glue_smoke.mjs <dir with contextfold.js>
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -44,11 +45,22 @@ const seq = await cf.Engine.open(seqStore, { clock: () => NOW, defaultPolicy: de
 const sequential = [];
 for (const call of script(seq)) sequential.push(await settle(call()));
 
+const options = { clock: () => NOW, defaultPolicy: demo.default_policy }; // the reference's policy: its hashes
 const store = new MemStorage();
 store.setSlow(true);
-const engine = await cf.Engine.open(store, { clock: () => NOW, defaultPolicy: demo.default_policy }); // the reference's policy: its hashes
+const engine = await cf.Engine.open(store, options);
+// All started at once over a storage that answers a macrotask later: the first call holds the engine while it waits
+// on the storage, so every other one is refused, with a code, and writes nothing.
 const overlapping = await Promise.all(script(engine).map((call) => settle(call())));
-assert.deepEqual(overlapping, sequential);
+assert.equal(overlapping[0], sequential[0]);
+assert.deepEqual(overlapping.slice(1), overlapping.slice(1).map(() => "InvalidInputError/INVALID_INPUT"));
+const firstOnly = new MemStorage();
+await (await cf.Engine.open(firstOnly, options)).fold(turns[0]);
+assert.equal(store.dump(), firstOnly.dump());
+// The engine goes on: the rest of the script, one call at a time over the same slow storage, gives the sequential run.
+const rest = [];
+for (const call of script(engine).slice(1)) rest.push(await settle(call()));
+assert.deepEqual(rest, sequential.slice(1));
 assert.equal(store.dump(), seqStore.dump());
 assert.equal(store.getText(".contextfold/cold_nodes/step_000037.json"), demo.turns[0].expected.cold_node_file);
 assert.equal(store.getText(".contextfold/recall_index.json").length > 0, true);
@@ -79,4 +91,4 @@ const fresh = await cf.Engine.open(new MemStorage());
 const outcome = await fresh.fold(turns[0]);
 assert.equal(outcome.kind, "folded");
 assert.match(outcome.node.foldedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-console.log("glue smoke: ok (%d overlapping calls matched sequential)", overlapping.length);
+console.log("glue smoke: ok (%d overlapping calls refused, then the script ran as in sequence)", overlapping.length - 1);

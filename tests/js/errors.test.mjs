@@ -218,6 +218,51 @@ describe("concurrency", () => {
     assert.ok(sequential.every((r) => r.ok !== undefined), JSON.stringify(sequential.filter((r) => r.err)));
   });
 
+  it("over a storage that answers each load and save a macrotask later, Promise.all still equals the sequential run", async () => {
+    // Every call waits on the storage while the others are started: only the queue keeps them apart (the wasm
+    // Engine refuses an overlapping call, so without the queue this run would be full of InvalidInputErrors).
+    const later = () => new Promise((resolve) => setTimeout(resolve, 0));
+    class SlowStorage extends MemoryStorage {
+      async load(key) {
+        await later();
+        return super.load(key);
+      }
+      async save(key, data) {
+        await later();
+        return super.save(key, data);
+      }
+    }
+    const s1 = new MemoryStorage();
+    const seq = await ContextFold.open(s1, { clock: CLOCK });
+    const sequential = [];
+    for (const op of ops(seq)) sequential.push(await settle(op()));
+    const s2 = new SlowStorage();
+    const par = await ContextFold.open(s2, { clock: CLOCK });
+    const parallel = await Promise.all(ops(par).map((op) => settle(op())));
+    assert.deepEqual(parallel, sequential);
+    assert.deepEqual([...s2.snapshot()], [...s1.snapshot()]);
+  });
+
+  it("a call whose storage fails does not wedge the queue: the calls queued after it run, in order", async () => {
+    class FailOnce extends MemoryStorage {
+      failed = false;
+      async save(key, data) {
+        if (!this.failed && key.endsWith("step_000010.json")) {
+          this.failed = true;
+          throw new Error("disk full");
+        }
+        return super.save(key, data);
+      }
+    }
+    const c = await ContextFold.open(new FailOnce(), { clock: CLOCK });
+    const results = await Promise.all([c.fold(turns[0]), c.fold(turns[1]), c.status(), c.fold(turns[0]), c.status()].map(settle));
+    assert.match(results[0].err, /^StorageError: .*disk full/);
+    assert.equal(results[1].ok.stepId, 11);
+    assert.equal(results[2].ok.total, 1);
+    assert.equal(results[3].ok.stepId, 10);
+    assert.equal(results[4].ok.total, 2);
+  });
+
   it("an error in one call does not disturb the calls queued after it", async () => {
     const c = await ContextFold.open(new MemoryStorage(), { clock: CLOCK });
     const results = await Promise.all([c.fold(turns[0]), settle(c.hydrate(999)), c.fold(turns[1]), c.hydrate(10)].map((p) => settle(p)));

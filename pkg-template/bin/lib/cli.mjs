@@ -14,16 +14,6 @@ const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status"
 const FOLD_OPTIONS = new Set(["--file", "--files", "--commands", "--errors"]);
 /** Candidates `scan` lists without --all. */
 const SCAN_LISTED = 20;
-const EXIT_CODES = {
-  NODE_NOT_FOUND: 2,
-  INTEGRITY_CHECK: 3,
-  PATH_CONTAINMENT: 3,
-  ORPHANED_NODE: 4,
-  BROKEN_REFERENCE: 5,
-  INVALID_INPUT: 1,
-  STORAGE: 6,
-  LIMIT_EXCEEDED: 1,
-};
 const ERRNO = { ENOENT: [2, "No such file or directory"], EISDIR: [21, "Is a directory"], EACCES: [13, "Permission denied"], EPERM: [1, "Operation not permitted"], ENOTDIR: [20, "Not a directory"], ELOOP: [40, "Too many levels of symbolic links"], ENAMETOOLONG: [36, "File name too long"] };
 
 /** A failure of the command line itself (not of the engine): printed as the reference prints its own. */
@@ -208,16 +198,14 @@ export function clockFromEnv(env, render) {
   return () => iso;
 }
 
-function exitCodeOf(err, render) {
-  if (render?.exitCode && typeof err?.code === "string") {
-    try {
-      const c = render.exitCode(err.code);
-      if (Number.isInteger(c)) return c;
-    } catch {
-      /* fall through */
-    }
+/** The exit status of an engine error (`exitCode`, Rust src/error.rs), or undefined for an error without an engine code. */
+function engineExitCode(err, render) {
+  if (!render || typeof err?.code !== "string") return undefined;
+  try {
+    return render.exitCode(err.code);
+  } catch {
+    return undefined; // not an engine code
   }
-  return EXIT_CODES[err?.code] ?? 1;
 }
 
 function jsonText(value) {
@@ -254,18 +242,18 @@ export async function main(argv, io) {
       } else if (err.kind === "usage") {
         io.stdout.write(err.text ?? `${err.message}\n`);
       } else {
-        const r = core?.render;
-        io.stderr.write(r?.renderBadArgument ? r.renderBadArgument(err.message) : `\n[ERROR] Bad argument: ${err.message}\n`);
+        io.stderr.write(core.render.renderBadArgument(err.message));
       }
       return 1;
     }
     const code = typeof err?.code === "string" ? err.code : undefined;
     const name = err?.name ?? "Error";
     const message = err?.message ?? String(err);
+    const exit = engineExitCode(err, core?.render);
     if (json) io.stdout.write(jsonText(errorDoc(name, code ?? "INTERNAL", message)));
-    else if (code && code in EXIT_CODES && core) io.stderr.write(core.render.renderError(code, message));
+    else if (exit !== undefined) io.stderr.write(core.render.renderError(code, message));
     else io.stderr.write(`\n[ERROR] ${name}: ${message}\n`);
-    return code && code in EXIT_CODES ? exitCodeOf(err, core?.render) : 1;
+    return exit ?? 1;
   }
 }
 
@@ -290,13 +278,13 @@ async function run(opts, core, io) {
     return 0;
   }
   if (!COMMANDS.has(command)) {
-    const text = ownUsage(render.renderUnknownCommand ? render.renderUnknownCommand(command) : `Unknown command: '${command}'\n${render.renderUsage()}`, opts);
+    const text = ownUsage(render.renderUnknownCommand(command), opts);
     throw new CliError("usage", `Unknown command: '${command}'`, text);
   }
   if (command === "redact") return redactCommand(args.slice(1), { api, render, json, io, out });
   const minArgs = command === "fold" ? 3 : ["scan", "recall", "hydrate", "evict"].includes(command) ? 2 : 1;
   if (args.length < minArgs) {
-    const text = ownUsage(commandUsage(command, render), opts);
+    const text = ownUsage(render.renderCommandUsage(command), opts);
     throw new CliError("usage", text.trimEnd(), text);
   }
 
@@ -332,7 +320,7 @@ async function run(opts, core, io) {
   if (command === "repair") {
     // Without opening the store: open refuses a damaged index, which is what repair rebuilds.
     const report = await api.ContextFold.repair(new NodeFsStorage(root), Object.keys(options).length ? options : undefined);
-    out(json ? jsonText(report) : render.renderRepair ? render.renderRepair(report) : jsonText(report));
+    out(json ? jsonText(report) : render.renderRepair(report));
     return 0;
   }
   const cf = await api.ContextFold.open(new NodeFsStorage(root), Object.keys(options).length ? options : undefined);
@@ -369,7 +357,7 @@ async function run(opts, core, io) {
       case "validate": {
         const v = await cf.validate();
         // Ours after the reference's screen: schema violations and the repair hint (nothing under --reference).
-        const notes = !opts.reference && render.renderValidateNotes ? render.renderValidateNotes(v) : "";
+        const notes = opts.reference ? "" : render.renderValidateNotes(v);
         show(v, (x) => render.renderValidate(x) + notes);
         return v.ok ? 0 : 1;
       }
@@ -411,12 +399,3 @@ async function redactCommand(words, { api, render, json, io, out }) {
   return 0;
 }
 
-function commandUsage(command, render) {
-  if (render.renderCommandUsage) {
-    const t = render.renderCommandUsage(command);
-    if (typeof t === "string") return t;
-  }
-  if (command === "fold" && render.renderFoldUsage) return render.renderFoldUsage();
-  const args = { fold: "<step_id> <summary> [--file path] [--files f1,f2] [--commands c1,c2] [--errors e1,e2]", scan: "<prompt>", recall: "<query>", hydrate: "<step_id>", evict: "<step_id>" };
-  return `Usage: python contextfold.py ${command} ${args[command]}\n`;
-}

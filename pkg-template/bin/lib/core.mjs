@@ -20,7 +20,6 @@ const REQUIRED = [
   "renderRepair",
   "renderValidateNotes",
   "renderUnknownCommand",
-  "renderFoldUsage",
   "renderCommandUsage",
   "renderBadArgument",
   "exitCode",
