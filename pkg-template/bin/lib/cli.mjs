@@ -5,8 +5,6 @@ import { mkdir, open as openFile, stat } from "node:fs/promises";
 import * as path from "node:path";
 
 import { loadCore } from "./core.mjs";
-import { runDemo } from "./demo.mjs";
-import { GENERAL, commandHelp } from "./help.mjs";
 import { decodeUtf8 } from "./utf8.mjs";
 import { commandModule } from "./dispatch.mjs";
 
@@ -268,6 +266,8 @@ async function run(opts, core, io) {
     return 0;
   }
   if (opts.help) {
+    // The help texts and the demo are loaded when asked for: most calls are a hook's or a scan's.
+    const { GENERAL, commandHelp } = await import("./help.mjs");
     const text = command && COMMANDS.has(command) ? commandHelp(command) : GENERAL;
     out(json ? jsonText({ help: text }) : text);
     return 0;
@@ -295,7 +295,7 @@ async function run(opts, core, io) {
   // reference's policy (no redaction, no hydration_policy.json). Otherwise a new store gets the package's default
   // policy (redaction on).
   const options = { journal: !opts.reference, ...(clock ? { clock } : {}), ...(opts.reference ? { defaultPolicy: api.REFERENCE_POLICY } : {}) };
-  if (command === "demo") return runDemo({ api, NodeFsStorage, render, root: opts.dir === undefined ? undefined : root, json, io, clock });
+  if (command === "demo") return (await import("./demo.mjs")).runDemo({ api, NodeFsStorage, render, root: opts.dir === undefined ? undefined : root, json, io, clock });
   if (command === "mcp") return (await import("./mcp.mjs")).runMcp(args.slice(1), { dir: opts.dir, io, options });
 
   // Arguments first (the reference parses them before it touches the store).
