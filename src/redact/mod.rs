@@ -69,27 +69,29 @@ pub fn marker(rule: &str) -> String {
 /// The secrets of `text`, sorted by position and not overlapping, including every other occurrence of a value
 /// that a rule found. Redacting at these spans is a fixed point: [`redact`] of its own output changes nothing.
 pub fn find(text: &str, ruleset: Ruleset) -> Vec<Finding> {
-    find_fields(&[text], ruleset).pop().unwrap_or_default()
+    find_fields(&[text], ruleset).pop().map(|(found, _)| found).unwrap_or_default()
 }
 
 /// `text` with its secrets replaced by markers. Idempotent: `redact(redact(x).text) == redact(x).text`.
 pub fn redact(text: &str, ruleset: Ruleset) -> Redacted {
-    let findings = find(text, ruleset);
-    Redacted { text: apply(text, &findings), findings }
+    let (findings, redacted) = find_fields(&[text], ruleset).pop().unwrap_or_default();
+    Redacted { text: redacted.unwrap_or_else(|| text.to_string()), findings }
 }
 
 /// The findings of several fields redacted together (a value found in one is redacted in all), run to a fixed
 /// point. Replacing a secret by its marker changes the context other rules read (a URL's user info ends at its
-/// last `@` before a delimiter, and a marker's `[` is one: libFuzzer found a credential URL whose first pass took
-/// the password after a later `@`, while the redacted text showed a token as its user name,
-/// `tests/fuzz_corpus/redact/`). So the redacted fields are scanned again, and what that pass finds is mapped
+/// last `@` before a delimiter, and a marker's `[` is one: libFuzzer found a URL with two `@` whose first pass
+/// redacted the password after the second, while in the redacted text the token before the first read as the
+/// URL's user name, `tests/fuzz_corpus/redact/`). So the redacted fields are scanned again, and what that pass finds is mapped
 /// back onto the input (a span touching a marker covers the marker's whole secret) and added, with its value
 /// propagated, until a pass finds nothing. Only fields that had a finding are scanned again, so text without
 /// secrets costs one pass as before. Each round redacts at least one more input byte (a finding lying only on
-/// markers is not one: [`scan_text`]), so the loop ends; in practice a second pass finds nothing.
-fn find_fields(fields: &[&str], ruleset: Ruleset) -> Vec<Vec<Finding>> {
+/// markers is not one: [`scan_text`]), so the loop ends; in practice a second pass finds nothing. Returns each
+/// field's findings and, when it has any, its redacted text (the one the last pass verified).
+fn find_fields(fields: &[&str], ruleset: Ruleset) -> Vec<(Vec<Finding>, Option<String>)> {
     let mut found: Vec<Vec<Finding>> = fields.iter().map(|f| scan_text(f.as_bytes(), ruleset)).collect();
     let mut values: Vec<(Vec<u8>, &'static str)> = Vec::new();
+    let mut texts: Vec<Option<String>> = vec![None; fields.len()];
     loop {
         let mut all = std::mem::take(&mut values);
         for (f, fs) in fields.iter().zip(&found) {
@@ -100,12 +102,14 @@ fn find_fields(fields: &[&str], ruleset: Ruleset) -> Vec<Vec<Finding>> {
             propagate(f.as_bytes(), fs, &values);
         }
         let mut grew = false;
-        for (f, fs) in fields.iter().zip(found.iter_mut()) {
+        for ((f, fs), text) in fields.iter().zip(found.iter_mut()).zip(texts.iter_mut()) {
             if fs.is_empty() {
                 continue;
             }
             let (redacted, markers) = apply_mapped(f, fs);
             let again = scan_text(redacted.as_bytes(), ruleset);
+            // The text of these findings; if they grow below, the next round redoes it.
+            *text = Some(redacted);
             if again.is_empty() {
                 continue;
             }
@@ -115,7 +119,7 @@ fn find_fields(fields: &[&str], ruleset: Ruleset) -> Vec<Vec<Finding>> {
             grew |= *fs != before;
         }
         if !grew {
-            return found;
+            return found.into_iter().zip(texts).collect();
         }
     }
 }
@@ -136,7 +140,7 @@ pub fn sanitize(input: FoldInput, ruleset: Ruleset) -> FoldInput {
         fields.extend(list);
     }
     let found = find_fields(&fields.iter().map(String::as_str).collect::<Vec<&str>>(), ruleset);
-    let mut fields = fields.into_iter().zip(found).map(|(f, fs)| if fs.is_empty() { f } else { apply(&f, &fs) });
+    let mut fields = fields.into_iter().zip(found).map(|(f, (_, redacted))| redacted.unwrap_or(f));
     let summary = fields.next().unwrap_or_default();
     let raw_content = if has_raw { fields.next() } else { None };
     let session_id = if has_session { fields.next() } else { None };
@@ -147,21 +151,13 @@ pub fn sanitize(input: FoldInput, ruleset: Ruleset) -> FoldInput {
     FoldInput { step_id, summary, raw_content, session_id, files, commands, errors }
 }
 
-/// Replace each (sorted, disjoint) finding of `text` by its marker.
-fn apply(text: &str, findings: &[Finding]) -> String {
-    if findings.is_empty() {
-        return text.to_string();
-    }
-    apply_mapped(text, findings).0
-}
-
 /// A marker put in the output: the secret's span in the input, the marker's span in the output.
 struct Placed {
     input: (usize, usize),
     output: (usize, usize),
 }
 
-/// [`apply`], also saying where each marker went.
+/// Replace each (sorted, disjoint) finding of `text` by its marker, saying where each marker went.
 fn apply_mapped(text: &str, findings: &[Finding]) -> (String, Vec<Placed>) {
     let mut out = String::with_capacity(text.len());
     let mut placed = Vec::with_capacity(findings.len());
