@@ -4,18 +4,30 @@ import { checkKey, copyBytes, sortKeys } from "./keys.js";
 
 const STORE = "files";
 
+/** The error of a failed request or transaction, with a message that names it: a browser's DOMException may have
+ *  an empty message (Chromium's QuotaExceededError has none), and the engine's StorageError shows the message. */
+function failure(error, what) {
+  if (!error) return new Error(`IndexedDB ${what}`);
+  const name = typeof error.name === "string" && error.name !== "Error" ? error.name : "";
+  const message = typeof error.message === "string" ? error.message : "";
+  if (!name || message.includes(name)) return error;
+  const text = `IndexedDB ${what}: ${name}${message ? `: ${message}` : ""}`;
+  // The same name, so code that tells a QuotaExceededError apart still can.
+  return typeof DOMException === "function" ? new DOMException(text, name) : Object.assign(new Error(text), { name });
+}
+
 function request(req) {
   return new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error("IndexedDB request failed"));
+    req.onerror = () => reject(failure(req.error, "request failed"));
   });
 }
 
 function done(tx) {
   return new Promise((resolve, reject) => {
     tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error ?? new Error("IndexedDB transaction failed"));
-    tx.onabort = () => reject(tx.error ?? new Error("IndexedDB transaction aborted"));
+    tx.onerror = () => reject(failure(tx.error, "transaction failed"));
+    tx.onabort = () => reject(failure(tx.error, "transaction aborted"));
   });
 }
 

@@ -67,18 +67,61 @@ pub fn marker(rule: &str) -> String {
 }
 
 /// The secrets of `text`, sorted by position and not overlapping, including every other occurrence of a value
-/// that a rule found.
+/// that a rule found. Redacting at these spans is a fixed point: [`redact`] of its own output changes nothing.
 pub fn find(text: &str, ruleset: Ruleset) -> Vec<Finding> {
-    let mut found = scan(text.as_bytes(), ruleset);
-    let values = distinct(values_of(text.as_bytes(), &found));
-    propagate(text.as_bytes(), &mut found, &values);
-    found
+    find_fields(&[text], ruleset).pop().map(|(found, _)| found).unwrap_or_default()
 }
 
-/// `text` with its secrets replaced by markers.
+/// `text` with its secrets replaced by markers. Idempotent: `redact(redact(x).text) == redact(x).text`.
 pub fn redact(text: &str, ruleset: Ruleset) -> Redacted {
-    let findings = find(text, ruleset);
-    Redacted { text: apply(text, &findings), findings }
+    let (findings, redacted) = find_fields(&[text], ruleset).pop().unwrap_or_default();
+    Redacted { text: redacted.unwrap_or_else(|| text.to_string()), findings }
+}
+
+/// The findings of several fields redacted together (a value found in one is redacted in all), run to a fixed
+/// point. Replacing a secret by its marker changes the context other rules read (a URL's user info ends at its
+/// last `@` before a delimiter, and a marker's `[` is one: libFuzzer found a URL with two `@` whose first pass
+/// redacted the password after the second, while in the redacted text the token before the first read as the
+/// URL's user name, `tests/fuzz_corpus/redact/`). So the redacted fields are scanned again, and what that pass finds is mapped
+/// back onto the input (a span touching a marker covers the marker's whole secret) and added, with its value
+/// propagated, until a pass finds nothing. Only fields that had a finding are scanned again, so text without
+/// secrets costs one pass as before. Each round redacts at least one more input byte (a finding lying only on
+/// markers is not one: [`scan_text`]), so the loop ends; in practice a second pass finds nothing. Returns each
+/// field's findings and, when it has any, its redacted text (the one the last pass verified).
+fn find_fields(fields: &[&str], ruleset: Ruleset) -> Vec<(Vec<Finding>, Option<String>)> {
+    let mut found: Vec<Vec<Finding>> = fields.iter().map(|f| scan_text(f.as_bytes(), ruleset)).collect();
+    let mut values: Vec<(Vec<u8>, &'static str)> = Vec::new();
+    let mut texts: Vec<Option<String>> = vec![None; fields.len()];
+    loop {
+        let mut all = std::mem::take(&mut values);
+        for (f, fs) in fields.iter().zip(&found) {
+            all.extend(values_of(f.as_bytes(), fs));
+        }
+        values = distinct(all);
+        for (f, fs) in fields.iter().zip(found.iter_mut()) {
+            propagate(f.as_bytes(), fs, &values);
+        }
+        let mut grew = false;
+        for ((f, fs), text) in fields.iter().zip(found.iter_mut()).zip(texts.iter_mut()) {
+            if fs.is_empty() {
+                continue;
+            }
+            let (redacted, markers) = apply_mapped(f, fs);
+            let again = scan_text(redacted.as_bytes(), ruleset);
+            // The text of these findings; if they grow below, the next round redoes it.
+            *text = Some(redacted);
+            if again.is_empty() {
+                continue;
+            }
+            let before = fs.clone();
+            fs.extend(again.iter().map(|g| Finding { rule: g.rule, start: to_input(&markers, g.start, false), end: to_input(&markers, g.end, true) }));
+            *fs = merge(std::mem::take(fs));
+            grew |= *fs != before;
+        }
+        if !grew {
+            return found.into_iter().zip(texts).collect();
+        }
+    }
 }
 
 /// Every string a fold stores, redacted: summary, raw content, session id and given files / commands / errors.
@@ -96,16 +139,8 @@ pub fn sanitize(input: FoldInput, ruleset: Ruleset) -> FoldInput {
     for list in [files, commands, errors].into_iter().flatten() {
         fields.extend(list);
     }
-    let mut found: Vec<Vec<Finding>> = fields.iter().map(|f| scan(f.as_bytes(), ruleset)).collect();
-    let mut values: Vec<(Vec<u8>, &'static str)> = Vec::new();
-    for (f, fs) in fields.iter().zip(&found) {
-        values.extend(values_of(f.as_bytes(), fs));
-    }
-    let values = distinct(values);
-    for (f, fs) in fields.iter().zip(found.iter_mut()) {
-        propagate(f.as_bytes(), fs, &values);
-    }
-    let mut fields = fields.into_iter().zip(found).map(|(f, fs)| if fs.is_empty() { f } else { apply(&f, &fs) });
+    let found = find_fields(&fields.iter().map(String::as_str).collect::<Vec<&str>>(), ruleset);
+    let mut fields = fields.into_iter().zip(found).map(|(f, (_, redacted))| redacted.unwrap_or(f));
     let summary = fields.next().unwrap_or_default();
     let raw_content = if has_raw { fields.next() } else { None };
     let session_id = if has_session { fields.next() } else { None };
@@ -116,25 +151,89 @@ pub fn sanitize(input: FoldInput, ruleset: Ruleset) -> FoldInput {
     FoldInput { step_id, summary, raw_content, session_id, files, commands, errors }
 }
 
-/// Replace each (sorted, disjoint) finding of `text` by its marker.
-fn apply(text: &str, findings: &[Finding]) -> String {
-    if findings.is_empty() {
-        return text.to_string();
-    }
+/// A marker put in the output: the secret's span in the input, the marker's span in the output.
+struct Placed {
+    input: (usize, usize),
+    output: (usize, usize),
+}
+
+/// Replace each (sorted, disjoint) finding of `text` by its marker, saying where each marker went.
+fn apply_mapped(text: &str, findings: &[Finding]) -> (String, Vec<Placed>) {
     let mut out = String::with_capacity(text.len());
+    let mut placed = Vec::with_capacity(findings.len());
     let mut last = 0;
     for f in findings {
         // Spans end at ASCII boundaries; `get` keeps this safe whatever a rule returns.
         if let (Some(before), true) = (text.get(last..f.start), text.is_char_boundary(f.end)) {
             out.push_str(before);
+            let at = out.len();
             out.push_str("[REDACTED:");
             out.push_str(f.rule);
             out.push(']');
+            placed.push(Placed { input: (f.start, f.end), output: (at, out.len()) });
             last = f.end;
         }
     }
     out.push_str(&text[last..]);
+    (out, placed)
+}
+
+/// The input offset of output offset `p` (see [`apply_mapped`]): inside a marker, the start of its secret (or its
+/// end, for the end of a span), elsewhere the same byte shifted by the markers before it.
+fn to_input(placed: &[Placed], p: usize, is_end: bool) -> usize {
+    let k = placed.partition_point(|m| if is_end { m.output.0 < p } else { m.output.0 <= p });
+    match k.checked_sub(1).map(|k| &placed[k]) {
+        None => p,
+        Some(m) if p < m.output.1 || (is_end && p == m.output.1) => {
+            if is_end {
+                m.input.1
+            } else {
+                m.input.0
+            }
+        }
+        Some(m) => m.input.1 + (p - m.output.1),
+    }
+}
+
+/// The spans of `b` that read as a marker, `[REDACTED:<rule id>]` (lower-case letters, digits, `-`).
+fn marker_spans(b: &[u8]) -> Vec<(usize, usize)> {
+    const OPEN: &[u8] = b"[REDACTED:";
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(p) = bytes::find(b, OPEN, from) {
+        let id = p + OPEN.len();
+        let n = b[id..].iter().take_while(|c| matches!(c, b'a'..=b'z' | b'0'..=b'9' | b'-')).count();
+        if n > 0 && b.get(id + n) == Some(&b']') {
+            out.push((p, id + n + 1));
+            from = id + n + 1;
+        } else {
+            from = p + 1;
+        }
+    }
     out
+}
+
+/// The single pass, without findings that lie only on markers: a marker is never itself taken for a secret (a
+/// rule reading `password: [REDACTED:password-assignment]` as an assignment), which is what makes redacting
+/// redacted text find nothing new.
+fn scan_text(b: &[u8], ruleset: Ruleset) -> Vec<Finding> {
+    let mut found = scan(b, ruleset);
+    if found.is_empty() || !bytes::contains(b, b"[REDACTED:") {
+        return found;
+    }
+    let markers = marker_spans(b);
+    found.retain(|f| {
+        // Is some byte of the finding outside every marker?
+        let mut at = f.start;
+        for &(s, e) in markers.iter().filter(|&&(s, e)| e > f.start && s < f.end) {
+            if s > at {
+                return true;
+            }
+            at = at.max(e);
+        }
+        at < f.end
+    });
+    found
 }
 
 /// A rule that names a specific format (a vendor token, a JWT) at `b[i]`: what an assignment or a header value
@@ -441,6 +540,53 @@ mod tests {
     fn found_values_are_redacted_everywhere() {
         let out = r("API_TOKEN=Zq8vN3kP0xWm5rT2yB7c\necho Zq8vN3kP0xWm5rT2yB7c");
         assert!(!out.contains("Zq8vN3kP"), "{out}");
+    }
+
+    /// libFuzzer's case (`tests/fuzz_corpus/redact/crash-737d…`), as a user would write it: a URL whose user info
+    /// holds two `@`. The first pass reads the password after the second `@`'s user info; once that password is a
+    /// marker (its `[` ends a URL's user info), the token before the first `@` reads as the URL's user name.
+    #[test]
+    fn redaction_is_idempotent_when_a_credential_url_overlaps_an_earlier_match() {
+        let text = "git clone https://Zq8vN3kP0xWm5rT2yB7c@mirror:hunter2x@example.com/repo";
+        let once = r(text);
+        assert_eq!(once, "git clone https://[REDACTED:url-credentials]@mirror:[REDACTED:url-credentials]@example.com/repo");
+        assert_eq!(r(&once), once);
+        let found = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fuzz_corpus/redact/crash-737d5ab6723d59271171e11c4f2f9296e36ee4db"))
+            .expect("the saved case");
+        let once = r(&String::from_utf8_lossy(&found));
+        assert_eq!(r(&once), once);
+    }
+
+    #[test]
+    fn a_marker_is_never_taken_for_a_secret() {
+        for (id, _) in rules(Ruleset::SecretsV1) {
+            let m = marker(id);
+            for text in [
+                m.clone(),
+                format!("password: {m}"),
+                format!("DB_PASSWORD={m} rest"),
+                format!("\"api_key\": \"{m}\""),
+                format!("https://user:{m}@example.com"),
+                format!("Authorization: Bearer {m}"),
+                format!("curl -u admin:{m} --password {m} -p{m}"),
+                format!("<password>{m}</password>"),
+                format!("{m}{m}\n{m} {m}"),
+            ] {
+                assert_eq!(r(&text), text, "{id}");
+            }
+        }
+    }
+
+    #[test]
+    fn fields_sanitized_together_are_a_fixed_point() {
+        let input = FoldInput {
+            summary: "cloned https://Zq8vN3kP0xWm5rT2yB7c@mirror:hunter2x@example.com".into(),
+            raw_content: Some("token Zq8vN3kP0xWm5rT2yB7c and hunter2x".into()),
+            ..FoldInput::default()
+        };
+        let once = sanitize(input, Ruleset::SecretsV1);
+        assert_eq!(once.raw_content.as_deref(), Some("token [REDACTED:url-credentials] and [REDACTED:url-credentials]"));
+        assert_eq!(sanitize(once.clone(), Ruleset::SecretsV1), once);
     }
 
     #[test]

@@ -397,7 +397,7 @@ fn redaction_is_idempotent_on_the_cases() {
 }
 
 #[test]
-fn arbitrary_bytes_never_panic_and_stay_utf8() {
+fn arbitrary_mixtures_never_panic_stay_utf8_and_redact_idempotently() {
     // Fuzz-style: random mixtures of rule fragments, ASCII, multi-byte characters and control bytes.
     let fragments: &[&str] = &[
         "ghp_", "-----BEGIN ", "PRIVATE KEY-----", "-----END", "\\n", "\n", "=", ":", "://", "@", "\"", "'", "password", "token",
@@ -425,7 +425,9 @@ fn arbitrary_bytes_never_panic_and_stay_utf8() {
             assert!(f.start >= last && f.end > f.start && s.is_char_boundary(f.start) && s.is_char_boundary(f.end), "{s:?} {f:?}");
             last = f.end;
         }
+        // Idempotent: the redacted text has nothing more to redact (property check; the fuzz target `redact` runs
+        // the same over mutated inputs).
         let again = redact_v1(&out.text);
-        assert!(again.text.len() <= out.text.len() + 64 * again.findings.len());
+        assert!(again.findings.is_empty() && again.text == out.text, "{s:?} redacted again found {:?}", again.findings);
     }
 }
