@@ -16,7 +16,14 @@ const argv = process.argv.slice(2);
 // before the process exits: 60–80 ms of a hook call that itself takes 20. A short call runs on baseline code only,
 // and validates each function of the module when it is first called (our own module, of which a call runs a small
 // part: ~8 ms less compile). Set before the package (and its wasm) is loaded, and for this process alone.
-if (isShortCall(argv)) setFlagsFromString("--liftoff-only --wasm-lazy-validation");
+// Only a speed-up: a runtime that refuses the flags (not Node's V8) runs the call as it is, never fails it.
+if (isShortCall(argv)) {
+  try {
+    setFlagsFromString("--liftoff-only --wasm-lazy-validation");
+  } catch {
+    /* run with the runtime's defaults */
+  }
+}
 // A command with a module of its own (a hook call) loads only that module.
 const own = commandModule(argv);
 const run = own === undefined ? (await import("./lib/cli.mjs")).main : (await import(own)).run;
