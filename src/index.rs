@@ -235,7 +235,14 @@ impl<'a> Entry<'a> {
     /// The object exactly as it is (or will be) in the file.
     pub fn to_object(&self) -> BTreeMap<String, Value> {
         let mut m = self.data.extra.as_deref().cloned().unwrap_or_default();
-        let keys = TEXTS.iter().chain(&LISTS).chain(&["folded_at", "projection_version", "step_id", "token_estimate", "evicted"]);
+        // The lists decoded once: `get` of one list decodes all four (`validate` builds every entry's object).
+        let lists = decode_lists(self.data.lists()).unwrap_or_default();
+        for (key, ids) in LISTS.iter().zip(&lists) {
+            if let (Some(ids), false) = (ids, m.contains_key(*key)) {
+                m.insert(key.to_string(), Value::Array(ids.iter().map(|&id| Value::from(self.index.strings.get(id))).collect()));
+            }
+        }
+        let keys = TEXTS.iter().chain(&["folded_at", "projection_version", "step_id", "token_estimate", "evicted"]);
         for key in keys {
             if m.contains_key(*key) {
                 continue;
@@ -1531,6 +1538,26 @@ impl EvictionLog {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_entrys_object_holds_each_key_as_get_gives_it() {
+        let mut idx = RecallIndex::new("2026-01-01T00:00:00Z");
+        let mut raw = BTreeMap::new();
+        raw.insert("identifiers".to_string(), Value::from(vec!["port".to_string(), "db".to_string(), "port".to_string()]));
+        raw.insert("files".to_string(), Value::Array(vec![Value::Int(1), Value::from("a.py")]));
+        raw.insert("errors".to_string(), Value::from(Vec::<String>::new()));
+        raw.insert("summary".to_string(), Value::from("ran the tests"));
+        raw.insert("token_estimate".to_string(), Value::Int(12));
+        raw.insert("odd".to_string(), Value::Null);
+        idx.insert(9, raw.clone());
+        let entry = idx.get(9).unwrap();
+        let object = entry.to_object();
+        assert_eq!(object, raw, "the object is the entry as it was given");
+        for (key, value) in &object {
+            assert_eq!(entry.get(key).as_ref(), Some(value), "{key}");
+        }
+        assert_eq!(entry.get("commands"), None);
+    }
 
     #[test]
     fn index_round_trips_and_inverts() {

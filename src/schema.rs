@@ -82,13 +82,42 @@ pub fn check(schema: Schema, value: &Value) -> Vec<Violation> {
 /// Every violation of `value` against the subschema at `fragment` (`/$defs/entry`) of `schema`, with paths
 /// starting at `base` (the pointer of `value` in its document).
 pub fn check_def(schema: Schema, fragment: &str, value: &Value, base: &str) -> Vec<Violation> {
-    let mut out = Vec::new();
-    let compiled = compiled();
-    match compiled.fragment(schema.file_name(), fragment) {
-        Some(id) => Validator { compiled, out: &mut out, depth: 0 }.check(id, value, &mut base.to_string()),
-        None => out.push(Violation { path: base.to_string(), message: format!("no subschema {fragment} in {}", schema.file_name()) }),
+    match def(schema, fragment) {
+        Some(d) => check_at(d, value, base),
+        None => vec![Violation { path: base.to_string(), message: format!("no subschema {fragment} in {}", schema.file_name()) }],
     }
+}
+
+/// A subschema found once by [`def`], for checking many values against it (every entry of an index).
+#[derive(Debug, Clone, Copy)]
+pub struct Def(usize);
+
+/// The subschema at `fragment` (`/$defs/entry`) of `schema`, if there is one.
+pub fn def(schema: Schema, fragment: &str) -> Option<Def> {
+    compiled().fragment(schema.file_name(), fragment).map(Def)
+}
+
+/// [`check_def`] against a subschema found by [`def`].
+pub fn check_at(def: Def, value: &Value, base: &str) -> Vec<Violation> {
+    let mut out = Vec::new();
+    Validator { compiled: compiled(), out: &mut out, depth: 0 }.check(def.0, value, &mut base.to_string());
     out
+}
+
+/// `n` in decimal, appended to `out`.
+fn push_decimal(out: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // Only ASCII digits were written.
+    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
 }
 
 /// The JSON Pointer of `segments` (each escaped).
@@ -374,17 +403,17 @@ impl Validator<'_> {
             }
             Keyword::Minimum(arg) | Keyword::Maximum(arg) => {
                 let minimum = matches!(keyword, Keyword::Minimum(_));
-                if let (Some(n), Some(limit)) = (number(value), number(arg)) {
-                    let bad = if minimum { n < limit } else { n > limit };
-                    // An i128 beyond f64's exact range compares exactly.
-                    let bad = match (value, arg) {
-                        (Value::Int(i), Value::Int(l)) => if minimum { i < l } else { i > l },
-                        _ => bad,
-                    };
-                    if bad {
-                        let op = if minimum { ">=" } else { "<=" };
-                        self.report(path, format!("must be {op} {}", json::python_str(arg)));
-                    }
+                // Two integers compare exactly (an i128 beyond f64's exact range too), without a float conversion.
+                let bad = match (value, arg) {
+                    (Value::Int(i), Value::Int(l)) => Some(if minimum { i < l } else { i > l }),
+                    _ => match (number(value), number(arg)) {
+                        (Some(n), Some(limit)) => Some(if minimum { n < limit } else { n > limit }),
+                        _ => None,
+                    },
+                };
+                if bad == Some(true) {
+                    let op = if minimum { ">=" } else { "<=" };
+                    self.report(path, format!("must be {op} {}", json::python_str(arg)));
                 }
             }
             Keyword::MinLength(limit) | Keyword::MaxLength(limit) => {
@@ -448,12 +477,14 @@ impl Validator<'_> {
             }
             Keyword::Items(sub) => {
                 if let Value::Array(items) = value {
-                    let mut index = String::new();
                     for (i, item) in items.iter().enumerate() {
-                        index.clear();
-                        use std::fmt::Write;
-                        let _ = write!(index, "{i}");
-                        self.descend(*sub, item, path, &index);
+                        // An item's index goes on the path by hand: `validate` descends into every identifier of
+                        // every node and index entry, and `fmt` was a twentieth of its time.
+                        let len = path.len();
+                        path.push('/');
+                        push_decimal(path, i);
+                        self.check(*sub, item, path);
+                        path.truncate(len);
                     }
                 }
             }
@@ -748,6 +779,34 @@ mod tests {
         // The reference's own writes conform.
         let policy = crate::policy::Policy::reference().raw;
         assert_eq!(check(Schema::HydrationPolicy, &policy), vec![]);
+    }
+
+    #[test]
+    fn a_violation_inside_an_array_is_reported_at_its_items_index() {
+        let mut ids: Vec<Value> = (0..12).map(|i| Value::from(format!("id{i:02}"))).collect();
+        ids.push(Value::Int(5));
+        let entry = Value::Object(BTreeMap::from([("identifiers".to_string(), Value::Array(ids))]));
+        let found = check_def(Schema::RecallIndex, "/$defs/entry", &entry, "/nodes/7");
+        let at_item: Vec<_> = found.iter().filter(|v| v.path.starts_with("/nodes/7/identifiers")).collect();
+        assert_eq!(at_item.len(), 1, "{found:?}");
+        assert_eq!(at_item[0].path, "/nodes/7/identifiers/12");
+        assert_eq!(at_item[0].message, "must be string, not int");
+        let mut decimal = String::from("/");
+        push_decimal(&mut decimal, 0);
+        push_decimal(&mut decimal, 1_234_567_890);
+        assert_eq!(decimal, "/01234567890");
+    }
+
+    #[test]
+    fn integer_bounds_are_compared_exactly() {
+        let def = def(Schema::ColdNode, "/$defs/stepId").expect("stepId");
+        let max = 9_007_199_254_740_991i128;
+        assert!(check_at(def, &Value::Int(max), "").is_empty());
+        // max + 1 and max + 2 are one float apart: only an exact comparison tells both from max.
+        assert_eq!(check_at(def, &Value::Int(max + 1), "").len(), 1);
+        assert_eq!(check_at(def, &Value::Int(-max - 1), "")[0].message, "must be >= -9007199254740991");
+        assert!(check_at(def, &Value::Float(12.0), "").is_empty());
+        assert_eq!(check_at(def, &Value::Float(1e300), "")[0].message, "must be <= 9007199254740991");
     }
 
     #[test]

@@ -85,9 +85,17 @@ pub fn schema_check_index(index: &RecallIndex, out: &mut Vec<SchemaViolation>) {
     let mut top: BTreeMap<String, Value> = index.top_level().clone();
     top.insert("nodes".into(), Value::Object(BTreeMap::new()));
     violations(store::INDEX_KEY, schema::check(schema::Schema::RecallIndex, &Value::Object(top)), out);
+    const NAMES: &str = "/properties/nodes/propertyNames";
+    const ENTRY: &str = "/$defs/entry";
+    // Found once for all entries (each lookup walks the schema by its pointer).
+    let (names, entries) = (schema::def(schema::Schema::RecallIndex, NAMES), schema::def(schema::Schema::RecallIndex, ENTRY));
+    let check = |def: Option<schema::Def>, fragment: &str, value: &Value, base: &str| match def {
+        Some(d) => schema::check_at(d, value, base),
+        None => schema::check_def(schema::Schema::RecallIndex, fragment, value, base),
+    };
     for (key, entry) in index.keyed_entries() {
         let base = schema::pointer(&["nodes", key]);
-        let name_ok = schema::check_def(schema::Schema::RecallIndex, "/properties/nodes/propertyNames", &Value::from(key), "");
+        let name_ok = check(names, NAMES, &Value::from(key), "");
         if !name_ok.is_empty() {
             out.push(SchemaViolation {
                 file: store::INDEX_KEY.to_string(),
@@ -95,7 +103,7 @@ pub fn schema_check_index(index: &RecallIndex, out: &mut Vec<SchemaViolation>) {
                 message: format!("the key \"{key}\" is not a valid name here"),
             });
         }
-        violations(store::INDEX_KEY, schema::check_def(schema::Schema::RecallIndex, "/$defs/entry", &Value::Object(entry.to_object()), &base), out);
+        violations(store::INDEX_KEY, check(entries, ENTRY, &Value::Object(entry.to_object()), &base), out);
     }
 }
 

@@ -1,11 +1,11 @@
 // Source of node/index.js (bundled to CommonJS by scripts/build.mjs; "./contextfold.js" stays external:
 // it is wasm-bindgen's nodejs build next to it).
 import * as core from "./contextfold.js";
-import { createHash } from "node:crypto";
+import { nodeCrypto } from "./node-crypto.js";
 import { createApi } from "./api.js";
 
 // SHA-256 of large inputs (payloads, the canonical JSON of a node) by node:crypto: what is hashed stays the engine's.
-core.setSha256((bytes) => createHash("sha256").update(bytes).digest());
+core.setSha256((bytes) => nodeCrypto().createHash("sha256").update(bytes).digest());
 
 export * from "./errors.js";
 export { MemoryStorage } from "./memory.js";

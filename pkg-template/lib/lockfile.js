@@ -2,7 +2,7 @@
 // token), kept fresh by a heartbeat while held. A lock whose holder is gone is recovered: on this host when its
 // process no longer exists, from another host (a shared file system) when its heartbeat stopped for `staleMs`.
 import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from "node:fs";
-import { randomBytes } from "node:crypto";
+import { nodeCrypto } from "./node-crypto.js";
 import { hostname } from "node:os";
 
 /** @typedef {{ timeoutMs?: number, staleMs?: number, retryMs?: number }} LockOptions */
@@ -56,7 +56,7 @@ function isStale(h, staleMs) {
  * stale.
  */
 function breakStale(file, h) {
-  const aside = `${file}.stale-${process.pid}-${randomBytes(4).toString("hex")}`;
+  const aside = `${file}.stale-${process.pid}-${nodeCrypto().randomBytes(4).toString("hex")}`;
   try {
     renameSync(file, aside);
   } catch (err) {
@@ -86,7 +86,7 @@ export async function acquireLock(file, options = {}) {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const staleMs = options.staleMs ?? 10_000;
   const retryMs = options.retryMs ?? 25;
-  const token = randomBytes(12).toString("hex");
+  const token = nodeCrypto().randomBytes(12).toString("hex");
   const body = JSON.stringify({ host: HOST, pid: process.pid, token, since: new Date().toISOString() });
   const deadline = Date.now() + timeoutMs;
   let pause = 2;

@@ -2,7 +2,7 @@
 // target directory, created with mode 0600, flushed, then renamed over the target (atomic on POSIX).
 import { lstat, mkdir, open, readFile, readdir, readlink, realpath, rename, rm, stat } from "node:fs/promises";
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, realpathSync } from "node:fs";
-import { randomBytes } from "node:crypto";
+import { nodeCrypto } from "./node-crypto.js";
 import * as path from "node:path";
 import { checkCount, checkKey, copyBytes, listBase, sortKeys } from "./keys.js";
 import { acquireLock } from "./lockfile.js";
@@ -181,7 +181,7 @@ export class NodeFsStorage {
     const bytes = copyBytes(data);
     const dir = path.dirname(file);
     await mkdir(dir, { recursive: true });
-    const temp = path.join(dir, `.${path.basename(file)}${TEMP_MARK}${process.pid}-${randomBytes(6).toString("hex")}`);
+    const temp = path.join(dir, `.${path.basename(file)}${TEMP_MARK}${process.pid}-${nodeCrypto().randomBytes(6).toString("hex")}`);
     let handle;
     try {
       handle = await open(temp, "wx", 0o600);
