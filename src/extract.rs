@@ -18,7 +18,7 @@ pub fn identifiers(text: &str) -> Vec<String> {
 /// [`identifiers`] of a text already in NFC (a fold's normalised text: NFC twice over a megabyte is not free).
 pub fn identifiers_of_nfc(text_nfc: &str) -> Vec<String> {
     // Deduplicate the raw matches before folding: a long payload repeats its words many times.
-    let mut raw = Distinct::with_capacity(text_nfc.len() / 256);
+    let mut raw = Distinct::with_capacity(text_nfc, text_nfc.len() / 256);
     for_each_identifier_match(text_nfc, |m| raw.insert(m));
     let mut folded: Vec<String> = raw.words.into_iter().map(fold_token).filter(|t| !is_stopword(t)).collect();
     // Sorted and deduplicated, as a `BTreeSet<String>` would give them.
@@ -28,39 +28,66 @@ pub fn identifiers_of_nfc(text_nfc: &str) -> Vec<String> {
 }
 
 /// The distinct strings of a text's matches, in first-seen order: an open-addressing table of indexes into
-/// `words` (linear probing, at most half full), each word's hash kept to compare and to grow without hashing
-/// again. A payload of a megabyte has ~150,000 matches and ~15,000 distinct words.
+/// `words` (linear probing, at most half full). A payload of a megabyte has ~150,000 matches and ~15,000 distinct
+/// words, so each match must cost little: a word of at most eight bytes (most) is its own key, its bytes read as
+/// one number (equal keys and lengths: equal words, no string compare); a longer one is keyed by its hash and
+/// compared when the keys agree.
 struct Distinct<'a> {
+    text: &'a [u8],
     /// 0: empty; k: `words[k - 1]`.
     slots: Vec<u32>,
     words: Vec<&'a str>,
-    hashes: Vec<u32>,
+    keys: Vec<u64>,
 }
 
 impl<'a> Distinct<'a> {
-    fn with_capacity(words: usize) -> Self {
+    fn with_capacity(text: &'a str, words: usize) -> Self {
         let slots = (words * 2).next_power_of_two().max(64);
-        Distinct { slots: vec![0; slots], words: Vec::with_capacity(words), hashes: Vec::with_capacity(words) }
+        Distinct { text: text.as_bytes(), slots: vec![0; slots], words: Vec::with_capacity(words), keys: Vec::with_capacity(words) }
+    }
+
+    /// The key of `w` (a slice of `text`): its bytes, little-endian, when it has at most eight, else its hash.
+    #[inline]
+    fn key(&self, w: &[u8]) -> u64 {
+        let n = w.len();
+        if n > 8 {
+            return word_hash(w);
+        }
+        let start = w.as_ptr() as usize - self.text.as_ptr() as usize;
+        match self.text.get(start..start + 8) {
+            // Eight bytes from the word's start, the ones past its end masked off.
+            Some(e) => {
+                let x = u64::from_le_bytes([e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7]]);
+                if n == 8 { x } else { x & ((1u64 << (8 * n)) - 1) }
+            }
+            None => w.iter().enumerate().fold(0u64, |x, (k, &b)| x | u64::from(b) << (8 * k)),
+        }
+    }
+
+    #[inline]
+    fn home(key: u64, mask: usize) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask
     }
 
     #[inline]
     fn insert(&mut self, w: &'a str) {
-        let h = word_hash(w.as_bytes());
+        let b = w.as_bytes();
+        let key = self.key(b);
         let mask = self.slots.len() - 1;
-        let mut i = h as usize & mask;
+        let mut i = Self::home(key, mask);
         loop {
             let slot = self.slots[i];
             if slot == 0 {
                 break;
             }
             let k = slot as usize - 1;
-            if self.hashes[k] == h && same_bytes(self.words[k].as_bytes(), w.as_bytes()) {
+            if self.keys[k] == key && self.words[k].len() == b.len() && (b.len() <= 8 || same_bytes(self.words[k].as_bytes(), b)) {
                 return;
             }
             i = (i + 1) & mask;
         }
         self.words.push(w);
-        self.hashes.push(h);
+        self.keys.push(key);
         self.slots[i] = self.words.len() as u32;
         if self.words.len() * 2 > self.slots.len() {
             self.grow();
@@ -71,8 +98,8 @@ impl<'a> Distinct<'a> {
         let cap = self.slots.len() * 2;
         let mask = cap - 1;
         let mut slots = vec![0u32; cap];
-        for (k, &h) in self.hashes.iter().enumerate() {
-            let mut i = h as usize & mask;
+        for (k, &key) in self.keys.iter().enumerate() {
+            let mut i = Self::home(key, mask);
             while slots[i] != 0 {
                 i = (i + 1) & mask;
             }
@@ -82,10 +109,10 @@ impl<'a> Distinct<'a> {
     }
 }
 
-/// A hash of a word for [`Distinct`] (FxHash-style, eight bytes at a time; the short tail of most words is
-/// gathered a byte at a time rather than copied). Its high half: the best-mixed bits.
+/// A hash of a word longer than eight bytes for [`Distinct`] (FxHash-style, eight bytes at a time, the tail
+/// gathered a byte at a time rather than copied).
 #[inline]
-fn word_hash(w: &[u8]) -> u32 {
+fn word_hash(w: &[u8]) -> u64 {
     const K: u64 = 0x517c_c1b7_2722_0a95;
     let mut h = w.len() as u64;
     let mut chunks = w.chunks_exact(8);
@@ -96,8 +123,7 @@ fn word_hash(w: &[u8]) -> u32 {
     for (k, &b) in chunks.remainder().iter().enumerate() {
         tail |= u64::from(b) << (8 * k);
     }
-    h = (h.rotate_left(5) ^ tail).wrapping_mul(K);
-    (h >> 32) as u32
+    (h.rotate_left(5) ^ tail).wrapping_mul(K)
 }
 
 /// Sort strings in code-point (UTF-8 byte) order: by their first eight bytes as one big-endian number, which
@@ -403,7 +429,8 @@ fn commands_in<C: Unit>(chars: &[C]) -> Vec<String> {
     let mut p = 0;
     while p < n {
         if p > 0 && chars[p - 1].ch() != '\n' {
-            p += 1;
+            // On to the next line start, just after the next newline.
+            p = chars[p..].iter().position(|c| c.ch() == '\n').map_or(n, |k| p + k + 1);
             continue;
         }
         let prompt = skip_spaces(p);
@@ -438,7 +465,7 @@ fn errors_in<C: Unit>(chars: &[C]) -> Vec<String> {
     while p < chars.len() {
         // Every alternative starts with an ASCII capital (`[A-Z]…`, `FATAL`, `PANIC`, `Traceback`, `HTTP`).
         if !chars[p].ch().is_ascii_uppercase() {
-            p += 1;
+            p = chars[p..].iter().position(|c| c.ch().is_ascii_uppercase()).map_or(chars.len(), |k| p + k);
             continue;
         }
         match error_match_end(chars, p) {
