@@ -24,6 +24,7 @@ use crate::scan::{self, ScanResult};
 pub use crate::scan::Turn;
 pub use crate::types::{ColdNode, Eviction, FoldInput, FoldOutcome, Hydrated, IndexEntry, Status, StatusNode, TurnOptions};
 use crate::store::{self, Storage};
+use crate::types::TextLiterals;
 use crate::text::{nfc, rstrip};
 use crate::validate::{self, Validation};
 
@@ -350,7 +351,7 @@ impl<S: Storage> ContextFold<S> {
             return Ok(false);
         }
         let at = self.storage.load_range(store::JOURNAL_KEY, read - n, line.len()).await?;
-        Ok(at.as_deref() == Some(line.as_slice()))
+        Ok(at.is_some_and(|at| crate::hash::same_bytes(&at, line)))
     }
 
     /// See other writers' changes: a rewritten `recall_index.json` (a checkpoint, a strict-mode write, the
@@ -829,9 +830,8 @@ impl<S: Storage> ContextFold<S> {
                     policy = Some(p);
                 }
                 self.limits.check_index_entries(self.entry_count() + 1)?;
-                let node = self.make_node(input, policy.as_ref().unwrap_or(&self.default_policy))?;
+                let (node, bytes) = self.make_node(input, policy.as_ref().unwrap_or(&self.default_policy))?;
                 let key = store::cold_node_key(node.step_id);
-                let bytes = node.write_json(true, Some(2));
                 // An unindexed file may already sit at this key (an orphan): an undone fold must put it back.
                 let previous = self.storage.load(&key).await.map_err(|e| storage_context(e, "cannot read the cold node"))?;
                 self.storage.save(&key, &bytes).await.map_err(|e| storage_context(e, "cannot write the cold node"))?;
@@ -845,8 +845,27 @@ impl<S: Storage> ContextFold<S> {
                     line_count += 1;
                 }
                 self.index.insert(node.step_id, entry);
-                let step = self.index.get(node.step_id).map(|e| folded_step(&IndexEntry::from(e)));
-                let step = step.ok_or_else(|| Error::invalid_input("fold: the new entry is not in the index"))?;
+                if self.index.get(node.step_id).is_none() {
+                    return Err(Error::invalid_input("fold: the new entry is not in the index"));
+                }
+                // The record of the entry just made, from the node it was made of (what `folded_step` reads of an
+                // entry is the node's own fields; its identifiers, which it does not read, are not copied).
+                let step = folded_step(&IndexEntry {
+                    step_id: node.step_id,
+                    summary: node.summary.clone(),
+                    file_path: Some(key.clone()),
+                    identifiers: Vec::new(),
+                    files: node.files.clone(),
+                    commands: node.commands.clone(),
+                    errors: node.errors.clone(),
+                    token_estimate: node.token_estimate,
+                    payload_sha256: node.payload_sha256.clone(),
+                    projection_sha256: node.projection_sha256.clone(),
+                    artifact_sha256: Some(node.artifact_sha256.clone()),
+                    projection_version: node.projection_version.clone(),
+                    folded_at: node.folded_at.clone(),
+                    evicted: false,
+                });
                 outcomes.push(FoldOutcome::Folded { node, folded_step: step });
             }
             if written.is_empty() {
@@ -888,8 +907,8 @@ impl<S: Storage> ContextFold<S> {
     }
 
     /// The cold node of a turn (spec §5 steps 3–6): redaction when the policy asks for it (before anything is
-    /// extracted or hashed), extraction, the three hashes, the clock and the token count.
-    fn make_node(&self, input: FoldInput, policy: &Policy) -> Result<ColdNode> {
+    /// extracted or hashed), extraction, the three hashes, the clock and the token count; and the node's file.
+    fn make_node(&self, input: FoldInput, policy: &Policy) -> Result<(ColdNode, Vec<u8>)> {
         let ruleset = policy.redaction()?;
         let input = match ruleset {
             Some(rules) => redact::sanitize(input, rules),
@@ -920,7 +939,10 @@ impl<S: Storage> ContextFold<S> {
         drop(combined);
         let payload_sha256 = identity::payload_sha256(&payload);
         let policy_hash = policy.hash();
-        let projection_sha256 = Projection {
+        // The payload and its normalised form go into three documents (the two hash preimages and the file):
+        // escaped once.
+        let literals = TextLiterals::of(&payload, &normalized_content);
+        let projection_sha256 = identity::sha256_hex(&Projection {
             step_id,
             normalized_content: &normalized_content,
             identifiers: &identifiers,
@@ -929,7 +951,7 @@ impl<S: Storage> ContextFold<S> {
             errors: &errors,
             folding_policy_hash: &policy_hash,
         }
-        .sha256();
+        .preimage_with(literals.normalized()));
         let folded_at = self.now()?;
         let token_estimate = self.count_tokens(&payload)?.max(1);
         let mut node = ColdNode {
@@ -953,8 +975,9 @@ impl<S: Storage> ContextFold<S> {
             status: "cold".into(),
         };
         // Canonical JSON of the 17 other keys (spec §3.3).
-        node.artifact_sha256 = identity::sha256_hex(&node.write_json(false, None));
-        Ok(node)
+        node.artifact_sha256 = identity::sha256_hex(&node.write_json_with(false, None, &literals));
+        let file = node.write_json_with(true, Some(2), &literals);
+        Ok((node, file))
     }
 
     /// Scan a prompt against the index (spec §7).

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::hash::FastSet;
+use crate::hash::{compare_bytes, same_bytes};
 use crate::text::{fold_token, is_digit, is_space, is_stopword, is_word, nfc, strip};
 
 /// `_extract_identifiers(text)`: sorted, deduplicated, folded, stopwords removed. NFC is applied inside.
@@ -18,16 +18,129 @@ pub fn identifiers(text: &str) -> Vec<String> {
 /// [`identifiers`] of a text already in NFC (a fold's normalised text: NFC twice over a megabyte is not free).
 pub fn identifiers_of_nfc(text_nfc: &str) -> Vec<String> {
     // Deduplicate the raw matches before folding: a long payload repeats its words many times.
-    let mut raw: FastSet<&str> = FastSet::default();
-    for_each_identifier_match(text_nfc, |m| {
-        raw.insert(m);
-    });
+    let mut raw = Distinct::with_capacity(text_nfc, text_nfc.len() / 256);
+    for_each_identifier_match(text_nfc, |m| raw.insert(m));
+    let mut folded: Vec<String> = raw.words.into_iter().map(fold_token).filter(|t| !is_stopword(t)).collect();
     // Sorted and deduplicated, as a `BTreeSet<String>` would give them.
-    let mut folded: Vec<String> = raw.into_iter().map(fold_token).collect();
-    folded.sort_unstable();
-    folded.dedup();
-    folded.retain(|t| !is_stopword(t));
+    sort_strings(&mut folded);
+    folded.dedup_by(|a, b| same_bytes(a.as_bytes(), b.as_bytes()));
     folded
+}
+
+/// The distinct strings of a text's matches, in first-seen order: an open-addressing table of indexes into
+/// `words` (linear probing, at most half full). A payload of a megabyte has ~150,000 matches and ~15,000 distinct
+/// words, so each match must cost little: a word of at most eight bytes (most) is its own key, its bytes read as
+/// one number (equal keys and lengths: equal words, no string compare); a longer one is keyed by its hash and
+/// compared when the keys agree.
+struct Distinct<'a> {
+    text: &'a [u8],
+    /// 0: empty; k: `words[k - 1]`.
+    slots: Vec<u32>,
+    words: Vec<&'a str>,
+    keys: Vec<u64>,
+}
+
+impl<'a> Distinct<'a> {
+    fn with_capacity(text: &'a str, words: usize) -> Self {
+        let slots = (words * 2).next_power_of_two().max(64);
+        Distinct { text: text.as_bytes(), slots: vec![0; slots], words: Vec::with_capacity(words), keys: Vec::with_capacity(words) }
+    }
+
+    /// The key of `w` (a slice of `text`): its bytes, little-endian, when it has at most eight, else its hash.
+    #[inline]
+    fn key(&self, w: &[u8]) -> u64 {
+        let n = w.len();
+        if n > 8 {
+            return word_hash(w);
+        }
+        let start = w.as_ptr() as usize - self.text.as_ptr() as usize;
+        match self.text.get(start..start + 8) {
+            // Eight bytes from the word's start, the ones past its end masked off.
+            Some(e) => {
+                let x = u64::from_le_bytes([e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7]]);
+                if n == 8 { x } else { x & ((1u64 << (8 * n)) - 1) }
+            }
+            None => w.iter().enumerate().fold(0u64, |x, (k, &b)| x | u64::from(b) << (8 * k)),
+        }
+    }
+
+    #[inline]
+    fn home(key: u64, mask: usize) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask
+    }
+
+    #[inline]
+    fn insert(&mut self, w: &'a str) {
+        let b = w.as_bytes();
+        let key = self.key(b);
+        let mask = self.slots.len() - 1;
+        let mut i = Self::home(key, mask);
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                break;
+            }
+            let k = slot as usize - 1;
+            if self.keys[k] == key && self.words[k].len() == b.len() && (b.len() <= 8 || same_bytes(self.words[k].as_bytes(), b)) {
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+        self.words.push(w);
+        self.keys.push(key);
+        self.slots[i] = self.words.len() as u32;
+        if self.words.len() * 2 > self.slots.len() {
+            self.grow();
+        }
+    }
+
+    fn grow(&mut self) {
+        let cap = self.slots.len() * 2;
+        let mask = cap - 1;
+        let mut slots = vec![0u32; cap];
+        for (k, &key) in self.keys.iter().enumerate() {
+            let mut i = Self::home(key, mask);
+            while slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            slots[i] = k as u32 + 1;
+        }
+        self.slots = slots;
+    }
+}
+
+/// A hash of a word longer than eight bytes for [`Distinct`] (FxHash-style, eight bytes at a time, the tail
+/// gathered a byte at a time rather than copied).
+#[inline]
+fn word_hash(w: &[u8]) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut h = w.len() as u64;
+    let mut chunks = w.chunks_exact(8);
+    for c in &mut chunks {
+        h = (h.rotate_left(5) ^ u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]])).wrapping_mul(K);
+    }
+    let mut tail = 0u64;
+    for (k, &b) in chunks.remainder().iter().enumerate() {
+        tail |= u64::from(b) << (8 * k);
+    }
+    (h.rotate_left(5) ^ tail).wrapping_mul(K)
+}
+
+/// Sort strings in code-point (UTF-8 byte) order: by their first eight bytes as one big-endian number, which
+/// decides most comparisons without reading the strings, then by the whole strings. (Zero-padded prefixes
+/// order as the strings do wherever they differ: the first differing byte decides, and a string that ends is
+/// padded with 0, the least byte.)
+pub fn sort_strings(v: &mut Vec<String>) {
+    fn prefix(s: &str) -> u64 {
+        let b = s.as_bytes();
+        let mut k = [0u8; 8];
+        let n = b.len().min(8);
+        k[..n].copy_from_slice(&b[..n]);
+        u64::from_be_bytes(k)
+    }
+    let mut keyed: Vec<(u64, String)> = std::mem::take(v).into_iter().map(|s| (prefix(&s), s)).collect();
+    keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| compare_bytes(a.1.as_bytes(), b.1.as_bytes())));
+    *v = keyed.into_iter().map(|(_, s)| s).collect();
 }
 
 /// The raw matches of the identifier regex over `NFC(text)`, in order (for vectors and debugging).
@@ -45,43 +158,52 @@ pub fn identifier_matches(text_nfc: &str) -> Vec<String> {
 fn for_each_identifier_match<'a>(text_nfc: &'a str, mut found: impl FnMut(&'a str)) {
     let bytes = text_nfc.as_bytes();
     let n = bytes.len();
+    // The char at `i` (a non-ASCII one: ASCII bytes are classified by `ID_CLASS`).
+    let char_at = |i: usize| text_nfc[i..].chars().next().unwrap_or('\0');
     let mut i = 0;
     while i < n {
-        // Skip to the start of a `\w` run (ASCII bytes classified directly, other chars decoded).
-        let b = bytes[i];
-        if b < 0x80 {
-            if !(b.is_ascii_alphanumeric() || b == b'_') {
-                i += 1;
-                continue;
-            }
-        } else {
-            let c = text_nfc[i..].chars().next().unwrap_or('\0');
+        // Skip to the start of a `\w` run (ASCII bytes classified by table, other chars decoded).
+        let class = ID_CLASS[bytes[i] as usize];
+        if class == ID_OTHER {
+            i += 1;
+            continue;
+        }
+        let first_is_digit = if class == ID_NON_ASCII {
+            let c = char_at(i);
             if !is_word(c) {
                 i += c.len_utf8();
                 continue;
             }
-        }
+            is_digit(c)
+        } else {
+            class == ID_DIGIT
+        };
         let start = i;
-        let first_is_digit = if b < 0x80 { b.is_ascii_digit() } else { is_digit(text_nfc[i..].chars().next().unwrap_or('\0')) };
         let mut all_ascii_digits = true;
         let mut run_chars = 0usize;
-        while i < n {
-            let b = bytes[i];
-            if b < 0x80 {
-                if !(b.is_ascii_alphanumeric() || b == b'_') {
-                    break;
+        loop {
+            // ASCII word chars, one table lookup each (digits only matter after a leading digit).
+            let from = i;
+            if first_is_digit && all_ascii_digits {
+                while i < n && ID_CLASS[bytes[i] as usize] == ID_DIGIT {
+                    i += 1;
                 }
-                all_ascii_digits &= b.is_ascii_digit();
-                i += 1;
-            } else {
-                let c = text_nfc[i..].chars().next().unwrap_or('\0');
-                if !is_word(c) {
-                    break;
-                }
-                all_ascii_digits = false;
-                i += c.len_utf8();
+                all_ascii_digits = i == n || ID_CLASS[bytes[i] as usize] != ID_WORD;
             }
-            run_chars += 1;
+            while i < n && ID_CLASS[bytes[i] as usize] <= ID_DIGIT {
+                i += 1;
+            }
+            run_chars += i - from;
+            if i < n && bytes[i] >= 0x80 {
+                let c = char_at(i);
+                if is_word(c) {
+                    all_ascii_digits = false;
+                    run_chars += 1;
+                    i += c.len_utf8();
+                    continue;
+                }
+            }
+            break;
         }
         if run_chars >= 3 && (!first_is_digit || all_ascii_digits) {
             found(&text_nfc[start..i]);
@@ -89,15 +211,47 @@ fn for_each_identifier_match<'a>(text_nfc: &'a str, mut found: impl FnMut(&'a st
     }
 }
 
+/// Classes of bytes for the identifier scan: ASCII `\w` (a letter or `_`, a digit), other ASCII, a byte of a
+/// non-ASCII char (decoded and classified by the Unicode tables).
+const ID_WORD: u8 = 0;
+const ID_DIGIT: u8 = 1;
+const ID_OTHER: u8 = 2;
+const ID_NON_ASCII: u8 = 3;
+
+static ID_CLASS: [u8; 256] = {
+    let mut t = [ID_OTHER; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = if c >= 0x80 {
+            ID_NON_ASCII
+        } else if c.is_ascii_digit() {
+            ID_DIGIT
+        } else if c.is_ascii_alphabetic() || c == b'_' {
+            ID_WORD
+        } else {
+            ID_OTHER
+        };
+        b += 1;
+    }
+    t
+};
+
 /// A text as a slice of units: bytes when it is all ASCII (one byte per char), chars otherwise.
 trait Unit: Copy {
     fn ch(self) -> char;
+    /// `[\w.-]`: a char of a files segment.
+    fn in_segment(self) -> bool;
 }
 
 impl Unit for u8 {
     #[inline(always)]
     fn ch(self) -> char {
         char::from(self)
+    }
+    #[inline(always)]
+    fn in_segment(self) -> bool {
+        SEGMENT_BYTE[self as usize]
     }
 }
 
@@ -106,7 +260,23 @@ impl Unit for char {
     fn ch(self) -> char {
         self
     }
+    #[inline(always)]
+    fn in_segment(self) -> bool {
+        is_word(self) || self == '.' || self == '-'
+    }
 }
+
+/// ASCII bytes in `[\w.-]` (a letter, digit, `_`, `.` or `-`).
+static SEGMENT_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'-';
+        b += 1;
+    }
+    t
+};
 
 /// Run `f` over the text's units (bytes if ASCII, else chars): the scanners index by char position.
 macro_rules! with_units {
@@ -141,13 +311,23 @@ pub fn files(text: &str) -> Vec<String> {
 
 fn files_in<C: Unit>(chars: &[C]) -> Vec<String> {
     let n = chars.len();
-    let in_segment = |i: usize| i < n && (is_word(chars[i].ch()) || chars[i].ch() == '.' || chars[i].ch() == '-');
+    let in_segment = |i: usize| i < n && chars[i].in_segment();
     let is_separator = |i: usize| i < n && matches!(chars[i].ch(), '/' | '\\');
     let segment_end = |mut i: usize| {
         while in_segment(i) {
             i += 1;
         }
         i
+    };
+    // The segment's end from `i`, and whether it has a `.` after its first char (alternative 2 needs one).
+    let segment_end_and_dot = |start: usize| {
+        let mut i = start;
+        let mut dot = false;
+        while in_segment(i) {
+            dot |= chars[i].ch() == '.' && i > start;
+            i += 1;
+        }
+        (i, dot)
     };
     let mut found = BTreeSet::new();
     let mut chain_walked_until = 0; // alternative 1 is already known to fail for starts before this
@@ -157,7 +337,7 @@ fn files_in<C: Unit>(chars: &[C]) -> Vec<String> {
             p += 1;
             continue;
         }
-        let end = segment_end(p);
+        let (end, has_dot) = segment_end_and_dot(p);
         let mut match_end = None;
         if p >= chain_walked_until {
             let mut q = end;
@@ -168,7 +348,9 @@ fn files_in<C: Unit>(chars: &[C]) -> Vec<String> {
             }
             chain_walked_until = q;
         }
-        match_end = match_end.or_else(|| ext_end(&chars[p..end]).map(|e| p + e));
+        if has_dot {
+            match_end = match_end.or_else(|| ext_end(&chars[p..end]).map(|e| p + e));
+        }
         match match_end {
             Some(e) => {
                 found.insert(chars[p..e].iter().map(|&c| if c.ch() == '\\' { '/' } else { c.ch() }).collect::<String>());
@@ -247,7 +429,8 @@ fn commands_in<C: Unit>(chars: &[C]) -> Vec<String> {
     let mut p = 0;
     while p < n {
         if p > 0 && chars[p - 1].ch() != '\n' {
-            p += 1;
+            // On to the next line start, just after the next newline.
+            p = chars[p..].iter().position(|c| c.ch() == '\n').map_or(n, |k| p + k + 1);
             continue;
         }
         let prompt = skip_spaces(p);
@@ -282,7 +465,7 @@ fn errors_in<C: Unit>(chars: &[C]) -> Vec<String> {
     while p < chars.len() {
         // Every alternative starts with an ASCII capital (`[A-Z]…`, `FATAL`, `PANIC`, `Traceback`, `HTTP`).
         if !chars[p].ch().is_ascii_uppercase() {
-            p += 1;
+            p = chars[p..].iter().position(|c| c.ch().is_ascii_uppercase()).map_or(chars.len(), |k| p + k);
             continue;
         }
         match error_match_end(chars, p) {

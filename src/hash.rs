@@ -28,6 +28,43 @@ pub fn fast_hash(s: &[u8]) -> u64 {
     h ^ (h >> 33)
 }
 
+/// Whether two byte strings are equal, compared eight bytes at a time. In WebAssembly, `==` on slices calls a
+/// `memcmp` that compares byte by byte: a fold compares megabyte texts and tens of thousands of table keys.
+#[inline]
+pub fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let (mut x, mut y) = (a.chunks_exact(8), b.chunks_exact(8));
+    for (p, q) in (&mut x).zip(&mut y) {
+        if word(p) != word(q) {
+            return false;
+        }
+    }
+    x.remainder().iter().zip(y.remainder()).all(|(p, q)| p == q)
+}
+
+/// `a.cmp(b)` for byte strings (lexicographic; for UTF-8, code-point order), eight bytes at a time.
+#[inline]
+pub fn compare_bytes(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + 8 <= n {
+        let (p, q) = (word(&a[i..i + 8]), word(&b[i..i + 8]));
+        if p != q {
+            // The first differing byte decides: compare the words as big-endian numbers.
+            return p.swap_bytes().cmp(&q.swap_bytes());
+        }
+        i += 8;
+    }
+    a[i..].iter().cmp(b[i..].iter())
+}
+
+#[inline(always)]
+fn word(eight: &[u8]) -> u64 {
+    u64::from_le_bytes([eight[0], eight[1], eight[2], eight[3], eight[4], eight[5], eight[6], eight[7]])
+}
+
 /// A `HashMap` hashed with [`FastHasher`].
 pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
 /// A `HashSet` hashed with [`FastHasher`].
@@ -56,5 +93,24 @@ impl std::hash::Hasher for FastHasher {
     fn finish(&self) -> u64 {
         // hashbrown takes the bucket from the low bits and a tag from the top 7: fold the high half down.
         self.0 ^ (self.0 >> 29)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_comparisons_agree_with_the_slice_operators() {
+        let words: Vec<&[u8]> = vec![
+            b"", b"a", b"ab", b"abcdefgh", b"abcdefghi", b"abcdefgz", b"abcdefgha", b"b", b"abcdefghabcdefgh",
+            b"abcdefghabcdefgi", "ça".as_bytes(), "c\u{0}".as_bytes(), b"\xff\x00", b"\x00\xff",
+        ];
+        for a in &words {
+            for b in &words {
+                assert_eq!(same_bytes(a, b), a == b, "{a:?} {b:?}");
+                assert_eq!(compare_bytes(a, b), a.cmp(b), "{a:?} {b:?}");
+            }
+        }
     }
 }

@@ -58,26 +58,45 @@ pub struct Projection<'a> {
     pub folding_policy_hash: &'a str,
 }
 
-fn sorted_set(items: &[String]) -> Value {
+/// The list as a sorted set (code-point order, as Python's `sorted(set(...))`): borrowed when it already is one
+/// (extracted lists are), sorted and deduplicated into a copy otherwise.
+fn sorted_set(items: &[String]) -> std::borrow::Cow<'_, [String]> {
+    if items.windows(2).all(|w| crate::hash::compare_bytes(w[0].as_bytes(), w[1].as_bytes()).is_lt()) {
+        return std::borrow::Cow::Borrowed(items);
+    }
     let mut v: Vec<String> = items.to_vec();
     v.sort();
     v.dedup();
-    Value::from(v)
+    std::borrow::Cow::Owned(v)
 }
 
 impl Projection<'_> {
     /// The canonical JSON that is hashed (keys in code-point order, as `sort_keys` writes them).
     pub fn preimage(&self) -> Vec<u8> {
-        let mut m = BTreeMap::new();
-        m.insert("commands".to_string(), sorted_set(self.commands));
-        m.insert("errors".to_string(), sorted_set(self.errors));
-        m.insert("files".to_string(), sorted_set(self.files));
-        m.insert("folding_policy_hash".to_string(), Value::from(self.folding_policy_hash));
-        m.insert("identifiers".to_string(), sorted_set(self.identifiers));
-        m.insert("normalized_content".to_string(), Value::from(self.normalized_content));
-        m.insert("projection_version".to_string(), Value::from(PROJECTION_VERSION));
-        m.insert("step_id".to_string(), Value::Int(i128::from(self.step_id)));
-        json::to_canonical(&Value::Object(m))
+        self.preimage_with(None)
+    }
+
+    /// [`Projection::preimage`], copying `normalized_literal` (the JSON literal of `normalized_content`, from
+    /// [`json::string_literal`]) instead of escaping the text again.
+    pub fn preimage_with(&self, normalized_literal: Option<&[u8]>) -> Vec<u8> {
+        use json::Ref;
+        let (commands, errors, files) = (sorted_set(self.commands), sorted_set(self.errors), sorted_set(self.files));
+        let identifiers = sorted_set(self.identifiers);
+        let step_id = i128::from(self.step_id);
+        let members = [
+            ("commands", Ref::Strs(&commands)),
+            ("errors", Ref::Strs(&errors)),
+            ("files", Ref::Strs(&files)),
+            ("folding_policy_hash", Ref::Str(self.folding_policy_hash)),
+            ("identifiers", Ref::Strs(&identifiers)),
+            ("normalized_content", normalized_literal.map_or(Ref::Str(self.normalized_content), Ref::Json)),
+            ("projection_version", Ref::Str(PROJECTION_VERSION)),
+            ("step_id", Ref::Int(step_id)),
+        ];
+        let ids: usize = identifiers.iter().map(|s| s.len() + 3).sum();
+        let mut out = Vec::with_capacity(self.normalized_content.len() + self.normalized_content.len() / 16 + ids + 512);
+        json::write_members(&mut out, &members, None, 0);
+        out
     }
 
     pub fn sha256(&self) -> String {

@@ -165,6 +165,9 @@ pub enum Ref<'a> {
     Int(i128),
     Bool(bool),
     Value(&'a Value),
+    /// A value already written as JSON (e.g. a large string's literal from [`string_literal`], written once and
+    /// copied into each document that holds it). Its bytes are copied as they are.
+    Json(&'a [u8]),
 }
 
 /// Write an object given as members whose keys are in code-point order (as a `BTreeMap` holds them), exactly
@@ -191,6 +194,7 @@ pub fn write_members(out: &mut Vec<u8>, members: &[(&str, Ref<'_>)], indent: Opt
             Ref::Int(n) => out.extend_from_slice(n.to_string().as_bytes()),
             Ref::Bool(b) => out.extend_from_slice(if b { b"true" } else { b"false" }),
             Ref::Value(v) => write_value(out, v, indent, level + 1),
+            Ref::Json(bytes) => out.extend_from_slice(bytes),
         }
     }
     container_end(out, members.is_empty(), indent, level);
@@ -221,6 +225,14 @@ fn container_end(out: &mut Vec<u8>, empty: bool, indent: Option<usize>, level: u
 fn newline(out: &mut Vec<u8>, spaces: usize) {
     out.push(b'\n');
     out.resize(out.len() + spaces, b' ');
+}
+
+/// A string as a JSON literal (quotes included), exactly as every writer here writes it: for a large string that
+/// goes into several documents (a node's file and its hash preimages), escaped once.
+pub fn string_literal(s: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len() + s.len() / 16 + 2);
+    write_str(&mut out, s);
+    out
 }
 
 /// `ensure_ascii=False` escaping: only `"`, `\` and C0 controls; everything else (DEL, U+2028, `/`, non-ASCII)

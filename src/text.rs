@@ -42,9 +42,20 @@ pub fn nfc(s: &str) -> String {
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] < 0x80 {
-            boundary = i;
+            // A run of ASCII, eight bytes at a time: each char is a boundary, the run's last one counts.
+            let mut j = i + 1;
+            while let Some(eight) = bytes.get(j..j + 8) {
+                if u64::from_le_bytes([eight[0], eight[1], eight[2], eight[3], eight[4], eight[5], eight[6], eight[7]]) & 0x8080_8080_8080_8080 != 0 {
+                    break;
+                }
+                j += 8;
+            }
+            while j < bytes.len() && bytes[j] < 0x80 {
+                j += 1;
+            }
+            boundary = j - 1;
             last_ccc = 0;
-            i += 1;
+            i = j;
             continue;
         }
         let c = s[i..].chars().next().unwrap_or_default();
@@ -315,10 +326,24 @@ const STOPWORDS_RAW: &[&str] = &[
     "hangi", "var", "yok", "şey", "mi", "mu", "mü", "mı",
 ];
 
+/// Bytes of the longest stopword (`çünkü`, 8).
+const STOPWORD_MAX_LEN: usize = {
+    let mut max = 0;
+    let mut i = 0;
+    while i < STOPWORDS_RAW.len() {
+        if STOPWORDS_RAW[i].len() > max {
+            max = STOPWORDS_RAW[i].len();
+        }
+        i += 1;
+    }
+    max
+};
+
 /// Whether a folded token is a stopword (the union of folded and unfolded forms, spec §4.3).
 pub fn is_stopword(folded: &str) -> bool {
     // Folding the raw list only adds `nasil` (and `mi`, already present); the raw form `nasıl` stays listed too.
-    STOPWORDS_RAW.contains(&folded) || folded == "nasil"
+    // Most words are rejected by their length alone.
+    folded.len() <= STOPWORD_MAX_LEN && (STOPWORDS_RAW.contains(&folded) || folded == "nasil")
 }
 
 /// Python `str.isprintable()` for one char: false for Cc, Cf, Cs, Co, Cn, Zl, Zp and Zs other than the space.

@@ -1,6 +1,6 @@
 //! The engine's data types: what the operations take and return (cold node, index entry, hot projection, fold
 //! outcome, hydrated content, eviction, status, per-call options, selection mode). They sit below every module
-//! that uses them (engine, scan, recall, index, redact, report) and import only `error`, `number` and `json`, so
+//! that uses them (engine, scan, recall, index, redact, report) and import only `error`, `number`, `json` and `hash`, so
 //! the module graph only points down. A result made of one module's own types lives there (`ScanResult` and
 //! `Turn` in `scan`, `Validation` in `validate`). camelCase in JS (tsify), snake_case on disk.
 
@@ -64,6 +64,30 @@ pub struct ColdNode {
     pub status: String,
 }
 
+/// The JSON string literals of a node's raw and normalised content, written once for the several documents a
+/// fold writes or hashes that hold them (the projection's preimage, the artifact's, the node's file): at a
+/// megabyte each, escaping them is a large part of a fold. Empty (the default), every writer escapes the strings.
+#[derive(Debug, Clone, Default)]
+pub struct TextLiterals {
+    raw: Option<Vec<u8>>,
+    /// `None` with `raw` present: the normalised content is the raw content (the usual case), same literal.
+    normalized: Option<Vec<u8>>,
+}
+
+impl TextLiterals {
+    /// The literals of `raw` and `normalized`, one of them only when the texts are equal.
+    pub fn of(raw: &str, normalized: &str) -> Self {
+        let same = crate::hash::same_bytes(normalized.as_bytes(), raw.as_bytes());
+        let normalized = (!same).then(|| json::string_literal(normalized));
+        TextLiterals { raw: Some(json::string_literal(raw)), normalized }
+    }
+
+    /// The literal of the normalised content, if held.
+    pub fn normalized(&self) -> Option<&[u8]> {
+        self.normalized.as_deref().or(self.raw.as_deref())
+    }
+}
+
 impl FoldInput {
     /// A fold of `summary` as step `step_id`, the payload being the summary itself.
     pub fn new(step_id: i64, summary: impl Into<String>) -> Self {
@@ -75,7 +99,18 @@ impl ColdNode {
     /// The node as written to disk, from its fields: all 18 keys, or the 17 without `artifact_sha256` that the
     /// artifact hash covers; `indent` None is canonical JSON (for hashing), `Some(2)` the file format.
     pub fn write_json(&self, with_artifact: bool, indent: Option<usize>) -> Vec<u8> {
+        self.write_json_with(with_artifact, indent, &TextLiterals::default())
+    }
+
+    /// [`ColdNode::write_json`], copying the JSON literals of the raw and normalised content from `texts` where it
+    /// holds them (they are this node's, written by [`TextLiterals::of`]) instead of escaping them again.
+    pub fn write_json_with(&self, with_artifact: bool, indent: Option<usize>, texts: &TextLiterals) -> Vec<u8> {
         use json::Ref;
+        fn text<'a>(literal: Option<&'a [u8]>, s: &'a str) -> Ref<'a> {
+            literal.map_or(Ref::Str(s), Ref::Json)
+        }
+        let raw = text(texts.raw.as_deref(), &self.raw_content);
+        let normalized = text(texts.normalized(), &self.normalized_content);
         let mut members: Vec<(&str, Ref<'_>)> = Vec::with_capacity(18);
         if with_artifact {
             members.push(("artifact_sha256", Ref::Str(&self.artifact_sha256)));
@@ -87,11 +122,11 @@ impl ColdNode {
             ("folded_at", Ref::Str(&self.folded_at)),
             ("identifiers", Ref::Strs(&self.identifiers)),
             ("ipcf_version", Ref::Str(&self.ipcf_version)),
-            ("normalized_content", Ref::Str(&self.normalized_content)),
+            ("normalized_content", normalized),
             ("payload_sha256", Ref::Str(&self.payload_sha256)),
             ("projection_sha256", Ref::Str(&self.projection_sha256)),
             ("projection_version", Ref::Str(&self.projection_version)),
-            ("raw_content", Ref::Str(&self.raw_content)),
+            ("raw_content", raw),
             ("sanitized", Ref::Bool(self.sanitized)),
             ("session_id", Ref::Str(&self.session_id)),
             ("status", Ref::Str(&self.status)),
@@ -99,8 +134,9 @@ impl ColdNode {
             ("summary", Ref::Str(&self.summary)),
             ("token_estimate", Ref::Int(i128::from(self.token_estimate))),
         ]);
-        let size = self.raw_content.len() + self.normalized_content.len() + 64 * self.identifiers.len() + 1024;
-        let mut out = Vec::with_capacity(size);
+        let ids: usize = self.identifiers.iter().map(|s| s.len() + 8).sum();
+        let size = self.raw_content.len() + self.normalized_content.len() + ids + 1024;
+        let mut out = Vec::with_capacity(size + size / 16);
         json::write_members(&mut out, &members, indent, 0);
         out
     }

@@ -249,14 +249,20 @@ pub const TOKENS: &[Token] = &[
 const COUNT: usize = TOKENS.len();
 
 /// Rows of [`TOKENS`] grouped by the first byte of their prefix (table order within a group): the rows of
-/// first byte `c` are `ORDER[START[c]..START[c + 1]]`.
+/// first byte `c` are `ORDER[START[c]..START[c + 1]]`. `second[k]` is the second byte of row `order[k]`'s prefix
+/// (`ANY_SECOND` for a one-byte prefix), so a row whose prefix cannot match is passed over without reading it: a
+/// word of ordinary text often starts with the first two bytes of some prefix, and the byte `s` has 25 rows.
 struct Index {
     start: [u16; 257],
     order: [u16; COUNT],
+    second: [u16; COUNT],
 }
+
+const ANY_SECOND: u16 = 256;
 
 const fn build_index() -> Index {
     let mut order = [0u16; COUNT];
+    let mut second = [0u16; COUNT];
     let mut start = [0u16; 257];
     let mut k = 0;
     let mut c = 0;
@@ -266,6 +272,8 @@ const fn build_index() -> Index {
         while i < COUNT {
             if TOKENS[i].prefix[0] as usize == c {
                 order[k] = i as u16;
+                let p = TOKENS[i].prefix;
+                second[k] = if p.len() > 1 { p[1] as u16 } else { ANY_SECOND };
                 k += 1;
             }
             i += 1;
@@ -273,7 +281,7 @@ const fn build_index() -> Index {
         c += 1;
     }
     start[256] = k as u16;
-    Index { start, order }
+    Index { start, order, second }
 }
 
 static INDEX: Index = build_index();
@@ -322,8 +330,13 @@ pub fn at(b: &[u8], i: usize) -> Option<(&'static str, usize)> {
         return None;
     }
     let (from, to) = (INDEX.start[c] as usize, INDEX.start[c + 1] as usize);
-    for &row in &INDEX.order[from..to] {
-        let rule = &TOKENS[row as usize];
+    let next = b.get(i + 1).map_or(ANY_SECOND, |&x| u16::from(x));
+    for k in from..to {
+        let second = INDEX.second[k];
+        if second != ANY_SECOND && second != next {
+            continue;
+        }
+        let rule = &TOKENS[INDEX.order[k] as usize];
         if let Some(end) = rule.matches(b, i) {
             return Some((rule.id, end));
         }

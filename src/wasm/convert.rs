@@ -26,11 +26,12 @@ use super::errors::js_message;
 use super::JsResult;
 use crate::engine::{format_utc, Clock, Options, TokenCounter};
 use crate::error::{Error, Result};
+use crate::hash::same_bytes;
 use crate::json::{self, Value};
 use crate::limits::Limits;
 use crate::policy::{Policy, Selection};
 use crate::scan::CandidateMode;
-use crate::types::{FoldInput, TurnOptions};
+use crate::types::{FoldInput, FoldOutcome, TurnOptions};
 
 /// `2^53 - 1`, JS `Number.MAX_SAFE_INTEGER`: the largest integer (a step id) a JS number holds exactly.
 pub(crate) const MAX_SAFE_INTEGER: i64 = (1 << 53) - 1;
@@ -102,16 +103,72 @@ pub fn nullable<T>(decode: impl FnOnce(&JsValue, &str) -> Result<T>) -> impl FnO
 
 /// A JS string as a Rust `String`, rejecting lone surrogates.
 pub fn string(v: &JsValue, what: &str) -> Result<String> {
-    let Some(s) = v.as_string() else {
+    let text = v.dyn_ref::<JsString>().filter(|s| s.length() as usize >= LARGE_STRING).and_then(|s| encode_large(s));
+    let Some(s) = text.or_else(|| v.as_string()) else {
         return Err(invalid(what, format_args!("must be a string, got {}", type_name(v))));
     };
-    // The conversion turns each lone surrogate into U+FFFD; only then is the slow code-unit walk needed.
-    if s.contains('\u{FFFD}') {
+    // The conversion turns each lone surrogate into U+FFFD; only then is the slow code-unit walk needed (and
+    // ASCII, checked a word at a time, has none).
+    if !s.is_ascii() && s.contains('\u{FFFD}') {
         if let Some(index) = lone_surrogate_index(v.unchecked_ref::<JsString>()) {
             return Err(invalid(what, format_args!("contains a lone surrogate at index {index}")));
         }
     }
     Ok(s)
+}
+
+/// From this many UTF-16 units, a string is copied in by [`encode_large`].
+const LARGE_STRING: usize = 1 << 14;
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The host's `TextEncoder` (every JS runtime the package supports has one).
+    type TextEncoder;
+    #[wasm_bindgen(constructor)]
+    fn new() -> TextEncoder;
+    /// `encodeInto(source, destination)`: `{ read, written }`.
+    #[wasm_bindgen(method, js_name = encodeInto)]
+    fn encode_into(this: &TextEncoder, source: &JsString, destination: &js_sys::Uint8Array) -> JsValue;
+}
+
+thread_local! {
+    static ENCODER: TextEncoder = TextEncoder::new();
+}
+
+/// A large JS string as UTF-8, written by the host's `TextEncoder.encodeInto` straight into wasm memory: one
+/// native pass instead of the JS loop over the string's ASCII prefix that the plain conversion runs, and one copy.
+/// Like the plain conversion, it turns lone surrogates into U+FFFD. `None` when the host has no encoder (or it
+/// misbehaves): the caller converts the plain way.
+fn encode_large(s: &JsString) -> Option<String> {
+    let units = s.length() as usize;
+    // Most text is ASCII: room for one byte a unit first; what is left then takes at most 3 bytes a unit.
+    let mut buf = vec![0u8; units];
+    let mut read = 0usize;
+    let mut written = 0usize;
+    let mut source = s.clone();
+    loop {
+        // SAFETY: the view covers the unused end of `buf` and is used only by `encodeInto` below, which runs no
+        // wasm code (so memory cannot grow and detach it); `buf` is not touched until the call returns.
+        let view = unsafe { js_sys::Uint8Array::view_mut_raw(buf[written..].as_mut_ptr(), buf.len() - written) };
+        let result = ENCODER.try_with(|e| e.encode_into(&source, &view)).ok()?;
+        let count = |key: &str| Reflect::get(&result, &JsValue::from_str(key)).ok()?.as_f64().map(|n| n as usize);
+        let (r, w) = (count("read")?, count("written")?);
+        if w > buf.len() - written || r > units - read {
+            return None;
+        }
+        read += r;
+        written += w;
+        if read == units {
+            break;
+        }
+        if r == 0 && w == 0 && buf.len() - written >= 4 {
+            return None; // no progress with room for any char: not a working encoder
+        }
+        buf.resize(written + 3 * (units - read) + 4, 0);
+        source = s.slice(read as u32, units as u32);
+    }
+    buf.truncate(written);
+    String::from_utf8(buf).ok()
 }
 
 /// The length of a JS string in UTF-16 code units without copying it (0 for anything else).
@@ -319,18 +376,27 @@ pub fn from_js<T: DeserializeOwned>(v: &JsValue, what: &str) -> Result<T> {
 
 /// `fold(input)`: `{stepId?, summary, rawContent?, sessionId?, files?, commands?, errors?}`. Messages call the
 /// input `name` (`fold: input`, `foldMany: inputs[3]`) and its fields `{prefix}{key}` (`fold: summary`).
-pub fn fold_input(v: &JsValue, name: &str, prefix: &str) -> Result<FoldInput> {
+/// Also returns the JS string `rawContent` was read from (`undefined` if none), for [`folded_output`].
+pub fn fold_input_keeping_raw(v: &JsValue, name: &str, prefix: &str) -> Result<(FoldInput, JsValue)> {
     object(v, name)?;
     let f = Fields::new(v, prefix);
-    Ok(FoldInput {
+    let mut raw_js = JsValue::UNDEFINED;
+    let input = FoldInput {
         step_id: f.read("stepId", optional(step_id))?,
         summary: f.read("summary", string)?,
-        raw_content: f.read("rawContent", nullable(string))?,
+        raw_content: f.read("rawContent", |v, what| {
+            let raw = nullable(string)(v, what)?;
+            if raw.is_some() {
+                raw_js = v.clone();
+            }
+            Ok(raw)
+        })?,
         session_id: f.read("sessionId", nullable(string))?,
         files: f.read("files", nullable(string_list))?,
         commands: f.read("commands", nullable(string_list))?,
         errors: f.read("errors", nullable(string_list))?,
-    })
+    };
+    Ok((input, raw_js))
 }
 
 /// A selection mode name (`"ranked-v1"`, ...).
@@ -464,6 +530,46 @@ pub fn output<T: Tsify + Serialize>(value: &T, what: &str) -> JsResult<Ts<T>> {
     value.into_ts().map_err(|e| {
         Error::invalid_input(format!("{what}: the result cannot be represented in JavaScript: {e}")).into()
     })
+}
+
+/// A fold's outcome as [`output`] gives it, with the node's two large texts (a megabyte each for a large payload)
+/// made into JS strings once at most: `rawContent` is the input's own JS string when the fold stored it unchanged
+/// (no secret redacted: `given` holds that string and its text), and `normalizedContent` the same string as
+/// `rawContent` when the two are equal (the payload was already NFC without trailing whitespace).
+pub fn folded_output(mut outcome: FoldOutcome, given: Option<(String, JsValue)>, what: &str) -> JsResult<Ts<FoldOutcome>> {
+    let FoldOutcome::Folded { node, .. } = &mut outcome else { return output(&outcome, what) };
+    let raw = std::mem::take(&mut node.raw_content);
+    let normalized = std::mem::take(&mut node.normalized_content);
+    // Tens of thousands of identifiers for a large payload: one string crossing, split in JS, instead of one
+    // crossing each (they never hold a newline, being runs of word chars, but that is checked, not assumed).
+    let identifiers = if node.identifiers.len() > 64 && !node.identifiers.iter().any(|s| s.contains('\n')) {
+        Some(std::mem::take(&mut node.identifiers))
+    } else {
+        None
+    };
+    let js = output(&outcome, what)?;
+    let raw_js = match given {
+        Some((text, js)) if same_bytes(text.as_bytes(), raw.as_bytes()) && js.is_string() => js,
+        _ => JsValue::from_str(&raw),
+    };
+    let normalized_js = if same_bytes(normalized.as_bytes(), raw.as_bytes()) { raw_js.clone() } else { JsValue::from_str(&normalized) };
+    let set = |obj: &JsValue, key: &str, value: &JsValue| {
+        Reflect::set(obj, &JsValue::from_str(key), value).map(drop).map_err(|e| {
+            JsValue::from(Error::invalid_input(format!("{what}: the result cannot be represented in JavaScript: {}", js_message(&e))))
+        })
+    };
+    let node_js = Reflect::get(&js.js_value(), &JsValue::from_str("node")).map_err(|e| {
+        JsValue::from(Error::invalid_input(format!("{what}: the result cannot be represented in JavaScript: {}", js_message(&e))))
+    })?;
+    // The keys exist already (written as empty strings), so they keep their place in the object.
+    set(&node_js, "rawContent", &raw_js)?;
+    set(&node_js, "normalizedContent", &normalized_js)?;
+    if let Some(identifiers) = identifiers {
+        // More than 64 of them: the joined text is never empty, and splits into exactly these strings.
+        let joined = JsString::from(identifiers.join("\n"));
+        set(&node_js, "identifiers", &joined.split("\n").into())?;
+    }
+    Ok(js)
 }
 
 /// A list of results, each as [`output`] gives it.

@@ -150,10 +150,12 @@ impl Engine {
     /// Fold one turn into a cold node (spec §5); a step already indexed is a `duplicate` and writes nothing.
     pub async fn fold(&self, #[wasm_bindgen(unchecked_param_type = "FoldInput")] input: JsValue) -> JsResult<Ts<FoldOutcome>> {
         check_fold_lengths(&input, &self.limits, "fold")?;
-        let input = convert::fold_input(&input, "fold: input", "fold: ")?;
+        let (input, raw_js) = convert::fold_input_keeping_raw(&input, "fold: input", "fold: ")?;
+        // The input's text, to tell whether the node holds it unchanged (then its JS string is handed back).
+        let given = input.raw_content.clone().map(|raw| (raw, raw_js));
         let mut engine = self.state("fold")?;
         let outcome = engine.fold(input).await?;
-        output(&outcome, "fold")
+        convert::folded_output(outcome, given, "fold")
     }
 
     /// Fold many turns with one index write: all of them or, on any error, none.
@@ -168,13 +170,20 @@ impl Engine {
             total = total.saturating_add(check_fold_lengths(v, &self.limits, "foldMany")?);
         }
         self.limits.check_batch(total, "foldMany")?;
-        let list = items
+        let (list, given): (Vec<_>, Vec<_>) = items
             .iter()
-            .map(|(v, name)| convert::fold_input(v, name, &format!("{name}.")))
-            .collect::<Result<Vec<_>>>()?;
+            .map(|(v, name)| convert::fold_input_keeping_raw(v, name, &format!("{name}.")))
+            .collect::<Result<Vec<_>>>()?
+            .into_iter()
+            .map(|(input, raw_js)| {
+                let given = input.raw_content.clone().map(|raw| (raw, raw_js));
+                (input, given)
+            })
+            .unzip();
         let mut engine = self.state("foldMany")?;
         let outcomes = engine.fold_many(list).await?;
-        outputs(&outcomes, "foldMany")
+        // One outcome per input, in order (a duplicate too).
+        outcomes.into_iter().zip(given.into_iter().chain(std::iter::repeat_with(|| None))).map(|(o, g)| convert::folded_output(o, g, "foldMany")).collect()
     }
 
     /// Write `recall_index.json` and `eviction_log.json` from the journal, then drop it (a no-op without one).

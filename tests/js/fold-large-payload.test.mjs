@@ -1,0 +1,56 @@
+// A fold of a large payload returns exactly the node it stored. The bindings hand back the input's own JS string
+// as `rawContent` when the node stores it unchanged, the same string as `normalizedContent` when the two are
+// equal, the identifiers as one string split in JS, and read a large input through TextEncoder.encodeInto
+// (src/wasm/convert.rs): each of those must give what the stored file holds, whether redaction or NFC changed the
+// text or not.
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+
+import { cf, CLOCK } from "./helpers.mjs";
+
+const { ContextFold, MemoryStorage } = cf;
+
+const camel = (k) => k.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+
+/** The stored cold node of `stepId`, its keys in camelCase as the API returns them. */
+function stored(storage, stepId) {
+  const file = JSON.parse(storage.text(`.contextfold/cold_nodes/step_${String(stepId).padStart(6, "0")}.json`));
+  return Object.fromEntries(Object.entries(file).map(([k, v]) => [camel(k), v]));
+}
+
+// ~200,000 chars: thousands of distinct identifiers, and over the size from which strings come in by encodeInto.
+const words = Array.from({ length: 3000 }, (_, i) => `w${i.toString(36)}ord${"xyz"[i % 3]}`);
+const body = Array.from({ length: 24000 }, (_, i) => words[(i * 7919) % words.length]).join(" ");
+
+const payloads = {
+  "plain ASCII": body,
+  "with a secret (redacted)": `${body}\nGITHUB_TOKEN=ghp_16C7e42F292c6912E7710c838347Ae178B4a\n${body}`,
+  "not in NFC, trailing whitespace": `${body} cafe\u0301 e\u0301tude \n\n  `,
+  "non-ASCII": `${body} 数据库迁移完成 İstanbul ΟΔΟΣ 😀 naïve`,
+};
+
+describe("a fold of a large payload returns the node it stored", () => {
+  for (const [name, rawContent] of Object.entries(payloads)) {
+    test(name, async () => {
+      const storage = new MemoryStorage();
+      const store = await ContextFold.open(storage, { clock: CLOCK });
+      const node = await store.fold({ stepId: 1, summary: "large", rawContent });
+      assert.deepEqual(node, stored(storage, 1));
+      assert.ok(node.identifiers.length > 1000);
+      const [many] = await store.foldMany([{ stepId: 2, summary: "large", rawContent }]);
+      assert.equal(many.kind, "folded");
+      assert.deepEqual(many.node, stored(storage, 2));
+    });
+  }
+
+  test("the returned texts follow the stored ones when redaction and NFC change them", async () => {
+    const storage = new MemoryStorage();
+    const store = await ContextFold.open(storage, { clock: CLOCK });
+    const secret = await store.fold({ stepId: 1, summary: "s", rawContent: payloads["with a secret (redacted)"] });
+    assert.ok(secret.rawContent.includes("[REDACTED:github-pat]") && !secret.rawContent.includes("ghp_"));
+    assert.equal(secret.normalizedContent, secret.rawContent);
+    const nfc = await store.fold({ stepId: 2, summary: "s", rawContent: payloads["not in NFC, trailing whitespace"] });
+    assert.equal(nfc.rawContent, payloads["not in NFC, trailing whitespace"]);
+    assert.ok(nfc.normalizedContent.endsWith("café étude"));
+  });
+});
