@@ -36,7 +36,7 @@ const json = argv.includes("--json");
 const verbose = argv.includes("--verbose");
 const only = opt("--only", undefined);
 const keep = argv.includes("--keep"); // keep the stores (for a look with `contextfold scan --dir`)
-const MODES = ["ipcf-projection-v2", "ranked-v1"];
+const MODES = (opt("--modes", "ipcf-projection-v2,ranked-v1,ranked-v2")).split(",");
 
 const work = mkdtempSync(path.join(os.tmpdir(), "cf-bench-recall-"));
 const env = { ...process.env, CONTEXTFOLD_HOME: path.join(work, "home") };

@@ -89,6 +89,9 @@ pub struct ContextFold<S: Storage> {
     /// Paged: the pages' postings of the terms scanned for so far (a long-lived process reads each term's pages
     /// once); emptied whenever the view is replaced.
     term_cache: std::cell::RefCell<pages::TermCache>,
+    /// `ranked-v2`: the word forms of the in-memory index (the tail when paged), with the index's fingerprint
+    /// (entries, highest step, interned strings) they were made from.
+    rank_forms: std::cell::RefCell<Option<((usize, Option<i64>, usize), std::rc::Rc<rank::forms::Forms>)>>,
     limits: Limits,
 }
 
@@ -228,6 +231,7 @@ impl<S: Storage> ContextFold<S> {
             paged: loaded.paged,
             prefer_full: false,
             term_cache: std::cell::RefCell::new(pages::TermCache::default()),
+            rank_forms: std::cell::RefCell::new(None),
             limits,
         })
     }
@@ -257,6 +261,7 @@ impl<S: Storage> ContextFold<S> {
         self.view = loaded.view;
         self.paged = loaded.paged;
         self.term_cache.get_mut().clear();
+        *self.rank_forms.get_mut() = None;
     }
 
     /// Hold the whole index in memory from now on (when paged, only the journal's tail is held): for callers of
@@ -998,6 +1003,9 @@ impl<S: Storage> ContextFold<S> {
         if mode == Selection::RankedV1 && self.entry_count() <= rank::MAX_ENTRIES {
             return self.select_ranked(prompt, budget, per_call, &options.in_context, candidates).await;
         }
+        if mode == Selection::RankedV2 {
+            return self.select_ranked_v2(prompt, budget, per_call, &options.in_context, candidates).await;
+        }
         let top = match candidates {
             scan::CandidateMode::All => usize::MAX,
             scan::CandidateMode::None => 0,
@@ -1032,6 +1040,98 @@ impl<S: Storage> ContextFold<S> {
             }
         }
         Ok(plan.finish(&contents, budget, per_call, in_context, candidates))
+    }
+
+    /// Paged ranking ([`crate::rank::v2`]): the postings of the prompt's forms, the entries of the preliminary
+    /// candidates, the postings of the pool's sources, and the pool's contents; from the pages and the in-memory
+    /// tail when paged, from the index in memory otherwise. No part of it reads the whole index.
+    async fn select_ranked_v2(
+        &self,
+        prompt: &str,
+        budget: i64,
+        per_call: i64,
+        in_context: &[i64],
+        candidates: scan::CandidateMode,
+    ) -> Result<ScanResult> {
+        let ask = rank::v2::ask(prompt);
+        let found = self.rank_forms(&ask.asked).await?;
+        let mut whole: BTreeMap<String, Vec<i64>> = BTreeMap::new();
+        for term in &ask.whole {
+            let mut steps = match self.index.term_id(term) {
+                Some(id) => self.index.postings(id).to_vec(),
+                None => Vec::new(),
+            };
+            if let (Some(view), true) = (&self.view, self.paged) {
+                steps.extend(view.postings(&self.storage, term).await?);
+            }
+            steps.sort_unstable();
+            steps.dedup();
+            whole.insert(term.clone(), steps);
+        }
+        let mut plan = rank::Plan::paged(prompt, ask, &found, &whole, self.entry_count() as u64);
+        let mut paths: BTreeMap<i64, Option<String>> = BTreeMap::new();
+        let entries = self.rank_entries(plan.prelim(), &mut paths).await?;
+        let sources = plan.with_entries(&entries);
+        let found = if plan.pool().is_empty() { rank::forms::Forms::new() } else { self.rank_forms(&sources).await? };
+        let newer = self.rank_entries(&plan.sources(&found), &mut paths).await?;
+        plan.with_newer(&found, &newer);
+        let mut contents = BTreeMap::new();
+        for &step in plan.pool() {
+            let path = paths.get(&step).cloned().flatten();
+            let Ok(path) = containment::resolve_cold_node_path(&self.storage, step, path.as_deref()).await else { continue };
+            if let Ok(node) = validate::load_node_unverified(&self.storage, &store::cold_node_key(step), &path).await {
+                if let Some(text) = node.get("raw_content").and_then(Value::as_str) {
+                    contents.insert(step, text.to_string());
+                }
+            }
+        }
+        Ok(plan.finish(&contents, budget, per_call, in_context, candidates))
+    }
+
+    /// The asked word forms' postings (see [`crate::rank::forms`]): the pages' (when paged) and the in-memory
+    /// index's, whose forms are made once per change of it.
+    async fn rank_forms(&self, asked: &rank::forms::Asked) -> Result<rank::forms::Forms> {
+        let mut found = match (&self.view, self.paged) {
+            (Some(view), true) => view.forms(&self.storage, asked).await?,
+            _ => rank::forms::Forms::new(),
+        };
+        if !self.index.is_empty() {
+            let print = (self.index.len(), self.index.max_step(), self.index.interned());
+            let held = self.rank_forms.borrow().as_ref().filter(|(p, _)| *p == print).map(|(_, f)| f.clone());
+            let forms = match held {
+                Some(f) => f,
+                None => {
+                    let f = std::rc::Rc::new(rank::forms::of_index(&self.index));
+                    *self.rank_forms.borrow_mut() = Some((print, f.clone()));
+                    f
+                }
+            };
+            rank::forms::answer(&forms, asked, &mut found);
+            rank::forms::settle_found(&mut found);
+        }
+        Ok(found)
+    }
+
+    /// The entries of `steps` (token estimate, summary) as ranking needs them, from memory or the pages; their file
+    /// paths go to `paths`.
+    async fn rank_entries(&self, steps: &[i64], paths: &mut BTreeMap<i64, Option<String>>) -> Result<BTreeMap<i64, (i64, String)>> {
+        let mut out = BTreeMap::new();
+        if steps.is_empty() {
+            return Ok(out);
+        }
+        if let (Some(view), true) = (&self.view, self.paged) {
+            for (step, e) in view.entries_for(&self.storage, steps).await? {
+                paths.insert(step, e.file_path.clone());
+                out.insert(step, (e.token_estimate, e.summary));
+            }
+        }
+        for &step in steps {
+            if let Some(e) = self.index.get(step) {
+                paths.insert(step, e.file_path().map(|p| p.into_owned()));
+                out.insert(step, (e.token_estimate(), e.summary().to_string()));
+            }
+        }
+        Ok(out)
     }
 
     /// A cold node's `raw_content` for ranking; `None` when it cannot be read (it is then ranked on its terms).
@@ -1386,6 +1486,7 @@ pub async fn repair_store<S: Storage>(storage: S, options: Options) -> Result<Re
         paged: false,
         prefer_full: false,
         term_cache: std::cell::RefCell::new(pages::TermCache::default()),
+        rank_forms: std::cell::RefCell::new(None),
         limits: options.limits,
     };
     cf.repair().await

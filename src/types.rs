@@ -304,19 +304,23 @@ pub enum Selection {
     /// The reference's RGSC scan (spec §7), byte for byte: exact terms, equal weights, ties to the newest step.
     #[default]
     Reference,
-    /// Ranked selection, version 1 (`crate::rank`).
+    /// Ranked selection, version 1 (`crate::rank`): the whole index read per prompt, so stores of at most
+    /// `rank::MAX_ENTRIES` entries (larger ones get the reference selection).
     RankedV1,
+    /// Ranked selection, version 2 (`crate::rank::v2`): from the postings of the prompt's word forms, any size.
+    RankedV2,
 }
 
 impl Selection {
     /// Every mode, the reference's first.
-    pub const ALL: [Selection; 2] = [Selection::Reference, Selection::RankedV1];
+    pub const ALL: [Selection; 3] = [Selection::Reference, Selection::RankedV1, Selection::RankedV2];
 
     /// The name the policy file uses.
     pub fn name(self) -> &'static str {
         match self {
             Selection::Reference => "ipcf-projection-v2",
             Selection::RankedV1 => "ranked-v1",
+            Selection::RankedV2 => "ranked-v2",
         }
     }
 

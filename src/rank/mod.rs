@@ -25,8 +25,10 @@
 //! entries; a larger store is answered by the reference selection, as part of this mode's definition (same store,
 //! prompt and policy: same selection). A paged ranking that reads only the slots' postings would lift this.
 
+pub mod forms;
 pub mod query;
 pub mod stem;
+pub mod v2;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -117,6 +119,10 @@ pub struct Plan {
     max_weight: i64,
     /// The newest step of each summary (a *source*: the same command, file or search), for the steps picked.
     newest_of_source: BTreeMap<i64, i64>,
+    /// `ranked-v2` ([`v2`]): how words match the slots (line words are matched by rule, not by the store's terms).
+    matcher: Option<v2::Matcher>,
+    /// `ranked-v2`: the candidates whose entries are read.
+    prelim: Vec<i64>,
 }
 
 fn max_q(map: &mut BTreeMap<usize, u32>, slot: usize, q: u32) {
@@ -141,6 +147,8 @@ impl Plan {
             unmatched_weight: 0,
             max_weight: log2_fp(n + 1) + 256,
             newest_of_source: BTreeMap::new(),
+            matcher: None,
+            prelim: Vec::new(),
         };
         if plan.index_empty || plan.query.slots.is_empty() {
             return plan;
@@ -320,6 +328,9 @@ impl Plan {
         result.candidates_listed = !matches!(listed, scan::CandidateMode::None);
         if self.index_empty || self.cands.is_empty() {
             return result;
+        }
+        if self.matcher.is_some() {
+            self.word_slots(contents);
         }
         let pool: Vec<i64> = self.pool.clone();
         let shapes: Vec<(usize, Shape)> = self.query.slots.iter().enumerate().filter_map(|(i, s)| s.shape.map(|sh| (i, sh))).collect();
