@@ -1069,7 +1069,7 @@ impl<S: Storage> ContextFold<S> {
             whole.insert(term.clone(), steps);
         }
         let mut plan = rank::Plan::paged(prompt, ask, &found, &whole, self.entry_count() as u64);
-        let mut paths: BTreeMap<i64, Option<String>> = BTreeMap::new();
+        let mut paths: Vec<(i64, Option<String>)> = Vec::new();
         let entries = self.rank_entries(plan.prelim(), &mut paths).await?;
         let sources = plan.with_entries(&entries);
         let found = if plan.pool().is_empty() { rank::forms::Forms::new() } else { self.rank_forms(&sources).await? };
@@ -1077,7 +1077,8 @@ impl<S: Storage> ContextFold<S> {
         plan.with_newer(&found, &newer);
         let mut contents = BTreeMap::new();
         for &step in plan.pool() {
-            let path = paths.get(&step).cloned().flatten();
+            // The last one found (the in-memory tail's entry over the pages').
+            let path = paths.iter().rev().find(|p| p.0 == step).and_then(|p| p.1.clone());
             let Ok(path) = containment::resolve_cold_node_path(&self.storage, step, path.as_deref()).await else { continue };
             if let Ok(node) = validate::load_node_unverified(&self.storage, &store::cold_node_key(step), &path).await {
                 if let Some(text) = node.get("raw_content").and_then(Value::as_str) {
@@ -1091,43 +1092,38 @@ impl<S: Storage> ContextFold<S> {
     /// The asked word forms' postings (see [`crate::rank::forms`]): the pages' (when paged) and the in-memory
     /// index's, whose forms are made once per change of it.
     async fn rank_forms(&self, asked: &rank::forms::Asked) -> Result<rank::forms::Forms> {
-        let mut found = match (&self.view, self.paged) {
-            (Some(view), true) => view.forms(&self.storage, asked).await?,
-            _ => rank::forms::Forms::new(),
-        };
-        if !self.index.is_empty() {
-            let print = (self.index.len(), self.index.max_step(), self.index.interned());
-            let held = self.rank_forms.borrow().as_ref().filter(|(p, _)| *p == print).map(|(_, f)| f.clone());
-            let forms = match held {
-                Some(f) => f,
+        let mut found = rank::forms::Forms::new();
+        if let (Some(view), true) = (&self.view, self.paged) {
+            match view.forms(&self.storage, asked).await? {
+                Some(f) => found = f,
                 None => {
-                    let f = std::rc::Rc::new(rank::forms::of_index(&self.index));
-                    *self.rank_forms.borrow_mut() = Some((print, f.clone()));
-                    f
+                    // Pages without forms units: the forms of the whole index, read for this call.
+                    rank::forms::answer(&rank::forms::of_index(&*self.whole_index().await?), asked, &mut found);
+                    rank::forms::settle_found(&mut found);
+                    return Ok(found);
                 }
-            };
-            rank::forms::answer(&forms, asked, &mut found);
-            rank::forms::settle_found(&mut found);
+            }
         }
+        memory_forms(&self.index, &self.rank_forms, asked, &mut found);
         Ok(found)
     }
 
     /// The entries of `steps` (token estimate, summary) as ranking needs them, from memory or the pages; their file
     /// paths go to `paths`.
-    async fn rank_entries(&self, steps: &[i64], paths: &mut BTreeMap<i64, Option<String>>) -> Result<BTreeMap<i64, (i64, String)>> {
+    async fn rank_entries(&self, steps: &[i64], paths: &mut Vec<(i64, Option<String>)>) -> Result<BTreeMap<i64, (i64, String)>> {
         let mut out = BTreeMap::new();
         if steps.is_empty() {
             return Ok(out);
         }
         if let (Some(view), true) = (&self.view, self.paged) {
             for (step, e) in view.entries_for(&self.storage, steps).await? {
-                paths.insert(step, e.file_path.clone());
+                paths.push((step, e.file_path.clone()));
                 out.insert(step, (e.token_estimate, e.summary));
             }
         }
         for &step in steps {
             if let Some(e) = self.index.get(step) {
-                paths.insert(step, e.file_path().map(|p| p.into_owned()));
+                paths.push((step, e.file_path().map(|p| p.into_owned())));
                 out.insert(step, (e.token_estimate(), e.summary().to_string()));
             }
         }
@@ -1651,6 +1647,28 @@ fn apply_records(index: &mut RecallIndex, on_disk: bool, journal: &mut JournalSt
             }
         }
     }
+}
+
+/// The asked forms of the in-memory index merged into `found`: its forms are made once per change of it (`held`).
+#[allow(clippy::type_complexity)]
+fn memory_forms(
+    index: &RecallIndex,
+    held: &std::cell::RefCell<Option<((usize, Option<i64>, usize), std::rc::Rc<rank::forms::Forms>)>>,
+    asked: &rank::forms::Asked,
+    found: &mut rank::forms::Forms,
+) {
+    if index.is_empty() {
+        return;
+    }
+    let print = (index.len(), index.max_step(), index.interned());
+    let cached = held.borrow().as_ref().filter(|(p, _)| *p == print).map(|(_, f)| f.clone());
+    let forms = cached.unwrap_or_else(|| {
+        let f = std::rc::Rc::new(rank::forms::of_index(index));
+        *held.borrow_mut() = Some((print, f.clone()));
+        f
+    });
+    rank::forms::answer(&forms, asked, found);
+    rank::forms::settle_found(found);
 }
 
 /// Everything stored under `key` from `offset` on, read in chunks (`None` if the key is missing).

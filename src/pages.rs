@@ -179,31 +179,19 @@ impl PagedView {
         Ok(all)
     }
 
-    /// The asked forms (see [`crate::rank::forms`]) over every unit, each unit's from its forms unit, or, for a unit
-    /// written without one, from its terms and entries (read whole: slower, the same answer).
-    pub async fn forms<S: Storage>(&self, storage: &S, asked: &crate::rank::forms::Asked) -> Result<crate::rank::forms::Forms> {
-        use crate::rank::forms;
+    /// The asked forms (see [`crate::rank::forms`]) over every unit, from the forms units beside them; `None` when a
+    /// unit has none (pages written before forms existed: the caller reads the index whole).
+    pub async fn forms<S: Storage>(&self, storage: &S, asked: &crate::rank::forms::Asked) -> Result<Option<crate::rank::forms::Forms>> {
         let ranges = asked.ranges();
-        let mut found = forms::Forms::new();
+        let mut found = crate::rank::forms::Forms::new();
         for unit in self.units() {
-            match open_forms(storage, unit).await? {
-                Some(f) => {
-                    for (k, steps) in f.lookup(storage, &ranges, |k| asked.wants(k)).await? {
-                        found.entry(k).or_default().extend(steps);
-                    }
-                }
-                None => {
-                    let (terms, entries) = unit.read_all(storage).await?;
-                    let all = forms::of_lists(
-                        terms.iter().map(|(t, s)| (t.as_slice(), s.as_slice())),
-                        entries.iter().map(|e| (e.step_id, e.summary.as_str())),
-                    );
-                    forms::answer(&all, asked, &mut found);
-                }
+            let Some(f) = open_forms(storage, unit).await? else { return Ok(None) };
+            for (k, steps) in f.lookup(storage, &ranges, |k| asked.wants(k)).await? {
+                found.entry(k).or_default().extend(steps);
             }
         }
-        forms::settle_found(&mut found);
-        Ok(found)
+        crate::rank::forms::settle_found(&mut found);
+        Ok(Some(found))
     }
 
     /// The entries of the `limit` highest steps (all of them without a limit), highest first.
@@ -266,8 +254,8 @@ impl PagedView {
             let name = segment_name(binding.journal_start, binding.journal_end);
             // The forms of the two, merged the same way (if either has none, neither has the merged one).
             let forms = match (open_forms(storage, older).await, open_forms(storage, newer).await) {
-                (Ok(Some(a)), Ok(Some(b))) => match (a.read_terms(storage).await, b.read_terms(storage).await) {
-                    (Ok(a), Ok(b)) => Some(merge(vec![(a, Vec::new()), (b, Vec::new())]).0),
+                (Ok(Some(a)), Ok(Some(b))) => match (a.read_all(storage).await, b.read_all(storage).await) {
+                    (Ok(a), Ok(b)) => Some(merge(vec![a, b]).0),
                     _ => None,
                 },
                 _ => None,

@@ -696,24 +696,25 @@ impl Unit {
 
     /// The terms in each of `ranges` with their steps: a range is a term alone (`false`) or every term that starts
     /// with it (`true`), of which `keep` says which to return. Each block is read once, whatever the number of
-    /// ranges in it; only the blobs of terms kept are read. (What paged ranking reads of a forms unit.)
+    /// ranges in a row in it; only the blobs of terms kept are read; a term in two ranges comes twice. (What paged ranking reads of a forms unit.)
     pub async fn lookup<S: Storage>(
         &self,
         storage: &S,
         ranges: &[(Vec<u8>, bool)],
         keep: impl Fn(&[u8]) -> bool,
     ) -> Result<Vec<(Vec<u8>, Vec<i64>)>> {
-        let mut blocks: std::collections::BTreeMap<usize, Vec<u8>> = std::collections::BTreeMap::new();
+        // The block read last (ranges come in order: the next one is often in the same block).
+        let mut held: Option<(usize, Vec<u8>)> = None;
         let mut out: Vec<(Vec<u8>, Vec<i64>)> = Vec::new();
         for (from, prefix) in ranges {
             let from = from.as_slice();
             let mut i = self.dir.term_blocks.partition_point(|b| &*b.first <= from).saturating_sub(1);
             'blocks: while i < self.dir.term_blocks.len() {
-                if !blocks.contains_key(&i) {
-                    let bytes = self.piece(storage, &self.dir.term_blocks[i].at).await?;
-                    blocks.insert(i, bytes);
+                if held.as_ref().is_none_or(|h| h.0 != i) {
+                    held = Some((i, self.piece(storage, &self.dir.term_blocks[i].at).await?));
                 }
-                let mut c = Cursor { bytes: &blocks[&i], pos: 0 };
+                let Some((_, block)) = &held else { break };
+                let mut c = Cursor { bytes: block, pos: 0 };
                 let mut wanted: Vec<(Vec<u8>, usize, Option<Piece>, Vec<i64>)> = Vec::new();
                 let mut past = false;
                 while !c.done() {
@@ -756,8 +757,6 @@ impl Unit {
                 i += 1;
             }
         }
-        out.sort();
-        out.dedup();
         Ok(out)
     }
 

@@ -95,64 +95,40 @@ pub fn of_index(index: &RecallIndex) -> Forms {
     forms
 }
 
-/// The forms of terms and entries given as lists (a unit of pages whose forms were not written).
-pub fn of_lists<'a>(terms: impl IntoIterator<Item = (&'a [u8], &'a [i64])>, summaries: impl IntoIterator<Item = (i64, &'a str)>) -> Forms {
-    let mut forms = Forms::new();
-    for (term, steps) in terms {
-        if let Ok(term) = std::str::from_utf8(term) {
-            for k in term_keys(term) {
-                add(&mut forms, k, steps);
-            }
-        }
-    }
-    for (step, summary) in summaries {
-        add(&mut forms, source_key(summary), &[step]);
-    }
-    settle(&mut forms);
-    forms
-}
-
-/// What a ranking asks of the forms: exact keys, and prefixes (a key whose forms within `extra` more bytes count).
+/// What a ranking asks of the forms: keys, each exact (`0`) or a prefix whose forms up to that many bytes longer
+/// count too; ascending, one entry per key.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Asked {
-    pub exact: std::collections::BTreeSet<Vec<u8>>,
-    /// Prefix → the most bytes a form may have beyond it.
-    pub prefixes: BTreeMap<Vec<u8>, usize>,
-}
+pub struct Asked(Vec<(Vec<u8>, usize)>);
 
 impl Asked {
+    /// Ask for `key` alone (`extra` 0) or with the forms that start with it and are at most `extra` bytes longer.
+    pub fn add(&mut self, key: Vec<u8>, extra: usize) {
+        match self.0.binary_search_by(|(k, _)| k.as_slice().cmp(&key)) {
+            Ok(i) => self.0[i].1 = self.0[i].1.max(extra),
+            Err(i) => self.0.insert(i, (key, extra)),
+        }
+    }
+
     /// Whether `form` is asked for (exactly, or under a prefix).
     pub fn wants(&self, form: &[u8]) -> bool {
-        if self.exact.contains(form) {
-            return true;
-        }
-        self.prefix_of(form)
+        (1..=form.len()).any(|n| {
+            self.0
+                .binary_search_by(|(k, _)| k.as_slice().cmp(&form[..n]))
+                .is_ok_and(|i| n == form.len() || form.len() <= n + self.0[i].1)
+        })
     }
 
-    fn prefix_of(&self, form: &[u8]) -> bool {
-        // Any asked prefix of `form`: prefixes are short, so try each length.
-        (1..form.len()).any(|n| self.prefixes.get(&form[..n]).is_some_and(|&extra| form.len() <= n + extra))
-    }
-
-    /// The key ranges to read: each exact key alone, each prefix with every key that starts with it.
+    /// The key ranges to read: each key, alone (`false`) or with every key that starts with it (`true`).
     pub fn ranges(&self) -> Vec<(Vec<u8>, bool)> {
-        let mut out: Vec<(Vec<u8>, bool)> = self.exact.iter().map(|k| (k.clone(), false)).collect();
-        out.extend(self.prefixes.keys().map(|k| (k.clone(), true)));
-        out.sort();
-        out
+        self.0.iter().map(|(k, extra)| (k.clone(), *extra > 0)).collect()
     }
 }
 
 /// The asked forms of `forms`, merged into `found`.
 pub fn answer(forms: &Forms, asked: &Asked, found: &mut Forms) {
-    for k in &asked.exact {
-        if let Some(steps) = forms.get(k) {
-            found.entry(k.clone()).or_default().extend_from_slice(steps);
-        }
-    }
-    for p in asked.prefixes.keys() {
+    for (p, extra) in &asked.0 {
         for (k, steps) in forms.range(p.clone()..) {
-            if !k.starts_with(p) {
+            if !(k.starts_with(p) && (k == p || *extra > 0)) {
                 break;
             }
             if asked.wants(k) {
@@ -188,8 +164,7 @@ mod tests {
         forms.insert(key(STEM, "migratorsandmore"), vec![4]);
         forms.insert(key(PART, "migrat"), vec![5]);
         let mut asked = Asked::default();
-        asked.exact.insert(key(STEM, "migrat"));
-        asked.prefixes.insert(key(STEM, "migrat"), 6);
+        asked.add(key(STEM, "migrat"), 6);
         let mut found = Forms::new();
         answer(&forms, &asked, &mut found);
         assert_eq!(found.keys().cloned().collect::<Vec<_>>(), vec![key(STEM, "migrat"), key(STEM, "migrator")]);

@@ -83,7 +83,7 @@ const ALSO_ANOTHER_SOURCE: bool = true;
 const MAX_PICKS: usize = 6;
 
 /// A step that carries at least one slot.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 struct Cand {
     step: i64,
     /// Slot → quality (1/16) in the step's terms.
@@ -293,7 +293,7 @@ impl Plan {
         plan.newest_of_source = newer;
         // The pool: the best by bag score, and the newest fairly good ones.
         let mut order: Vec<(i64, i64)> = plan.cands.values().map(|c| (c.bag_total, c.step)).collect();
-        order.sort_by(|a, b| b.cmp(a));
+        sort_desc(&mut order);
         let mut pool: BTreeSet<i64> = order.iter().take(POOL).map(|o| o.1).collect();
         for &step in plan.cands.keys().rev() {
             if pool.len() >= POOL + POOL_NEWEST {
@@ -364,7 +364,7 @@ impl Plan {
         };
         if matches!(listed, scan::CandidateMode::All | scan::CandidateMode::Top(_)) {
             let mut shown: Vec<(i64, i64)> = pool.iter().map(|s| (gain(&self.cands[s], &residual).0, *s)).collect();
-            shown.sort_by(|a, b| b.cmp(a));
+            sort_desc(&mut shown);
             if let scan::CandidateMode::Top(k) = listed {
                 shown.truncate(k);
             }
@@ -536,6 +536,11 @@ impl Plan {
             }
         }
     }
+}
+
+/// Highest first ((score, step) pairs are distinct: any sort gives the same order).
+fn sort_desc(v: &mut [(i64, i64)]) {
+    v.sort_unstable_by(|a, b| b.cmp(a));
 }
 
 fn upd<'a>(r: &mut BTreeMap<TermId, (u32, &'a str)>, id: TermId, q: u32, term: &'a str) {

@@ -35,15 +35,15 @@ pub const PRELIM_NEWEST: usize = 128;
 /// How the slots of a query are matched by forms: exact forms (a tag and a stem), and prefixes.
 #[derive(Debug, Clone, Default)]
 pub struct Matcher {
-    /// (tag, form) → (slot, quality) for each slot it answers.
-    exact: BTreeMap<(u8, String), Vec<(usize, u32)>>,
+    /// Form key (tag and form, as text) → (slot, quality) for each slot it answers.
+    exact: BTreeMap<String, Vec<(usize, u32)>>,
     /// (tag, prefix, slot, quality): forms that start with the prefix, differ from it, and are at most 6 bytes
     /// longer.
     prefixes: Vec<(u8, String, usize, u32)>,
 }
 
-fn add_exact(map: &mut BTreeMap<(u8, String), Vec<(usize, u32)>>, tag: u8, form: &str, slot: usize, q: u32) {
-    let list = map.entry((tag, form.to_string())).or_default();
+fn add_exact(map: &mut BTreeMap<String, Vec<(usize, u32)>>, tag: u8, form: &str, slot: usize, q: u32) {
+    let list = map.entry(format!("{}{form}", tag as char)).or_default();
     match list.iter_mut().find(|(s, _)| *s == slot) {
         Some(e) => e.1 = e.1.max(q),
         None => list.push((slot, q)),
@@ -80,22 +80,21 @@ impl Matcher {
     /// The forms to read.
     pub fn asked(&self) -> Asked {
         let mut asked = Asked::default();
-        for (tag, form) in self.exact.keys() {
-            asked.exact.insert(forms::key(*tag, form));
+        for k in self.exact.keys() {
+            asked.add(k.as_bytes().to_vec(), 0);
         }
         for (tag, prefix, _, _) in &self.prefixes {
-            let k = forms::key(*tag, prefix);
-            asked.exact.insert(k.clone());
-            asked.prefixes.insert(k, 6);
+            asked.add(forms::key(*tag, prefix), 6);
         }
         asked
     }
 
     /// Slot → quality of a form key.
     pub fn of_key(&self, key: &[u8], out: &mut BTreeMap<usize, u32>) {
-        let Some((&tag, rest)) = key.split_first() else { return };
-        let Ok(form) = std::str::from_utf8(rest) else { return };
-        if let Some(list) = self.exact.get(&(tag, form.to_string())) {
+        let Ok(text) = std::str::from_utf8(key) else { return };
+        let Some((&tag, _)) = key.split_first() else { return };
+        let form = &text[1..];
+        if let Some(list) = self.exact.get(text) {
             for &(i, q) in list {
                 max_q(out, i, q);
             }
@@ -210,7 +209,7 @@ impl Plan {
         let weights = plan.weights.clone();
         let all = vec![true; weights.len()];
         let mut order: Vec<(i64, i64)> = plan.cands.values().map(|c| (bag_score(c, &weights, &all), c.step)).collect();
-        order.sort_by(|a, b| b.cmp(a));
+        super::sort_desc(&mut order);
         let mut prelim: BTreeSet<i64> = order.iter().take(PRELIM).map(|o| o.1).collect();
         prelim.extend(plan.cands.keys().rev().take(PRELIM_NEWEST).copied());
         plan.prelim = prelim.into_iter().collect();
@@ -226,7 +225,7 @@ impl Plan {
     /// left out. Returns the forms of the pool's sources, for the third round.
     pub fn with_entries(&mut self, entries: &BTreeMap<i64, (i64, String)>) -> Asked {
         let prelim: Vec<i64> = self.prelim.iter().copied().filter(|s| entries.contains_key(s)).collect();
-        let matcher = self.matcher.clone().unwrap_or_default();
+        let matcher = self.matcher.take().unwrap_or_default();
         let mut words: BTreeMap<String, BTreeMap<usize, u32>> = BTreeMap::new();
         let mut lengths: BTreeMap<i64, i64> = BTreeMap::new();
         for &step in &prelim {
@@ -241,6 +240,7 @@ impl Plan {
             lengths.insert(step, (*tokens).max(1));
             self.entries.insert(step, (*tokens, summary.clone()));
         }
+        self.matcher = Some(matcher);
         let avg = if lengths.is_empty() { 1 } else { (lengths.values().sum::<i64>() / lengths.len() as i64).max(1) };
         for (&step, &len) in &lengths {
             if let Some(c) = self.cands.get_mut(&step) {
@@ -255,7 +255,7 @@ impl Plan {
             }
         }
         let mut order: Vec<(i64, i64)> = prelim.iter().map(|s| (self.cands[s].bag_total, *s)).collect();
-        order.sort_by(|a, b| b.cmp(a));
+        super::sort_desc(&mut order);
         let mut pool: BTreeSet<i64> = order.iter().take(POOL).map(|o| o.1).collect();
         for &step in prelim.iter().rev() {
             if pool.len() >= POOL + POOL_NEWEST {
@@ -266,7 +266,7 @@ impl Plan {
         self.pool = pool.into_iter().collect();
         let mut asked = Asked::default();
         for step in &self.pool {
-            asked.exact.insert(forms::source_key(&self.entries[step].1));
+            asked.add(forms::source_key(&self.entries[step].1), 0);
         }
         asked
     }
@@ -308,7 +308,7 @@ impl Plan {
     /// Before the line scores of a paged ranking: every word of the pool's contents and summaries that answers a
     /// slot, matched by rule, and the prompt's whole terms (matched inside a line).
     pub(super) fn word_slots(&mut self, contents: &BTreeMap<i64, String>) {
-        let Some(matcher) = self.matcher.clone() else { return };
+        let Some(matcher) = self.matcher.take() else { return };
         let mut seen: BTreeSet<String> = BTreeSet::new();
         let mut visit = |text: &str, term_slots: &mut BTreeMap<String, Vec<(usize, u32)>>| {
             for line in text.lines().take(20_000) {
@@ -348,6 +348,7 @@ impl Plan {
             }
         }
         self.term_slots = term_slots;
+        self.matcher = Some(matcher);
     }
 }
 
@@ -365,6 +366,6 @@ mod tests {
         assert_eq!(a.matcher.of_word("postgresql").get(&pg), Some(&13));
         assert!(a.matcher.of_word("portal").is_empty());
         let t = ask("Flaky testi düzelttik mi?");
-        assert!(t.asked.exact.contains(&forms::key(STEM, "test")));
+        assert!(t.asked.wants(&forms::key(STEM, "test")));
     }
 }
