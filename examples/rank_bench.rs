@@ -40,7 +40,7 @@ fn main() {
         prompts.push(format!("why did {} fail, which {} now?", words.join(" "), words.first().unwrap_or(&"port")));
     }
     println!("{root}: {} nodes, paged {}", steps, cf.is_paged());
-    for mode in Selection::ALL {
+    for &mode in Selection::ALL {
         let options = TurnOptions { default_selection: Some(mode), ..Default::default() };
         let mut per = Vec::new();
         let mut picked = 0;

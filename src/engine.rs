@@ -1003,6 +1003,7 @@ impl<S: Storage> ContextFold<S> {
         if mode == Selection::RankedV1 && self.entry_count() <= rank::MAX_ENTRIES {
             return self.select_ranked(prompt, budget, per_call, &options.in_context, candidates).await;
         }
+        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
         if mode == Selection::RankedV2 {
             return self.select_ranked_v2(prompt, budget, per_call, &options.in_context, candidates).await;
         }
@@ -1042,6 +1043,7 @@ impl<S: Storage> ContextFold<S> {
         Ok(plan.finish(&contents, budget, per_call, in_context, candidates))
     }
 
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
     /// Paged ranking ([`crate::rank::v2`]): the postings of the prompt's forms, the entries of the preliminary
     /// candidates, the postings of the pool's sources, and the pool's contents; from the pages and the in-memory
     /// tail when paged, from the index in memory otherwise. No part of it reads the whole index.
@@ -1089,6 +1091,7 @@ impl<S: Storage> ContextFold<S> {
         Ok(plan.finish(&contents, budget, per_call, in_context, candidates))
     }
 
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
     /// The asked word forms' postings (see [`crate::rank::forms`]): the pages' (when paged) and the in-memory
     /// index's, whose forms are made once per change of it.
     async fn rank_forms(&self, asked: &rank::forms::Asked) -> Result<rank::forms::Forms> {
@@ -1108,6 +1111,7 @@ impl<S: Storage> ContextFold<S> {
         Ok(found)
     }
 
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
     /// The entries of `steps` (token estimate, summary) as ranking needs them, from memory or the pages; their file
     /// paths go to `paths`.
     async fn rank_entries(&self, steps: &[i64], paths: &mut Vec<(i64, Option<String>)>) -> Result<BTreeMap<i64, (i64, String)>> {
@@ -1649,6 +1653,7 @@ fn apply_records(index: &mut RecallIndex, on_disk: bool, journal: &mut JournalSt
     }
 }
 
+#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
 /// The asked forms of the in-memory index merged into `found`: its forms are made once per change of it (`held`).
 #[allow(clippy::type_complexity)]
 fn memory_forms(

@@ -329,6 +329,7 @@ impl Plan {
         if self.index_empty || self.cands.is_empty() {
             return result;
         }
+        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
         if self.matcher.is_some() {
             self.word_slots(contents);
         }
