@@ -123,6 +123,8 @@ pub struct Plan {
     matcher: Option<v2::Matcher>,
     /// `ranked-v2`: the candidates whose entries are read.
     prelim: Vec<i64>,
+    /// Per slot: whether some step of the store carries it (`df > 0`).
+    present: Vec<bool>,
 }
 
 fn max_q(map: &mut BTreeMap<usize, u32>, slot: usize, q: u32) {
@@ -149,6 +151,7 @@ impl Plan {
             newest_of_source: BTreeMap::new(),
             matcher: None,
             prelim: Vec::new(),
+            present: Vec::new(),
         };
         if plan.index_empty || plan.query.slots.is_empty() {
             return plan;
@@ -219,6 +222,7 @@ impl Plan {
             let df = steps.len() as u64;
             let w = if df == 0 { log_n + 256 } else { (log_n - log2_fp(df) + 256).max(32) };
             plan.weights.push(w);
+            plan.present.push(df > 0);
             if df == 0 {
                 plan.unmatched_weight += w;
                 continue;
@@ -356,7 +360,7 @@ impl Plan {
         let n = weights.len();
         // A slot is there to answer when some step carries it, or (a value asked for by its shape) some line shows it.
         let residual: Vec<bool> = (0..n)
-            .map(|i| self.cands.values().any(|c| c.bag.contains_key(&i) || c.lines.iter().any(|l| l.iter().any(|(s, _)| *s == i))))
+            .map(|i| self.present[i] || self.cands.values().any(|c| c.lines.iter().any(|l| l.iter().any(|(s, _)| *s == i))))
             .collect();
         let gain = |c: &Cand, residual: &[bool]| -> (i64, i64, usize) {
             let (line, count) = line_score(c, &weights, residual);
@@ -419,7 +423,7 @@ impl Plan {
         let residual: Vec<bool> = (0..n).map(|i| matched[i] && !answered_all[i]).collect();
         let entries = &self.entries;
         scan::admit(&mut result, picks, in_context, |step| entries.get(&step).cloned());
-        let mut left: Vec<String> = (0..n).filter(|&i| residual[i] || !self.cands.values().any(|c| c.bag.contains_key(&i))).map(|i| names[i].clone()).collect();
+        let mut left: Vec<String> = (0..n).filter(|&i| residual[i] || !self.present[i]).map(|i| names[i].clone()).collect();
         if result.selected.is_empty() && result.budget_dropped.is_empty() && result.in_context.is_empty() {
             left = names.clone();
         }
@@ -605,6 +609,7 @@ fn line_score(c: &Cand, weights: &[i64], residual: &[bool]) -> (i64, usize) {
 fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shapes: &[(usize, Shape)]) -> Vec<Vec<(usize, u32)>> {
     let whole: Vec<(&String, &Vec<(usize, u32)>)> = term_slots.iter().filter(|(k, _)| !k.chars().all(is_word)).collect();
     let mut per_line: Vec<Vec<(usize, u32)>> = Vec::new();
+    let mut low = String::new();
     for line in text.lines().take(20_000) {
         let mut set: Vec<(usize, u32)> = Vec::new();
         let mut add = |list: &Vec<(usize, u32)>| {
@@ -615,16 +620,28 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shape
                 }
             }
         };
-        let line_nfc = nfc(line);
-        let mut word = String::new();
-        for ch in line_nfc.chars().chain(std::iter::once(' ')) {
-            if is_word(ch) {
-                word.push(ch);
-            } else if !word.is_empty() {
-                if let Some(list) = term_slots.get(&match_key(&fold_token(&word))) {
+        let line_nfc = if line.is_ascii() { std::borrow::Cow::Borrowed(line) } else { std::borrow::Cow::Owned(nfc(line)) };
+        if line.is_ascii() {
+            // ASCII is its own NFC, fold and match key: a word is a run of `[A-Za-z0-9_]`, lowercased.
+            for w in line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()) {
+                low.clear();
+                low.extend(w.bytes().map(|b| b.to_ascii_lowercase() as char));
+                if let Some(list) = term_slots.get(low.as_str()) {
                     add(list);
                 }
-                word.clear();
+            }
+        } else {
+            for word in words_of(&line_nfc) {
+                let found = if word.is_ascii() {
+                    low.clear();
+                    low.extend(word.bytes().map(|b| b.to_ascii_lowercase() as char));
+                    term_slots.get(low.as_str())
+                } else {
+                    term_slots.get(&match_key(&fold_token(word)))
+                };
+                if let Some(list) = found {
+                    add(list);
+                }
             }
         }
         for &(i, shape) in shapes {
@@ -659,6 +676,11 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shape
         }
     }
     sets.into_iter().collect()
+}
+
+/// The runs of word characters of a text (`text::is_word`), as slices.
+fn words_of(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !is_word(c)).filter(|w| !w.is_empty())
 }
 
 /// The source a summary names: the tool and its input, without the ` (failed)` a failed call's summary ends with

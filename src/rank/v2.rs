@@ -10,7 +10,7 @@
 //!    [`PRELIM_NEWEST`] ([`Plan::prelim`]): the summary bonus and the BM25 length factor (by token estimate) are
 //!    computed for these only, and the pool is drawn from them;
 //! 3. the postings of the pool's sources ([`Plan::sources`]): the newest step of the same command, file or search;
-//! 4. the contents of the pool (at most 96 cold nodes), scored line by line as in `ranked-v1`, a line's words
+//! 4. the contents of the pool (at most [`POOL_BEST`] + [`POOL_NEWER`] = 64 cold nodes), scored line by line as in `ranked-v1`, a line's words
 //!    matched against the slots by the same rules that matched the store's terms ([`Matcher`]).
 //!
 //! Differences from `ranked-v1` (why it is another mode: a store that names `ranked-v1` keeps its selections):
@@ -20,17 +20,21 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::extract;
-use crate::text::{fold_token, is_word, nfc};
+use crate::text::{fold_token, nfc};
 
 use super::forms::{self, Asked, Forms, PART, STEM};
 use super::query::{self, Query, Slot};
 use super::stem::{match_key, stem_en, strip_tr};
-use super::{bag_score, log2_fp, max_q, Cand, Plan, POOL, POOL_NEWEST};
+use super::{bag_score, log2_fp, max_q, Cand, Plan};
 
 /// Candidates by bag score whose entries are read.
-pub const PRELIM: usize = 256;
+pub const PRELIM: usize = 128;
 /// Newest candidates whose entries are read too.
-pub const PRELIM_NEWEST: usize = 128;
+pub const PRELIM_NEWEST: usize = 48;
+/// Steps whose contents are read and scored line by line: the best by bag score, and the newest (ranked-v1 reads
+/// 64 + 32).
+pub const POOL_BEST: usize = 48;
+pub const POOL_NEWER: usize = 16;
 
 /// How the slots of a query are matched by forms: exact forms (a tag and a stem), and prefixes.
 #[derive(Debug, Clone, Default)]
@@ -159,59 +163,71 @@ impl Plan {
             newest_of_source: BTreeMap::new(),
             matcher: Some(matcher),
             prelim: Vec::new(),
+            present: Vec::new(),
         };
         if plan.index_empty || plan.query.slots.is_empty() {
             return plan;
         }
         let slots = plan.query.slots.clone();
-        let mut per_slot: Vec<BTreeMap<i64, u32>> = vec![BTreeMap::new(); slots.len()];
+        // (step, slot, quality) for every step that carries a slot, the best quality of each pair kept.
+        let mut triples: Vec<(i64, usize, u32)> = Vec::new();
         let matcher = plan.matcher.as_ref().expect("set above");
+        let mut q = BTreeMap::new();
         for (key, steps) in found {
-            let mut q = BTreeMap::new();
+            q.clear();
             matcher.of_key(key, &mut q);
             for (&i, &q) in &q {
-                for &s in steps {
-                    let e = per_slot[i].entry(s).or_insert(0);
-                    *e = (*e).max(q);
-                }
+                triples.extend(steps.iter().map(|&s| (s, i, q)));
             }
         }
         for (term, steps) in whole {
             for i in slot_of_whole(&slots, term) {
-                for &s in steps {
-                    per_slot[i].insert(s, 16);
-                }
+                triples.extend(steps.iter().map(|&s| (s, i, 16)));
             }
+        }
+        triples.sort_unstable();
+        // Keep the last (best) quality of each (step, slot).
+        triples.reverse();
+        triples.dedup_by_key(|t| (t.0, t.1));
+        triples.reverse();
+        let mut df = vec![0u64; slots.len()];
+        for t in &triples {
+            df[t.1] += 1;
         }
         let log_n = log2_fp(n + 1);
-        for (i, steps) in per_slot.into_iter().enumerate() {
-            let df = steps.len() as u64;
-            let w = if df == 0 { log_n + 256 } else { (log_n - log2_fp(df) + 256).max(32) };
+        for &d in &df {
+            let w = if d == 0 { log_n + 256 } else { (log_n - log2_fp(d) + 256).max(32) };
             plan.weights.push(w);
-            if df == 0 {
+            plan.present.push(d > 0);
+            if d == 0 {
                 plan.unmatched_weight += w;
-                continue;
-            }
-            for (step, q) in steps {
-                let c = plan.cands.entry(step).or_insert_with(|| Cand {
-                    step,
-                    bag: BTreeMap::new(),
-                    summary: BTreeMap::new(),
-                    norm: 256,
-                    bag_total: 0,
-                    lines: Vec::new(),
-                    said: BTreeMap::new(),
-                });
-                max_q(&mut c.bag, i, q);
             }
         }
-        // The preliminary candidates: the best by bag score (no length factor, no summary yet), and the newest.
-        let weights = plan.weights.clone();
-        let all = vec![true; weights.len()];
-        let mut order: Vec<(i64, i64)> = plan.cands.values().map(|c| (bag_score(c, &weights, &all), c.step)).collect();
-        super::sort_desc(&mut order);
-        let mut prelim: BTreeSet<i64> = order.iter().take(PRELIM).map(|o| o.1).collect();
-        prelim.extend(plan.cands.keys().rev().take(PRELIM_NEWEST).copied());
+        // Each step's bag score (no length factor, no summary yet), then the preliminary candidates: the best by it,
+        // and the newest.
+        let mut scores: Vec<(i64, i64)> = Vec::new(); // (score, step)
+        for t in &triples {
+            let add = plan.weights[t.1] * i64::from(t.2) / 16;
+            match scores.last_mut() {
+                Some(last) if last.1 == t.0 => last.0 += add,
+                _ => scores.push((add, t.0)),
+            }
+        }
+        let newest: Vec<i64> = scores.iter().rev().take(PRELIM_NEWEST).map(|s| s.1).collect();
+        if scores.len() > PRELIM {
+            scores.select_nth_unstable_by(PRELIM - 1, |a, b| b.cmp(a));
+            scores.truncate(PRELIM);
+        }
+        let mut prelim: BTreeSet<i64> = scores.iter().map(|s| s.1).collect();
+        prelim.extend(newest);
+        for &step in &prelim {
+            let from = triples.partition_point(|t| t.0 < step);
+            let mut c = Cand { step, bag: BTreeMap::new(), summary: BTreeMap::new(), norm: 256, bag_total: 0, lines: Vec::new(), said: BTreeMap::new() };
+            for t in triples[from..].iter().take_while(|t| t.0 == step) {
+                max_q(&mut c.bag, t.1, t.2);
+            }
+            plan.cands.insert(step, c);
+        }
         plan.prelim = prelim.into_iter().collect();
         plan
     }
@@ -256,9 +272,9 @@ impl Plan {
         }
         let mut order: Vec<(i64, i64)> = prelim.iter().map(|s| (self.cands[s].bag_total, *s)).collect();
         super::sort_desc(&mut order);
-        let mut pool: BTreeSet<i64> = order.iter().take(POOL).map(|o| o.1).collect();
+        let mut pool: BTreeSet<i64> = order.iter().take(POOL_BEST).map(|o| o.1).collect();
         for &step in prelim.iter().rev() {
-            if pool.len() >= POOL + POOL_NEWEST {
+            if pool.len() >= POOL_BEST + POOL_NEWER {
                 break;
             }
             pool.insert(step);
@@ -312,20 +328,27 @@ impl Plan {
         let mut seen: BTreeSet<String> = BTreeSet::new();
         let mut visit = |text: &str, term_slots: &mut BTreeMap<String, Vec<(usize, u32)>>| {
             for line in text.lines().take(20_000) {
-                let line_nfc = nfc(line);
-                let mut word = String::new();
-                for ch in line_nfc.chars().chain(std::iter::once(' ')) {
-                    if is_word(ch) {
-                        word.push(ch);
-                    } else if !word.is_empty() {
-                        let key = match_key(&fold_token(&word));
-                        word.clear();
-                        if seen.insert(key.clone()) {
+                if line.is_ascii() {
+                    for w in line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()) {
+                        let key = w.to_ascii_lowercase();
+                        if !seen.contains(&key) {
                             let q = matcher.of_word(&key);
                             if !q.is_empty() {
-                                term_slots.insert(key, q.into_iter().collect());
+                                term_slots.insert(key.clone(), q.into_iter().collect());
                             }
+                            seen.insert(key);
                         }
+                    }
+                    continue;
+                }
+                for word in super::words_of(&nfc(line)) {
+                    let key = if word.is_ascii() { word.to_ascii_lowercase() } else { match_key(&fold_token(word)) };
+                    if !seen.contains(&key) {
+                        let q = matcher.of_word(&key);
+                        if !q.is_empty() {
+                            term_slots.insert(key.clone(), q.into_iter().collect());
+                        }
+                        seen.insert(key);
                     }
                 }
             }
