@@ -1055,11 +1055,14 @@ impl<S: Storage> ContextFold<S> {
         in_context: &[i64],
         candidates: scan::CandidateMode,
     ) -> Result<ScanResult> {
-        let trace = std::env::var_os("CF_RANK_TRACE").is_some();
-        let t0 = std::time::Instant::now();
+        // `CF_RANK_TRACE=1`: the phases' times on stderr (native builds only: wasm has no clock here).
+        #[cfg(not(target_arch = "wasm32"))]
+        let trace = Some(std::time::Instant::now()).filter(|_| std::env::var_os("CF_RANK_TRACE").is_some());
+        #[cfg(target_arch = "wasm32")]
+        let trace: Option<std::time::Instant> = None;
         let ask = rank::v2::ask(prompt);
         let found = self.rank_forms(&ask.asked).await?;
-        if trace { eprintln!("forms {:?} {} keys {} steps", t0.elapsed(), found.len(), found.values().map(|v| v.len()).sum::<usize>()); }
+        if let Some(t0) = trace { eprintln!("forms {:?} {} keys {} steps", t0.elapsed(), found.len(), found.values().map(|v| v.len()).sum::<usize>()); }
         let mut whole: BTreeMap<String, Vec<i64>> = BTreeMap::new();
         for term in &ask.whole {
             let mut steps = match self.index.term_id(term) {
@@ -1074,16 +1077,16 @@ impl<S: Storage> ContextFold<S> {
             whole.insert(term.clone(), steps);
         }
         let mut plan = rank::Plan::paged(prompt, ask, &found, &whole, self.entry_count() as u64);
-        if trace { eprintln!("plan {:?}", t0.elapsed()); }
+        if let Some(t0) = trace { eprintln!("plan {:?}", t0.elapsed()); }
         let mut paths: Vec<(i64, Option<String>)> = Vec::new();
         let entries = self.rank_entries(plan.prelim(), &mut paths).await?;
-        if trace { eprintln!("entries {:?}", t0.elapsed()); }
+        if let Some(t0) = trace { eprintln!("entries {:?}", t0.elapsed()); }
         let sources = plan.with_entries(&entries);
-        if trace { eprintln!("with_entries {:?}", t0.elapsed()); }
+        if let Some(t0) = trace { eprintln!("with_entries {:?}", t0.elapsed()); }
         let found = if plan.pool().is_empty() { rank::forms::Forms::new() } else { self.rank_forms(&sources).await? };
         let newer = self.rank_entries(&plan.sources(&found), &mut paths).await?;
         plan.with_newer(&found, &newer);
-        if trace { eprintln!("sources {:?}", t0.elapsed()); }
+        if let Some(t0) = trace { eprintln!("sources {:?}", t0.elapsed()); }
         let mut contents = BTreeMap::new();
         for &step in plan.pool() {
             // The last one found (the in-memory tail's entry over the pages').
@@ -1095,9 +1098,9 @@ impl<S: Storage> ContextFold<S> {
                 }
             }
         }
-        if trace { eprintln!("contents {:?}", t0.elapsed()); }
+        if let Some(t0) = trace { eprintln!("contents {:?}", t0.elapsed()); }
         let r = plan.finish(&contents, budget, per_call, in_context, candidates);
-        if trace { eprintln!("finish {:?}", t0.elapsed()); }
+        if let Some(t0) = trace { eprintln!("finish {:?}", t0.elapsed()); }
         Ok(r)
     }
 
