@@ -28,9 +28,9 @@ use super::stem::{match_key, stem_en, strip_tr};
 use super::{bag_score, log2_fp, max_q, Cand, Plan};
 
 /// Candidates by bag score whose entries are read.
-pub const PRELIM: usize = 128;
+pub const PRELIM: usize = 48;
 /// Newest candidates whose entries are read too.
-pub const PRELIM_NEWEST: usize = 48;
+pub const PRELIM_NEWEST: usize = 16;
 /// Steps whose contents are read and scored line by line: the best by bag score, and the newest (ranked-v1 reads
 /// 64 + 32).
 pub const POOL_BEST: usize = 48;
