@@ -23,7 +23,8 @@
 //! nodes, which is fine for a session of hundreds of steps but grows with the store (about 0.5 s natively, 1.5–3 s
 //! in wasm, for 2,000 steps of the benchmark workload). So `ranked-v1` ranks stores of at most [`MAX_ENTRIES`]
 //! entries; a larger store is answered by the reference selection, as part of this mode's definition (same store,
-//! prompt and policy: same selection). A paged ranking that reads only the slots' postings would lift this.
+//! prompt and policy: same selection). `ranked-v2` ([`v2`]) is the paged ranking that lifts this: the same slots
+//! and weights from the postings of the slots' forms ([`forms`]), any store size.
 
 pub mod forms;
 pub mod query;
