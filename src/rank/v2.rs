@@ -169,27 +169,53 @@ impl Plan {
             return plan;
         }
         let slots = plan.query.slots.clone();
-        // (step, slot, quality) for every step that carries a slot, the best quality of each pair kept.
-        let mut triples: Vec<(i64, usize, u32)> = Vec::new();
+        // (step, slot, quality) for every step that carries a slot, the best quality of each pair kept, in (step,
+        // slot) order: each slot's steps from its forms' postings (already ascending: one form needs no sort), then
+        // the slots merged.
         let matcher = plan.matcher.as_ref().expect("set above");
+        let mut parts: Vec<Vec<(&[i64], u32)>> = vec![Vec::new(); slots.len()];
         let mut q = BTreeMap::new();
         for (key, steps) in found {
             q.clear();
             matcher.of_key(key, &mut q);
             for (&i, &q) in &q {
-                triples.extend(steps.iter().map(|&s| (s, i, q)));
+                parts[i].push((steps.as_slice(), q));
             }
         }
         for (term, steps) in whole {
             for i in slot_of_whole(&slots, term) {
-                triples.extend(steps.iter().map(|&s| (s, i, 16)));
+                parts[i].push((steps.as_slice(), 16));
             }
         }
-        triples.sort_unstable();
-        // Keep the last (best) quality of each (step, slot).
-        triples.reverse();
-        triples.dedup_by_key(|t| (t.0, t.1));
-        triples.reverse();
+        let per_slot: Vec<Vec<(i64, u32)>> = parts
+            .iter()
+            .map(|p| match p.as_slice() {
+                [] => Vec::new(),
+                [(steps, q)] => steps.iter().map(|&s| (s, *q)).collect(),
+                _ => {
+                    let mut all: Vec<(i64, u32)> = p.iter().flat_map(|(steps, q)| steps.iter().map(move |&s| (s, *q))).collect();
+                    all.sort_unstable();
+                    // The best quality of each step is the last of its run.
+                    all.reverse();
+                    all.dedup_by_key(|t| t.0);
+                    all.reverse();
+                    all
+                }
+            })
+            .collect();
+        let mut triples: Vec<(i64, usize, u32)> = Vec::with_capacity(per_slot.iter().map(Vec::len).sum());
+        let mut at = vec![0usize; per_slot.len()];
+        loop {
+            let Some(step) = per_slot.iter().zip(&at).filter_map(|(l, &k)| l.get(k).map(|t| t.0)).min() else { break };
+            for (i, l) in per_slot.iter().enumerate() {
+                if let Some(&(s, q)) = l.get(at[i]) {
+                    if s == step {
+                        triples.push((s, i, q));
+                        at[i] += 1;
+                    }
+                }
+            }
+        }
         let mut df = vec![0u64; slots.len()];
         for t in &triples {
             df[t.1] += 1;
