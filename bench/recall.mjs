@@ -4,7 +4,9 @@
 // `contextfold import`, then every question is asked through `contextfold hook user-prompt-submit --budget N` (one
 // process per question, a fresh harness session each, as Claude Code runs the hook), once per selection mode.
 //
-//   node bench/recall.mjs [--budget 2500] [--json] [--verbose] [--only NAME] [--keep]
+//   node bench/recall.mjs [--budget 2500] [--json] [--verbose] [--verbose-held-out] [--only NAME] [--keep]
+//     [--modes ipcf-projection-v2,ranked-v1,ranked-v2]
+// (--verbose lists the failures of the tuning sessions only; --verbose-held-out those of the held-out ones too.)
 //
 // A question passes when every step it needs is injected with its key fact, within the budget; it is *wrong* when
 // an older (superseded) state of what it asks is injected without the newest; *over budget* when the injected
@@ -18,7 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateSession } from "../tests/js/session-gen.mjs";
 import { buildSession } from "../tests/recall/build.mjs";
-import { HELD_OUT, TUNING } from "../tests/recall/scenarios.mjs";
+import { HELD_OUT, HELD_OUT_2, TUNING } from "../tests/recall/scenarios.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = process.env.CONTEXTFOLD_BIN ?? path.join(root, "pkg", "bin", "contextfold.mjs");
@@ -36,7 +38,7 @@ const json = argv.includes("--json");
 const verbose = argv.includes("--verbose");
 const only = opt("--only", undefined);
 const keep = argv.includes("--keep"); // keep the stores (for a look with `contextfold scan --dir`)
-const MODES = ["ipcf-projection-v2", "ranked-v1"];
+const MODES = (opt("--modes", "ipcf-projection-v2,ranked-v1,ranked-v2")).split(",");
 
 const work = mkdtempSync(path.join(os.tmpdir(), "cf-bench-recall-"));
 const env = { ...process.env, CONTEXTFOLD_HOME: path.join(work, "home") };
@@ -85,7 +87,7 @@ function judge(q, got, stepOf) {
   return wrong ? "wrong" : "missed";
 }
 
-const sessions = [...TUNING.map((s) => ({ ...buildSession(s), heldOut: false })), { ...sessionGen(), heldOut: false }, ...HELD_OUT.map((s) => ({ ...buildSession(s), heldOut: true }))].filter(
+const sessions = [...TUNING.map((s) => ({ ...buildSession(s), heldOut: false })), { ...sessionGen(), heldOut: false }, ...HELD_OUT.map((s) => ({ ...buildSession(s), heldOut: 1 })), ...HELD_OUT_2.map((s) => ({ ...buildSession(s), heldOut: 2 }))].filter(
   (s) => only === undefined || s.name.startsWith(only),
 );
 const rows = [];
@@ -106,7 +108,7 @@ try {
         const got = ask(store, s.sessionId, q.prompt, `${mode}-${i}`);
         const verdict = judge(q, got, stepOf);
         rows.push({ session: s.name, heldOut: s.heldOut, mode, kind: q.kind, lang: q.lang, prompt: q.prompt, verdict, tokens: got.tokens, steps: got.steps, want: q.want.map((w) => stepOf.get(w.id)) });
-        if (verbose && verdict !== "passed") console.log(`  [${mode}] ${verdict}: ${q.prompt} -> steps ${got.steps.join(",") || "-"} (${got.tokens} tokens), want ${q.want.map((w) => stepOf.get(w.id)).join(",")}`);
+        if (verbose && verdict !== "passed" && (!s.heldOut || argv.includes("--verbose-held-out"))) console.log(`  [${mode}] ${verdict}: ${q.prompt} -> steps ${got.steps.join(",") || "-"} (${got.tokens} tokens), want ${q.want.map((w) => stepOf.get(w.id)).join(",")}`);
       });
     }
     writeFileSync(policyFile, `${JSON.stringify(policy, null, 2)}\n`);
@@ -147,6 +149,8 @@ if (json) {
   console.log(JSON.stringify({ budget, rows }, null, 2));
 } else {
   console.log(table(rows.filter((r) => !r.heldOut), "Tuning sessions (billing, storefront, data-platform, session-gen)"));
-  const held = rows.filter((r) => r.heldOut);
+  const held = rows.filter((r) => r.heldOut === 1);
   if (held.length) console.log(table(held, "Held-out session (notify), not used for tuning"));
+  const held2 = rows.filter((r) => r.heldOut === 2);
+  if (held2.length) console.log(table(held2, "Second held-out session (inference), written before any ranked-v2 result on it, not used for tuning"));
 }

@@ -90,6 +90,9 @@ pub struct ContextFold<S: Storage> {
     /// Paged: the pages' postings of the terms scanned for so far (a long-lived process reads each term's pages
     /// once); emptied whenever the view is replaced.
     term_cache: std::cell::RefCell<pages::TermCache>,
+    /// `ranked-v2`: the word forms of the in-memory index (the tail when paged), with the index's fingerprint
+    /// (entries, highest step, interned strings) they were made from.
+    rank_forms: std::cell::RefCell<Option<((usize, Option<i64>, usize), std::rc::Rc<rank::forms::Forms>)>>,
     limits: Limits,
 }
 
@@ -229,6 +232,7 @@ impl<S: Storage> ContextFold<S> {
             paged: loaded.paged,
             prefer_full: false,
             term_cache: std::cell::RefCell::new(pages::TermCache::default()),
+            rank_forms: std::cell::RefCell::new(None),
             limits,
         })
     }
@@ -258,6 +262,7 @@ impl<S: Storage> ContextFold<S> {
         self.view = loaded.view;
         self.paged = loaded.paged;
         self.term_cache.get_mut().clear();
+        *self.rank_forms.get_mut() = None;
     }
 
     /// Hold the whole index in memory from now on (when paged, only the journal's tail is held): for callers of
@@ -1021,6 +1026,10 @@ impl<S: Storage> ContextFold<S> {
         if mode == Selection::RankedV1 && self.entry_count() <= rank::MAX_ENTRIES {
             return self.select_ranked(prompt, budget, per_call, &options.in_context, candidates).await;
         }
+        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        if mode == Selection::RankedV2 {
+            return self.select_ranked_v2(prompt, budget, per_call, &options.in_context, candidates).await;
+        }
         let top = match candidates {
             scan::CandidateMode::All => usize::MAX,
             scan::CandidateMode::None => 0,
@@ -1055,6 +1064,110 @@ impl<S: Storage> ContextFold<S> {
             }
         }
         Ok(plan.finish(&contents, budget, per_call, in_context, candidates))
+    }
+
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    /// Paged ranking ([`crate::rank::v2`]): the postings of the prompt's forms, the entries of the preliminary
+    /// candidates, the postings of the pool's sources, and the pool's contents; from the pages and the in-memory
+    /// tail when paged, from the index in memory otherwise. No part of it reads the whole index.
+    async fn select_ranked_v2(
+        &self,
+        prompt: &str,
+        budget: i64,
+        per_call: i64,
+        in_context: &[i64],
+        candidates: scan::CandidateMode,
+    ) -> Result<ScanResult> {
+        // `CF_RANK_TRACE=1`: the phases' times on stderr (native builds only: wasm has no clock here).
+        #[cfg(not(target_arch = "wasm32"))]
+        let trace = Some(std::time::Instant::now()).filter(|_| std::env::var_os("CF_RANK_TRACE").is_some());
+        #[cfg(target_arch = "wasm32")]
+        let trace: Option<std::time::Instant> = None;
+        let ask = rank::v2::ask(prompt);
+        let found = self.rank_forms(&ask.asked).await?;
+        if let Some(t0) = trace { eprintln!("forms {:?} {} keys {} steps", t0.elapsed(), found.len(), found.values().map(|v| v.len()).sum::<usize>()); }
+        let mut whole: BTreeMap<String, Vec<i64>> = BTreeMap::new();
+        for term in &ask.whole {
+            let mut steps = match self.index.term_id(term) {
+                Some(id) => self.index.postings(id).to_vec(),
+                None => Vec::new(),
+            };
+            if let (Some(view), true) = (&self.view, self.paged) {
+                steps.extend(view.postings(&self.storage, term).await?);
+            }
+            steps.sort_unstable();
+            steps.dedup();
+            whole.insert(term.clone(), steps);
+        }
+        let mut plan = rank::Plan::paged(prompt, ask, &found, &whole, self.entry_count() as u64);
+        if let Some(t0) = trace { eprintln!("plan {:?}", t0.elapsed()); }
+        let mut paths: Vec<(i64, Option<String>)> = Vec::new();
+        let entries = self.rank_entries(plan.prelim(), &mut paths).await?;
+        if let Some(t0) = trace { eprintln!("entries {:?}", t0.elapsed()); }
+        let sources = plan.with_entries(&entries);
+        if let Some(t0) = trace { eprintln!("with_entries {:?}", t0.elapsed()); }
+        let found = if plan.pool().is_empty() { rank::forms::Forms::new() } else { self.rank_forms(&sources).await? };
+        let newer = self.rank_entries(&plan.sources(&found), &mut paths).await?;
+        plan.with_newer(&found, &newer);
+        if let Some(t0) = trace { eprintln!("sources {:?}", t0.elapsed()); }
+        let mut contents = BTreeMap::new();
+        for &step in plan.pool() {
+            // The last one found (the in-memory tail's entry over the pages').
+            let path = paths.iter().rev().find(|p| p.0 == step).and_then(|p| p.1.clone());
+            let Ok(path) = containment::resolve_cold_node_path(&self.storage, step, path.as_deref()).await else { continue };
+            if let Ok(node) = validate::load_node_unverified(&self.storage, &store::cold_node_key(step), &path).await {
+                if let Some(text) = node.get("raw_content").and_then(Value::as_str) {
+                    contents.insert(step, text.to_string());
+                }
+            }
+        }
+        if let Some(t0) = trace { eprintln!("contents {:?}", t0.elapsed()); }
+        let r = plan.finish(&contents, budget, per_call, in_context, candidates);
+        if let Some(t0) = trace { eprintln!("finish {:?}", t0.elapsed()); }
+        Ok(r)
+    }
+
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    /// The asked word forms' postings (see [`crate::rank::forms`]): the pages' (when paged) and the in-memory
+    /// index's, whose forms are made once per change of it.
+    async fn rank_forms(&self, asked: &rank::forms::Asked) -> Result<rank::forms::Forms> {
+        let mut found = rank::forms::Forms::new();
+        if let (Some(view), true) = (&self.view, self.paged) {
+            match view.forms(&self.storage, asked).await? {
+                Some(f) => found = f,
+                None => {
+                    // Pages without forms units: the forms of the whole index, read for this call.
+                    rank::forms::answer(&rank::forms::of_index(&*self.whole_index().await?), asked, &mut found);
+                    rank::forms::settle_found(&mut found);
+                    return Ok(found);
+                }
+            }
+        }
+        memory_forms(&self.index, &self.rank_forms, asked, &mut found);
+        Ok(found)
+    }
+
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    /// The entries of `steps` (token estimate, summary) as ranking needs them, from memory or the pages; their file
+    /// paths go to `paths`.
+    async fn rank_entries(&self, steps: &[i64], paths: &mut Vec<(i64, Option<String>)>) -> Result<BTreeMap<i64, (i64, String)>> {
+        let mut out = BTreeMap::new();
+        if steps.is_empty() {
+            return Ok(out);
+        }
+        if let (Some(view), true) = (&self.view, self.paged) {
+            for (step, e) in view.entries_for(&self.storage, steps).await? {
+                paths.push((step, e.file_path.clone()));
+                out.insert(step, (e.token_estimate, e.summary));
+            }
+        }
+        for &step in steps {
+            if let Some(e) = self.index.get(step) {
+                paths.push((step, e.file_path().map(|p| p.into_owned())));
+                out.insert(step, (e.token_estimate(), e.summary().to_string()));
+            }
+        }
+        Ok(out)
     }
 
     /// A cold node's `raw_content` for ranking; `None` when it cannot be read (it is then ranked on its terms).
@@ -1409,6 +1522,7 @@ pub async fn repair_store<S: Storage>(storage: S, options: Options) -> Result<Re
         paged: false,
         prefer_full: false,
         term_cache: std::cell::RefCell::new(pages::TermCache::default()),
+        rank_forms: std::cell::RefCell::new(None),
         limits: options.limits,
     };
     cf.repair().await
@@ -1573,6 +1687,29 @@ fn apply_records(index: &mut RecallIndex, on_disk: bool, journal: &mut JournalSt
             }
         }
     }
+}
+
+#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+/// The asked forms of the in-memory index merged into `found`: its forms are made once per change of it (`held`).
+#[allow(clippy::type_complexity)]
+fn memory_forms(
+    index: &RecallIndex,
+    held: &std::cell::RefCell<Option<((usize, Option<i64>, usize), std::rc::Rc<rank::forms::Forms>)>>,
+    asked: &rank::forms::Asked,
+    found: &mut rank::forms::Forms,
+) {
+    if index.is_empty() {
+        return;
+    }
+    let print = (index.len(), index.max_step(), index.interned());
+    let cached = held.borrow().as_ref().filter(|(p, _)| *p == print).map(|(_, f)| f.clone());
+    let forms = cached.unwrap_or_else(|| {
+        let f = std::rc::Rc::new(rank::forms::of_index(index));
+        *held.borrow_mut() = Some((print, f.clone()));
+        f
+    });
+    rank::forms::answer(&forms, asked, found);
+    rank::forms::settle_found(found);
 }
 
 /// Everything stored under `key` from `offset` on, read in chunks (`None` if the key is missing).

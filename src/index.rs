@@ -999,6 +999,11 @@ impl RecallIndex {
         (0..self.strings.len() as TermId).filter(|&t| !self.postings(t).is_empty()).map(|t| (t, self.strings.get(t)))
     }
 
+    /// How many strings the index has interned (grows with every new term; a cheap fingerprint of its terms).
+    pub fn interned(&self) -> usize {
+        self.strings.len()
+    }
+
     /// How many identifiers an entry carries, without building their strings.
     pub fn identifier_count(&self, entry: &Entry<'_>) -> usize {
         entry.list_ids("identifiers").map_or_else(|| entry.list("identifiers").len(), |ids| ids.len())

@@ -35,6 +35,28 @@ fn segment_name(start: u64, end: u64) -> String {
     format!("{PAGES_DIR}/seg-{start:016x}-{end:016x}")
 }
 
+/// The name of the forms unit beside the unit `name` (see [`crate::rank::forms`]): the postings of the word forms
+/// of the unit's terms and of its entries' sources, bound to the same range as the unit.
+fn forms_name(name: &str) -> String {
+    format!("{name}-forms")
+}
+
+#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+/// Write `forms` as the forms unit beside `name`. Forms only save time (a unit without them is turned into forms
+/// when a ranking asks), so a failure is not reported.
+async fn write_forms<S: Storage>(storage: &S, name: &str, forms: crate::rank::forms::Forms, binding: Binding) {
+    let terms: Vec<(Vec<u8>, Vec<i64>)> = forms.into_iter().collect();
+    if Unit::write(storage, &forms_name(name), Source::of_lists(terms, Vec::new()), binding).await.is_err() {
+        let _ = Unit::remove(storage, &forms_name(name)).await;
+    }
+}
+
+#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+/// The forms unit beside `unit`, if it is there and bound to exactly what the unit covers.
+async fn open_forms<S: Storage>(storage: &S, unit: &Unit) -> Result<Option<Unit>> {
+    Ok(Unit::open(storage, &forms_name(unit.name())).await?.filter(|f| f.dir.binding == unit.dir.binding))
+}
+
 /// The journal range of a segment from its directory key.
 fn segment_range(key: &str) -> Option<(u64, u64)> {
     let name = key.strip_prefix(PAGES_DIR)?.strip_prefix("/seg-")?.strip_suffix(".dir")?;
@@ -159,6 +181,22 @@ impl PagedView {
         Ok(all)
     }
 
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    /// The asked forms (see [`crate::rank::forms`]) over every unit, from the forms units beside them; `None` when a
+    /// unit has none (pages written before forms existed: the caller reads the index whole).
+    pub async fn forms<S: Storage>(&self, storage: &S, asked: &crate::rank::forms::Asked) -> Result<Option<crate::rank::forms::Forms>> {
+        let ranges = asked.ranges();
+        let mut found = crate::rank::forms::Forms::new();
+        for unit in self.units() {
+            let Some(f) = open_forms(storage, unit).await? else { return Ok(None) };
+            for (k, steps) in f.lookup(storage, &ranges, |k| asked.wants(k)).await? {
+                found.entry(k).or_default().extend(steps);
+            }
+        }
+        crate::rank::forms::settle_found(&mut found);
+        Ok(Some(found))
+    }
+
     /// The entries of the `limit` highest steps (all of them without a limit), highest first.
     pub async fn last_entries<S: Storage>(&self, storage: &S, limit: Option<usize>) -> Result<Vec<PageEntry>> {
         let mut all: Vec<PageEntry> = Vec::new();
@@ -197,7 +235,9 @@ impl PagedView {
             journal_anchor: anchor,
             records,
         };
-        let unit = Unit::write(storage, &segment_name(start, end), source, binding).await?;
+        let unit = Unit::write(storage, &segment_name(start, end), source, binding.clone()).await?;
+        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        write_forms(storage, &segment_name(start, end), crate::rank::forms::of_index(tail), binding).await;
         self.segments.push(unit);
         while self.segments.len() >= 2 {
             let n = self.segments.len();
@@ -216,11 +256,25 @@ impl PagedView {
             };
             let names = [older, newer].map(|u| segment_name(u.dir.binding.journal_start, u.dir.binding.journal_end));
             let name = segment_name(binding.journal_start, binding.journal_end);
-            let merged = Unit::write(storage, &name, Source::of_lists(terms, entries), binding).await?;
+            // The forms of the two, merged the same way (if either has none, neither has the merged one).
+            #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+            let forms = match (open_forms(storage, older).await, open_forms(storage, newer).await) {
+                (Ok(Some(a)), Ok(Some(b))) => match (a.read_all(storage).await, b.read_all(storage).await) {
+                    (Ok(a), Ok(b)) => Some(merge(vec![a, b]).0),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let merged = Unit::write(storage, &name, Source::of_lists(terms, entries), binding.clone()).await?;
+            #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+            if let Some(forms) = forms {
+                write_forms(storage, &name, forms.into_iter().collect(), binding).await;
+            }
             self.segments.truncate(n - 2);
             self.segments.push(merged);
             for old in names {
                 Unit::remove(storage, &old).await?;
+                Unit::remove(storage, &forms_name(&old)).await?;
             }
         }
         Ok(true)
@@ -233,9 +287,13 @@ pub async fn write_base<S: Storage>(storage: &S, index: &RecallIndex, index_vers
     remove_segments(storage).await?;
     let Some(source) = Source::of_index(index) else {
         Unit::remove(storage, BASE).await?;
+        Unit::remove(storage, &forms_name(BASE)).await?;
         return Ok(false);
     };
-    Unit::write(storage, BASE, source, Binding::base(Some(index_version.to_string()))).await?;
+    let binding = Binding::base(Some(index_version.to_string()));
+    Unit::write(storage, BASE, source, binding.clone()).await?;
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    write_forms(storage, BASE, crate::rank::forms::of_index(index), binding).await;
     Ok(true)
 }
 

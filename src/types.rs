@@ -340,25 +340,34 @@ pub enum Selection {
     /// The reference's RGSC scan (spec §7), byte for byte: exact terms, equal weights, ties to the newest step.
     #[default]
     Reference,
-    /// Ranked selection, version 1 (`crate::rank`).
+    /// Ranked selection, version 1 (`crate::rank`): the whole index read per prompt, so stores of at most
+    /// `rank::MAX_ENTRIES` entries (larger ones get the reference selection).
     RankedV1,
+    /// Ranked selection, version 2 (`crate::rank::v2`): from the postings of the prompt's word forms, any size.
+    RankedV2,
 }
 
 impl Selection {
-    /// Every mode, the reference's first.
-    pub const ALL: [Selection; 2] = [Selection::Reference, Selection::RankedV1];
+    /// Every mode of this build, the reference's first. `ranked-v2` is in every native build and in the wasm builds
+    /// with the feature `ranked-v2` (the Node package's, through `cli`); the browser and bundler builds leave it out
+    /// for size, and refuse its name as an unknown mode.
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    pub const ALL: &'static [Selection] = &[Selection::Reference, Selection::RankedV1, Selection::RankedV2];
+    #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+    pub const ALL: &'static [Selection] = &[Selection::Reference, Selection::RankedV1];
 
     /// The name the policy file uses.
     pub fn name(self) -> &'static str {
         match self {
             Selection::Reference => "ipcf-projection-v2",
             Selection::RankedV1 => "ranked-v1",
+            Selection::RankedV2 => "ranked-v2",
         }
     }
 
     /// The mode of a name, `None` when unknown.
     pub fn from_name(name: &str) -> Option<Selection> {
-        Selection::ALL.into_iter().find(|s| s.name() == name)
+        Selection::ALL.iter().copied().find(|s| s.name() == name)
     }
 
     /// The mode of a name, or an `INVALID_INPUT` error naming the known ones (`what` says where the
@@ -367,7 +376,7 @@ impl Selection {
         Selection::from_name(name).ok_or_else(|| {
             Error::invalid_input(format!(
                 "{what}: unknown selection mode {name:?} (known: {})",
-                Selection::ALL.map(|s| format!("\"{}\"", s.name())).join(", ")
+                Selection::ALL.iter().map(|s| format!("\"{}\"", s.name())).collect::<Vec<_>>().join(", ")
             ))
         })
     }

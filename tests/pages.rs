@@ -66,7 +66,7 @@ fn observe(cf: &ContextFold<&MemoryStorage>) -> Vec<String> {
 }
 
 fn segments(storage: &MemoryStorage) -> Vec<String> {
-    block_on(storage.list(&format!("{PAGES_DIR}/seg-"))).unwrap().into_iter().filter(|k| k.ends_with(".dir")).collect()
+    block_on(storage.list(&format!("{PAGES_DIR}/seg-"))).unwrap().into_iter().filter(|k| k.ends_with(".dir") && !k.ends_with("-forms.dir")).collect()
 }
 
 #[test]
@@ -94,16 +94,52 @@ fn a_paged_store_answers_as_the_whole_store() {
     assert!(!whole.is_paged());
     assert_eq!(observe(&paged), observe(&whole));
     assert_eq!(block_on(paged.status()).unwrap(), block_on(whole.status()).unwrap());
-    // Ranked selection (it reads the whole index for the call) gives the same picks paged and whole.
-    let ranked = contextfold::engine::TurnOptions { default_selection: Some(contextfold::policy::Selection::RankedV1), ..Default::default() };
-    let mut picked = 0;
-    for q in queries() {
-        let a = block_on(paged.scan_selection_with(&q, &ranked)).unwrap();
-        let b = block_on(whole.scan_selection_with(&q, &ranked)).unwrap();
-        assert_eq!(a, b, "{q}");
-        picked += a.selected.len();
+    // Ranked selection gives the same picks paged and whole: ranked-v1 reads the whole index for the call, ranked-v2
+    // reads the postings of the prompt's forms from the pages' forms units and the tail.
+    for mode in [contextfold::policy::Selection::RankedV1, contextfold::policy::Selection::RankedV2] {
+        let ranked = contextfold::engine::TurnOptions { default_selection: Some(mode), ..Default::default() };
+        let mut picked = 0;
+        for q in queries() {
+            let a = block_on(paged.scan_selection_with(&q, &ranked)).unwrap();
+            let b = block_on(whole.scan_selection_with(&q, &ranked)).unwrap();
+            assert_eq!(a, b, "{mode:?} {q}");
+            picked += a.selected.len();
+        }
+        assert!(picked > 0, "{mode:?}: some query selects something");
     }
-    assert!(picked > 0, "some query selects something");
+}
+
+#[test]
+fn paged_ranking_reads_forms_units_and_answers_the_same_without_them() {
+    let storage = MemoryStorage::new();
+    let mut cf = open(&storage);
+    for i in 1..=150 {
+        block_on(cf.fold(turn(i))).unwrap();
+    }
+    block_on(cf.checkpoint()).unwrap();
+    for i in 151..=400 {
+        block_on(cf.fold(turn(i))).unwrap();
+    }
+    let forms: Vec<String> = block_on(storage.list(PAGES_DIR)).unwrap().into_iter().filter(|k| k.ends_with("-forms.dir")).collect();
+    let units = block_on(storage.list(PAGES_DIR)).unwrap().into_iter().filter(|k| k.ends_with(".dir")).count();
+    assert_eq!(forms.len() * 2, units, "each unit (base and segments) has its forms unit: {forms:?}");
+    let ranked = TurnOptions { default_selection: Some(contextfold::policy::Selection::RankedV2), ..Default::default() };
+    let ask = |cf: &ContextFold<&MemoryStorage>| -> Vec<String> {
+        queries().iter().map(|q| format!("{:?}", block_on(cf.scan_listing(q, &ranked, contextfold::scan::CandidateMode::All)).unwrap())).collect()
+    };
+    let paged = open(&storage);
+    assert!(paged.is_paged());
+    let with_forms = ask(&paged);
+    // Pages written before forms existed (or whose forms unit was lost): the unit's forms are made from its terms.
+    for k in &forms {
+        block_on(storage.remove(k)).unwrap();
+    }
+    let without = open(&storage);
+    assert!(without.is_paged());
+    assert_eq!(ask(&without), with_forms);
+    let mut whole = open(&storage);
+    block_on(whole.load_all()).unwrap();
+    assert_eq!(ask(&whole), with_forms);
 }
 
 #[test]

@@ -1,7 +1,9 @@
-//! Ranked selection (`"selection": "ranked-v1"`): state questions get the newest state and never a superseded one
-//! alone, history questions the step that answers, English and Turkish word forms meet, budgets hold, prompts that
-//! need nothing get nothing, and the selection is the golden one of tests/fixtures/ranked_v1.json, which the wasm
-//! build must give too (tests/js/ranked.test.mjs).
+//! Ranked selection (`"selection": "ranked-v1"` and the paged `"ranked-v2"`): state questions get the newest state
+//! and never a superseded one alone, history questions the step that answers, English and Turkish word forms meet,
+//! budgets hold, prompts that need nothing get nothing, and the selections are the golden ones of
+//! tests/fixtures/ranked_v1.json (unchanged since ranked-v1 was made: a store that names it keeps selecting the same
+//! way) and tests/fixtures/ranked_v2.json, which the wasm build must give too (tests/js/ranked.test.mjs). ranked-v2
+//! ranks stores of any size.
 
 use contextfold::engine::{ContextFold, FoldInput, Options, TurnOptions};
 use contextfold::json::{self, Value};
@@ -12,6 +14,9 @@ use contextfold::ErrorCode;
 use pollster::block_on;
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ranked_v1.json");
+/// ranked-v2's selections on ranked_v1.json's folds and questions.
+const FIXTURE_V2: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/ranked_v2.json");
+const MODES: [&str; 2] = [r#"{"selection": "ranked-v1"}"#, r#"{"selection": "ranked-v2"}"#];
 
 fn fixture() -> Value {
     json::parse(&std::fs::read(FIXTURE).unwrap()).unwrap()
@@ -81,17 +86,46 @@ fn ranked_selection_matches_the_golden_file_shared_with_wasm() {
 }
 
 #[test]
+fn ranked_v2_selection_matches_its_golden_file_shared_with_wasm() {
+    let cf = store(MODES[1], false);
+    let doc = fixture();
+    let mut got = Vec::new();
+    for q in doc.get("questions").and_then(Value::as_array).unwrap() {
+        let prompt = q.get("prompt").and_then(Value::as_str).unwrap();
+        let r = ask(&cf, prompt, q.get("turnBudget").and_then(Value::as_i64));
+        assert_eq!(r, ask(&cf, prompt, q.get("turnBudget").and_then(Value::as_i64)));
+        got.push(summary(&r));
+    }
+    if std::env::var_os("UPDATE_RANKED").is_some() {
+        let mut m = std::collections::BTreeMap::new();
+        m.insert("description".to_string(), Value::from("ranked-v2's selections of the folds and questions of ranked_v1.json (tests/ranked.rs, tests/js/ranked.test.mjs)."));
+        m.insert("expected".to_string(), Value::Array(got));
+        std::fs::write(FIXTURE_V2, [json::to_pretty(&Value::Object(m)), b"\n".to_vec()].concat()).unwrap();
+        return;
+    }
+    let v2 = json::parse(&std::fs::read(FIXTURE_V2).expect("run UPDATE_RANKED=1 cargo test --test ranked")).unwrap();
+    assert_eq!(&got, v2.get("expected").and_then(Value::as_array).unwrap());
+}
+
+#[test]
 fn a_state_question_gets_the_newest_state_and_no_superseded_one() {
-    let r = ask(&ranked(), "Which port is postgres listening on now?", None);
-    assert_eq!(r.selected[0].step_id, 109, "the newest postgres log (port 5434)");
-    for old in [100, 105] {
-        assert!(!ids(&r).contains(&old) && !r.budget_dropped.iter().any(|s| s.step_id == old), "superseded state {old}");
+    for mode in MODES {
+        let r = ask(&store(mode, false), "Which port is postgres listening on now?", None);
+        assert_eq!(r.selected[0].step_id, 109, "{mode}: the newest postgres log (port 5434)");
+        for old in [100, 105] {
+            assert!(!ids(&r).contains(&old) && !r.budget_dropped.iter().any(|s| s.step_id == old), "{mode}: superseded state {old}");
+        }
     }
 }
 
 #[test]
 fn history_questions_find_the_answer_through_inflections_and_turkish() {
-    let cf = ranked();
+    for mode in MODES {
+        history_questions(store(mode, false));
+    }
+}
+
+fn history_questions(cf: ContextFold<MemoryStorage>) {
     // "roll back" in the question, "rolled back" / "Reverting" in the output.
     assert_eq!(ids(&ask(&cf, "Why did we roll back V12?", None))[0], 104);
     assert_eq!(ids(&ask(&cf, "V12 migration'ı neden geri aldık?", None))[0], 104);
@@ -105,8 +139,10 @@ fn history_questions_find_the_answer_through_inflections_and_turkish() {
 
 #[test]
 fn a_multi_intent_question_gets_one_step_per_intent() {
-    let r = ask(&ranked(), "Which node version are we on, and which port is postgres listening on?", None);
-    assert!(ids(&r).contains(&108) && ids(&r).contains(&109), "{:?}", ids(&r));
+    for mode in MODES {
+        let r = ask(&store(mode, false), "Which node version are we on, and which port is postgres listening on?", None);
+        assert!(ids(&r).contains(&108) && ids(&r).contains(&109), "{mode}: {:?}", ids(&r));
+    }
 }
 
 #[test]
@@ -126,10 +162,12 @@ fn budgets_hold_the_first_pick_always_and_the_rest_within_the_turn_budget() {
 
 #[test]
 fn a_prompt_that_needs_nothing_gets_nothing() {
-    let cf = ranked();
-    for p in ["Thanks, that's all!", "Write a haiku about autumn.", "Teşekkürler, şimdilik bu kadar.", ""] {
-        let r = ask(&cf, p, None);
-        assert!(r.selected.is_empty() && r.budget_dropped.is_empty(), "{p}: {:?}", ids(&r));
+    for mode in MODES {
+        let cf = store(mode, false);
+        for p in ["Thanks, that's all!", "Write a haiku about autumn.", "Teşekkürler, şimdilik bu kadar.", ""] {
+            let r = ask(&cf, p, None);
+            assert!(r.selected.is_empty() && r.budget_dropped.is_empty(), "{mode} {p}: {:?}", ids(&r));
+        }
     }
 }
 
@@ -157,19 +195,27 @@ fn the_mode_is_a_policy_key_and_an_unknown_one_is_invalid_input() {
 
 #[test]
 fn a_journaled_and_checkpointed_store_gives_the_same_selection() {
-    let whole = ranked();
-    let mut journaled = store(r#"{"selection": "ranked-v1"}"#, true);
-    block_on(journaled.checkpoint()).unwrap();
-    let reopened = block_on(ContextFold::open(journaled.storage(), Options { journal: true, ..clock() })).unwrap();
-    for p in ["Which port is postgres listening on now?", "Why did we roll back V12?", "Is the payments webhook test still flaky?"] {
-        assert_eq!(ask(&reopened, p, None), ask(&whole, p, None), "{p}");
+    for mode in MODES {
+        let whole = store(mode, false);
+        let mut journaled = store(mode, true);
+        block_on(journaled.checkpoint()).unwrap();
+        let reopened = block_on(ContextFold::open(journaled.storage(), Options { journal: true, ..clock() })).unwrap();
+        for p in ["Which port is postgres listening on now?", "Why did we roll back V12?", "Is the payments webhook test still flaky?"] {
+            assert_eq!(ask(&reopened, p, None), ask(&whole, p, None), "{mode} {p}");
+        }
     }
 }
 
 #[test]
 fn a_state_question_also_gets_the_newest_run_of_the_command_that_answered() {
+    for mode in MODES {
+        newest_run(mode);
+    }
+}
+
+fn newest_run(mode: &str) {
     let storage = MemoryStorage::with_root("/runs");
-    block_on(contextfold::store::Storage::save(&storage, ".contextfold/hydration_policy.json", br#"{"selection": "ranked-v1"}"#)).unwrap();
+    block_on(contextfold::store::Storage::save(&storage, ".contextfold/hydration_policy.json", mode.as_bytes())).unwrap();
     let mut cf = block_on(ContextFold::open(storage, clock())).unwrap();
     let filler = "\n  worker heartbeat ok, queue depth 3, latency 12 ms".repeat(40);
     let folds = [
@@ -212,4 +258,37 @@ fn a_store_above_the_ranked_ceiling_is_answered_by_the_reference_selection() {
         let (r, e) = (ask(&ranked, prompt, None), ask(&reference, prompt, None));
         assert_eq!((ids(&r), r.residual.clone()), (ids(&e), e.residual.clone()), "{prompt}");
     }
+}
+
+#[test]
+fn ranked_v2_ranks_a_store_above_ranked_v1s_ceiling() {
+    // 1,500 steps: one old config line answers "which port is postgres on" (both words on one line, through the
+    // parts of POSTGRES_PORT); the newest 300 steps say "postgres" alone, and every step says "port" somewhere.
+    let fold_all = |policy: &str| {
+        let storage: &'static MemoryStorage = Box::leak(Box::new(MemoryStorage::with_root("/big")));
+        block_on(contextfold::store::Storage::save(storage, ".contextfold/hydration_policy.json", policy.as_bytes())).unwrap();
+        let mut cf = block_on(ContextFold::open(storage, Options { journal: true, ..clock() })).unwrap();
+        let inputs: Vec<FoldInput> = (1..=1500i64)
+            .map(|i| {
+                let (summary, text) = match i {
+                    700 => ("Read: deploy/postgres.env".to_string(), "POSTGRES_USER=app\nPOSTGRES_PORT=5433\n".to_string()),
+                    i if i > 1200 => (format!("Bash: pg_dump check {i}"), format!("postgres backup {i} ok\nsize 12 MB")),
+                    i => (format!("Bash: curl /health/{i}"), format!("service{i} healthy on port {}\nretries 0", 8000 + i)),
+                };
+                let mut input = FoldInput::new(i, &summary);
+                input.raw_content = Some(text);
+                input
+            })
+            .collect();
+        block_on(cf.fold_many(inputs)).unwrap();
+        block_on(cf.checkpoint()).unwrap();
+        block_on(ContextFold::open(storage, Options { journal: true, ..clock() })).unwrap()
+    };
+    let v2 = fold_all(MODES[1]);
+    let reference = fold_all("{}");
+    let q = "Which port is postgres on now?";
+    let r = ask(&v2, q, None);
+    assert_eq!(r.selected.first().map(|s| s.step_id), Some(700), "{:?}", ids(&r));
+    assert_ne!(ids(&ask(&reference, q, None)).first(), Some(&700), "the reference's equal weights pick a newer step");
+    assert!(ask(&v2, "Thanks, that's all!", None).selected.is_empty());
 }

@@ -15,4 +15,4 @@ export const extract = api.extract;
 export const redact = api.redact;
 export const redactionRules = api.redactionRules;
 export const defaultLimits = api.defaultLimits;
-export { REFERENCE_POLICY, DEFAULT_POLICY, INTEGRATION_POLICY, BEST_SELECTION } from "./policy.js";
+export { REFERENCE_POLICY, DEFAULT_POLICY, INTEGRATION_POLICY, BEST_SELECTION } from "./policy-node.js";

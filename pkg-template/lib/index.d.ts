@@ -164,7 +164,10 @@ export interface HydrationPolicy {
   /** Secret redaction before anything is stored: a rule set name (`"secrets-v1"`), or absent / `false` = off. */
   readonly redaction?: "secrets-v1" | false | null;
   /** How a scan picks the steps to hydrate: absent / `null` / `"ipcf-projection-v2"` = the reference's scan,
-   *  `"ranked-v1"` = ranked selection (weighted words, English and Turkish forms, state vs. history questions).
+   *  `"ranked-v1"` = ranked selection (weighted words, English and Turkish forms, state vs. history questions) over
+   *  the whole index, for stores of at most 1,000 entries (larger ones get the reference's scan);
+   *  `"ranked-v2"` = the same ranking read from the postings of the prompt's word forms, for stores of any size
+   *  (Node engine only: the browser and bundler engines refuse it as unknown).
    *  Any other value makes every scan fail with InvalidInputError. */
   readonly selection?: SelectionMode | null;
   readonly [key: string]: unknown;
@@ -183,10 +186,11 @@ export declare const REFERENCE_POLICY: Readonly<{
  *  hydration_policy.json at the store's first fold. */
 export declare const DEFAULT_POLICY: Readonly<typeof REFERENCE_POLICY & { redaction: "secrets-v1" }>;
 /** The policy of a store the hooks, `contextfold import` and the integrations create: `DEFAULT_POLICY` plus
- *  `selection: "ranked-v1"`. */
-export declare const INTEGRATION_POLICY: Readonly<typeof DEFAULT_POLICY & { selection: "ranked-v1" }>;
-/** The best selection mode this package has, which the hooks and integrations use by default: `"ranked-v1"`. */
-export declare const BEST_SELECTION: "ranked-v1";
+ *  `selection: BEST_SELECTION`. */
+export declare const INTEGRATION_POLICY: Readonly<typeof DEFAULT_POLICY & { selection: "ranked-v1" | "ranked-v2" }>;
+/** The best selection mode of this engine, which the hooks and integrations use by default: `"ranked-v2"` in Node,
+ *  `"ranked-v1"` in the browser and bundler builds (whose engine leaves ranked-v2 out for size). */
+export declare const BEST_SELECTION: "ranked-v1" | "ranked-v2";
 
 /** Base class of every engine error; `code` is stable. */
 export declare class ContextFoldError extends Error {

@@ -16,8 +16,10 @@ export const REFERENCE_POLICY = Object.freeze({
  *  plus secret redaction before anything is stored. */
 export const DEFAULT_POLICY = Object.freeze({ ...REFERENCE_POLICY, redaction: "secrets-v1" });
 
-/** The best selection mode of this package: what the hooks and the integrations use by default (measured against
- *  the reference's scan by `npm run bench:recall`; see the README). The library's own default stays the reference. */
+/** The best selection mode of the browser and bundler engines: what the integrations use by default there
+ *  (measured against the reference's scan by `npm run bench:recall`; see the README). The Node entry has its own,
+ *  `ranked-v2` (./policy-node.js), which these engines leave out for size. The library's own default stays the
+ *  reference. */
 export const BEST_SELECTION = "ranked-v1";
 
 /** The policy of a store the hooks, `contextfold import` and the integrations create: DEFAULT_POLICY plus the best

@@ -694,6 +694,77 @@ impl Unit {
         Ok(Vec::new())
     }
 
+    /// The terms in each of `ranges` with their steps: a range is a term alone (`false`) or every term that starts
+    /// with it (`true`), of which `keep` says which to return. Each block is read once, whatever the number of
+    /// ranges in a row in it; only the blobs of terms kept are read; a term in two ranges comes twice. (What paged ranking reads of a forms unit.)
+    pub async fn lookup<S: Storage>(
+        &self,
+        storage: &S,
+        ranges: &[(Vec<u8>, bool)],
+        keep: impl Fn(&[u8]) -> bool,
+    ) -> Result<Vec<(Vec<u8>, Vec<i64>)>> {
+        // The block read last (ranges come in order: the next one is often in the same block).
+        let mut held: Option<(usize, Vec<u8>)> = None;
+        let mut out: Vec<(Vec<u8>, Vec<i64>)> = Vec::new();
+        for (from, prefix) in ranges {
+            let from = from.as_slice();
+            let mut i = self.dir.term_blocks.partition_point(|b| &*b.first <= from).saturating_sub(1);
+            'blocks: while i < self.dir.term_blocks.len() {
+                if held.as_ref().is_none_or(|h| h.0 != i) {
+                    held = Some((i, self.piece(storage, &self.dir.term_blocks[i].at).await?));
+                }
+                let Some((_, block)) = &held else { break };
+                let mut c = Cursor { bytes: block, pos: 0 };
+                let mut wanted: Vec<(Vec<u8>, usize, Option<Piece>, Vec<i64>)> = Vec::new();
+                let mut past = false;
+                while !c.done() {
+                    let name = c.bytes().ok_or_else(|| damaged(&self.data_key))?;
+                    let n = c.varint().and_then(|n| usize::try_from(n).ok()).ok_or_else(|| damaged(&self.data_key))?;
+                    let (steps, at) = if n <= INLINE_STEPS {
+                        (c.steps(n).ok_or_else(|| damaged(&self.data_key))?, None)
+                    } else {
+                        let at = (|| Some(Piece { offset: c.varint()?, len: c.varint()?, hash: c.u64_le()? }))()
+                            .filter(|p| p.len <= MAX_PIECE)
+                            .ok_or_else(|| damaged(&self.data_key))?;
+                        (Vec::new(), Some(at))
+                    };
+                    if name < from {
+                        continue;
+                    }
+                    let inside = if *prefix { name.starts_with(from) } else { name == from };
+                    if !inside {
+                        past = true;
+                        break;
+                    }
+                    if keep(name) {
+                        wanted.push((name.to_vec(), n, at, steps));
+                    }
+                }
+                for (name, n, at, steps) in wanted {
+                    let steps = match at {
+                        None => steps,
+                        Some(at) => {
+                            let blob = self.piece(storage, &at).await?;
+                            let mut b = Cursor { bytes: &blob, pos: 0 };
+                            b.steps(n).filter(|_| b.done()).ok_or_else(|| damaged(&self.data_key))?
+                        }
+                    };
+                    out.push((name, steps));
+                }
+                if past {
+                    break 'blocks;
+                }
+                i += 1;
+            }
+        }
+        Ok(out)
+    }
+
+    /// The unit's name (its keys without `.dir` / `.dat`).
+    pub fn name(&self) -> &str {
+        self.data_key.strip_suffix(".dat").unwrap_or(&self.data_key)
+    }
+
     async fn entry_block<S: Storage>(&self, storage: &S, block: &EntryBlock) -> Result<Vec<PageEntry>> {
         let bytes = self.piece(storage, &block.at).await?;
         let mut c = Cursor { bytes: &bytes, pos: 0 };

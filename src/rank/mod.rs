@@ -23,10 +23,13 @@
 //! nodes, which is fine for a session of hundreds of steps but grows with the store (about 0.5 s natively, 1.5–3 s
 //! in wasm, for 2,000 steps of the benchmark workload). So `ranked-v1` ranks stores of at most [`MAX_ENTRIES`]
 //! entries; a larger store is answered by the reference selection, as part of this mode's definition (same store,
-//! prompt and policy: same selection). A paged ranking that reads only the slots' postings would lift this.
+//! prompt and policy: same selection). `ranked-v2` ([`v2`]) is the paged ranking that lifts this: the same slots
+//! and weights from the postings of the slots' forms ([`forms`]), any store size.
 
+pub mod forms;
 pub mod query;
 pub mod stem;
+pub mod v2;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -81,7 +84,7 @@ const ALSO_ANOTHER_SOURCE: bool = true;
 const MAX_PICKS: usize = 6;
 
 /// A step that carries at least one slot.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 struct Cand {
     step: i64,
     /// Slot → quality (1/16) in the step's terms.
@@ -117,6 +120,12 @@ pub struct Plan {
     max_weight: i64,
     /// The newest step of each summary (a *source*: the same command, file or search), for the steps picked.
     newest_of_source: BTreeMap<i64, i64>,
+    /// `ranked-v2` ([`v2`]): how words match the slots (line words are matched by rule, not by the store's terms).
+    matcher: Option<v2::Matcher>,
+    /// `ranked-v2`: the candidates whose entries are read.
+    prelim: Vec<i64>,
+    /// Per slot: whether some step of the store carries it (`df > 0`).
+    present: Vec<bool>,
 }
 
 fn max_q(map: &mut BTreeMap<usize, u32>, slot: usize, q: u32) {
@@ -141,6 +150,9 @@ impl Plan {
             unmatched_weight: 0,
             max_weight: log2_fp(n + 1) + 256,
             newest_of_source: BTreeMap::new(),
+            matcher: None,
+            prelim: Vec::new(),
+            present: Vec::new(),
         };
         if plan.index_empty || plan.query.slots.is_empty() {
             return plan;
@@ -211,6 +223,7 @@ impl Plan {
             let df = steps.len() as u64;
             let w = if df == 0 { log_n + 256 } else { (log_n - log2_fp(df) + 256).max(32) };
             plan.weights.push(w);
+            plan.present.push(df > 0);
             if df == 0 {
                 plan.unmatched_weight += w;
                 continue;
@@ -285,7 +298,7 @@ impl Plan {
         plan.newest_of_source = newer;
         // The pool: the best by bag score, and the newest fairly good ones.
         let mut order: Vec<(i64, i64)> = plan.cands.values().map(|c| (c.bag_total, c.step)).collect();
-        order.sort_by(|a, b| b.cmp(a));
+        sort_desc(&mut order);
         let mut pool: BTreeSet<i64> = order.iter().take(POOL).map(|o| o.1).collect();
         for &step in plan.cands.keys().rev() {
             if pool.len() >= POOL + POOL_NEWEST {
@@ -321,6 +334,10 @@ impl Plan {
         if self.index_empty || self.cands.is_empty() {
             return result;
         }
+        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        if self.matcher.is_some() {
+            self.word_slots(contents);
+        }
         let pool: Vec<i64> = self.pool.clone();
         let shapes: Vec<(usize, Shape)> = self.query.slots.iter().enumerate().filter_map(|(i, s)| s.shape.map(|sh| (i, sh))).collect();
         for &step in &pool {
@@ -344,7 +361,7 @@ impl Plan {
         let n = weights.len();
         // A slot is there to answer when some step carries it, or (a value asked for by its shape) some line shows it.
         let residual: Vec<bool> = (0..n)
-            .map(|i| self.cands.values().any(|c| c.bag.contains_key(&i) || c.lines.iter().any(|l| l.iter().any(|(s, _)| *s == i))))
+            .map(|i| self.present[i] || self.cands.values().any(|c| c.lines.iter().any(|l| l.iter().any(|(s, _)| *s == i))))
             .collect();
         let gain = |c: &Cand, residual: &[bool]| -> (i64, i64, usize) {
             let (line, count) = line_score(c, &weights, residual);
@@ -353,7 +370,7 @@ impl Plan {
         };
         if matches!(listed, scan::CandidateMode::All | scan::CandidateMode::Top(_)) {
             let mut shown: Vec<(i64, i64)> = pool.iter().map(|s| (gain(&self.cands[s], &residual).0, *s)).collect();
-            shown.sort_by(|a, b| b.cmp(a));
+            sort_desc(&mut shown);
             if let scan::CandidateMode::Top(k) = listed {
                 shown.truncate(k);
             }
@@ -407,7 +424,7 @@ impl Plan {
         let residual: Vec<bool> = (0..n).map(|i| matched[i] && !answered_all[i]).collect();
         let entries = &self.entries;
         scan::admit(&mut result, picks, in_context, |step| entries.get(&step).cloned());
-        let mut left: Vec<String> = (0..n).filter(|&i| residual[i] || !self.cands.values().any(|c| c.bag.contains_key(&i))).map(|i| names[i].clone()).collect();
+        let mut left: Vec<String> = (0..n).filter(|&i| residual[i] || !self.present[i]).map(|i| names[i].clone()).collect();
         if result.selected.is_empty() && result.budget_dropped.is_empty() && result.in_context.is_empty() {
             left = names.clone();
         }
@@ -527,6 +544,11 @@ impl Plan {
     }
 }
 
+/// Highest first ((score, step) pairs are distinct: any sort gives the same order).
+fn sort_desc(v: &mut [(i64, i64)]) {
+    v.sort_unstable_by(|a, b| b.cmp(a));
+}
+
 fn upd<'a>(r: &mut BTreeMap<TermId, (u32, &'a str)>, id: TermId, q: u32, term: &'a str) {
     let e = r.entry(id).or_insert((0, term));
     e.0 = e.0.max(q);
@@ -588,6 +610,7 @@ fn line_score(c: &Cand, weights: &[i64], residual: &[bool]) -> (i64, usize) {
 fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shapes: &[(usize, Shape)]) -> Vec<Vec<(usize, u32)>> {
     let whole: Vec<(&String, &Vec<(usize, u32)>)> = term_slots.iter().filter(|(k, _)| !k.chars().all(is_word)).collect();
     let mut per_line: Vec<Vec<(usize, u32)>> = Vec::new();
+    let mut low = String::new();
     for line in text.lines().take(20_000) {
         let mut set: Vec<(usize, u32)> = Vec::new();
         let mut add = |list: &Vec<(usize, u32)>| {
@@ -598,16 +621,28 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shape
                 }
             }
         };
-        let line_nfc = nfc(line);
-        let mut word = String::new();
-        for ch in line_nfc.chars().chain(std::iter::once(' ')) {
-            if is_word(ch) {
-                word.push(ch);
-            } else if !word.is_empty() {
-                if let Some(list) = term_slots.get(&match_key(&fold_token(&word))) {
+        let line_nfc = if line.is_ascii() { std::borrow::Cow::Borrowed(line) } else { std::borrow::Cow::Owned(nfc(line)) };
+        if line.is_ascii() {
+            // ASCII is its own NFC, fold and match key: a word is a run of `[A-Za-z0-9_]`, lowercased.
+            for w in line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()) {
+                low.clear();
+                low.extend(w.bytes().map(|b| b.to_ascii_lowercase() as char));
+                if let Some(list) = term_slots.get(low.as_str()) {
                     add(list);
                 }
-                word.clear();
+            }
+        } else {
+            for word in words_of(&line_nfc) {
+                let found = if word.is_ascii() {
+                    low.clear();
+                    low.extend(word.bytes().map(|b| b.to_ascii_lowercase() as char));
+                    term_slots.get(low.as_str())
+                } else {
+                    term_slots.get(&match_key(&fold_token(word)))
+                };
+                if let Some(list) = found {
+                    add(list);
+                }
             }
         }
         for &(i, shape) in shapes {
@@ -642,6 +677,11 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shape
         }
     }
     sets.into_iter().collect()
+}
+
+/// The runs of word characters of a text (`text::is_word`), as slices.
+fn words_of(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !is_word(c)).filter(|w| !w.is_empty())
 }
 
 /// The source a summary names: the tool and its input, without the ` (failed)` a failed call's summary ends with

@@ -67,14 +67,14 @@ export interface TurnOptions {
   /** Steps already in the model's context (e.g. injected earlier): when the selection picks one, it answers its
    *  terms at cost 0, is listed in `inContext` of the result and is not hydrated again. */
   inContext?: number[];
-  /** The selection mode when the store's policy names none (no `selection` key): `"ranked-v1"` or
+  /** The selection mode when the store's policy names none (no `selection` key): `"ranked-v2"`, `"ranked-v1"` or
    *  `"ipcf-projection-v2"` (the reference's scan, the default). A policy's `selection` key always wins; an
-   *  unknown name is an InvalidInputError. The hooks and integrations pass `"ranked-v1"`. */
+   *  unknown name is an InvalidInputError. The hooks and integrations pass `BEST_SELECTION`. */
   defaultSelection?: SelectionMode;
 }
 
 /** A selection mode (policy key `selection`, option `defaultSelection`). */
-export type SelectionMode = "ipcf-projection-v2" | "ranked-v1";
+export type SelectionMode = "ipcf-projection-v2" | "ranked-v1" | "ranked-v2";
 
 /** Options of `scan`. */
 export interface ScanOptions extends TurnOptions {

@@ -213,8 +213,8 @@ describe("end to end: a long session imported, then a dozen questions", () => {
     assert.equal(summary.toolResults, calls.length);
     assert.ok(summary.folded > 200, `${summary.folded} folded`);
     const root = summary.dir;
-    // The store an import creates carries the hooks' selection mode (ranked-v1), written at its first fold.
-    assert.equal(JSON.parse(readFileSync(path.join(root, ".contextfold", "hydration_policy.json"), "utf8")).selection, "ranked-v1");
+    // The store an import creates carries the hooks' selection mode (ranked-v2), written at its first fold.
+    assert.equal(JSON.parse(readFileSync(path.join(root, ".contextfold", "hydration_policy.json"), "utf8")).selection, "ranked-v2");
     const stepOf = new Map(ledgerOf(root).map((e) => [e.id, e.step]));
     assert.ok(questions.length >= 12, `${questions.length} questions`);
     const misses = [];

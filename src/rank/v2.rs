@@ -1,0 +1,421 @@
+//! Paged ranking, `ranked-v2` (policy key `"selection": "ranked-v2"`): `ranked-v1`'s ranking computed from the
+//! postings of the prompt's word forms ([`super::forms`]) instead of the whole index, so that its cost per prompt
+//! grows with the postings of what the prompt asks, not with the store, and no store is too large for it.
+//!
+//! What it reads, in four rounds (each asked by the plan, answered by the engine from the pages and the in-memory
+//! tail):
+//! 1. the postings of the slots' forms ([`ask`]): a slot's weight is its rarity, from the union of those postings
+//!    (`df`) and the number of entries (`N`); each step in them is a candidate, scored by its bag of slots;
+//! 2. the entries (summary, token estimate) of the best [`PRELIM`] candidates by that bag score and of the newest
+//!    [`PRELIM_NEWEST`] ([`Plan::prelim`]): the summary bonus and the BM25 length factor (by token estimate) are
+//!    computed for these only, and the pool is drawn from them;
+//! 3. the postings of the pool's sources ([`Plan::sources`]): the newest step of the same command, file or search;
+//! 4. the contents of the pool (at most [`POOL_BEST`] + [`POOL_NEWER`] = 64 cold nodes), scored line by line as in `ranked-v1`, a line's words
+//!    matched against the slots by the same rules that matched the store's terms ([`Matcher`]).
+//!
+//! Differences from `ranked-v1` (why it is another mode: a store that names `ranked-v1` keeps its selections):
+//! the length factor counts tokens, not identifiers; the summary bonus and the line words are matched by rule
+//! (any word, not only words that are terms of the store); the pool is drawn from the preliminary candidates.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::extract;
+use crate::text::{fold_token, nfc};
+
+use super::forms::{self, Asked, Forms, PART, STEM};
+use super::query::{self, Query, Slot};
+use super::stem::{match_key, stem_en, strip_tr};
+use super::{bag_score, log2_fp, max_q, Cand, Plan};
+
+/// Candidates by bag score whose entries are read.
+pub const PRELIM: usize = 48;
+/// Newest candidates whose entries are read too.
+pub const PRELIM_NEWEST: usize = 16;
+/// Steps whose contents are read and scored line by line: the best by bag score, and the newest (ranked-v1 reads
+/// 64 + 32).
+pub const POOL_BEST: usize = 48;
+pub const POOL_NEWER: usize = 16;
+
+/// How the slots of a query are matched by forms: exact forms (a tag and a stem), and prefixes.
+#[derive(Debug, Clone, Default)]
+pub struct Matcher {
+    /// Form key (tag and form, as text) → (slot, quality) for each slot it answers.
+    exact: BTreeMap<String, Vec<(usize, u32)>>,
+    /// (tag, prefix, slot, quality): forms that start with the prefix, differ from it, and are at most 6 bytes
+    /// longer.
+    prefixes: Vec<(u8, String, usize, u32)>,
+}
+
+fn add_exact(map: &mut BTreeMap<String, Vec<(usize, u32)>>, tag: u8, form: &str, slot: usize, q: u32) {
+    let list = map.entry(format!("{}{form}", tag as char)).or_default();
+    match list.iter_mut().find(|(s, _)| *s == slot) {
+        Some(e) => e.1 = e.1.max(q),
+        None => list.push((slot, q)),
+    }
+}
+
+impl Matcher {
+    /// The rules of `ranked-v1`'s realization (a slot's keys against a term's stem, quality × 16/16, and against
+    /// its parts' stems, × 12/16; a key of five letters or more against longer forms, × 10/16; a Turkish word's
+    /// stripped stems, 14/16), for the non-whole slots of `query`.
+    pub fn new(query: &Query) -> Matcher {
+        let mut m = Matcher::default();
+        for (i, slot) in query.slots.iter().enumerate() {
+            if slot.whole {
+                continue;
+            }
+            for (tag, base) in [(STEM, 16u32), (PART, 12u32)] {
+                for (key, kq) in &slot.keys {
+                    add_exact(&mut m.exact, tag, key, i, kq * base / 16);
+                    if key.chars().count() >= 5 {
+                        m.prefixes.push((tag, key.clone(), i, kq * base * 10 / 256));
+                    }
+                }
+                if let Some(word) = &slot.inflected {
+                    for stripped in strip_tr(word) {
+                        add_exact(&mut m.exact, tag, &stem_en(&stripped), i, 14 * base / 16);
+                    }
+                }
+            }
+        }
+        m
+    }
+
+    /// The forms to read.
+    pub fn asked(&self) -> Asked {
+        let mut asked = Asked::default();
+        for k in self.exact.keys() {
+            asked.add(k.as_bytes().to_vec(), 0);
+        }
+        for (tag, prefix, _, _) in &self.prefixes {
+            asked.add(forms::key(*tag, prefix), 6);
+        }
+        asked
+    }
+
+    /// Slot → quality of a form key.
+    pub fn of_key(&self, key: &[u8], out: &mut BTreeMap<usize, u32>) {
+        let Ok(text) = std::str::from_utf8(key) else { return };
+        let Some((&tag, _)) = key.split_first() else { return };
+        let form = &text[1..];
+        if let Some(list) = self.exact.get(text) {
+            for &(i, q) in list {
+                max_q(out, i, q);
+            }
+        }
+        for (t, prefix, i, q) in &self.prefixes {
+            if *t == tag && form.starts_with(prefix.as_str()) && form != prefix && form.len() <= prefix.len() + 6 {
+                max_q(out, *i, *q);
+            }
+        }
+    }
+
+    /// Slot → quality of a word (a match key) as if it were a term: its own stem and its parts'.
+    pub fn of_word(&self, word: &str) -> BTreeMap<usize, u32> {
+        let mut out = BTreeMap::new();
+        for k in forms::term_keys(word) {
+            self.of_key(&k, &mut out);
+        }
+        out
+    }
+}
+
+/// What a prompt asks of the store before it can be ranked.
+pub struct Ask {
+    pub query: Query,
+    pub matcher: Matcher,
+    /// The forms to read.
+    pub asked: Asked,
+    /// Terms to read whole (files and error names of the prompt), ascending.
+    pub whole: Vec<String>,
+}
+
+/// Analyse a prompt for paged ranking.
+pub fn ask(prompt: &str) -> Ask {
+    let query = query::analyse(prompt);
+    let matcher = Matcher::new(&query);
+    let asked = matcher.asked();
+    let whole: BTreeSet<String> = query.slots.iter().filter(|s| s.whole).map(|s| s.keys[0].0.clone()).collect();
+    Ask { query, matcher, asked, whole: whole.into_iter().collect() }
+}
+
+fn slot_of_whole(slots: &[Slot], term: &str) -> Vec<usize> {
+    slots.iter().enumerate().filter(|(_, s)| s.whole && s.keys[0].0 == term).map(|(i, _)| i).collect()
+}
+
+impl Plan {
+    /// The first round of a paged ranking: `found` holds the postings of the asked forms, `whole` those of the
+    /// whole terms, `entries` is the number of entries in the store.
+    pub fn paged(prompt: &str, ask: Ask, found: &Forms, whole: &BTreeMap<String, Vec<i64>>, entries: u64) -> Plan {
+        let Ask { query, matcher, .. } = ask;
+        let n = entries;
+        let mut plan = Plan {
+            prompt: prompt.to_string(),
+            query,
+            weights: Vec::new(),
+            term_slots: BTreeMap::new(),
+            cands: BTreeMap::new(),
+            pool: Vec::new(),
+            index_empty: n == 0,
+            entries: BTreeMap::new(),
+            unmatched_weight: 0,
+            max_weight: log2_fp(n + 1) + 256,
+            newest_of_source: BTreeMap::new(),
+            matcher: Some(matcher),
+            prelim: Vec::new(),
+            present: Vec::new(),
+        };
+        if plan.index_empty || plan.query.slots.is_empty() {
+            return plan;
+        }
+        let slots = plan.query.slots.clone();
+        // (step, slot, quality) for every step that carries a slot, the best quality of each pair kept, in (step,
+        // slot) order: each slot's steps from its forms' postings (already ascending: one form needs no sort), then
+        // the slots merged.
+        let matcher = plan.matcher.as_ref().expect("set above");
+        let mut parts: Vec<Vec<(&[i64], u32)>> = vec![Vec::new(); slots.len()];
+        let mut q = BTreeMap::new();
+        for (key, steps) in found {
+            q.clear();
+            matcher.of_key(key, &mut q);
+            for (&i, &q) in &q {
+                parts[i].push((steps.as_slice(), q));
+            }
+        }
+        for (term, steps) in whole {
+            for i in slot_of_whole(&slots, term) {
+                parts[i].push((steps.as_slice(), 16));
+            }
+        }
+        let per_slot: Vec<Vec<(i64, u32)>> = parts
+            .iter()
+            .map(|p| match p.as_slice() {
+                [] => Vec::new(),
+                [(steps, q)] => steps.iter().map(|&s| (s, *q)).collect(),
+                _ => {
+                    let mut all: Vec<(i64, u32)> = p.iter().flat_map(|(steps, q)| steps.iter().map(move |&s| (s, *q))).collect();
+                    all.sort_unstable();
+                    // The best quality of each step is the last of its run.
+                    all.reverse();
+                    all.dedup_by_key(|t| t.0);
+                    all.reverse();
+                    all
+                }
+            })
+            .collect();
+        let mut triples: Vec<(i64, usize, u32)> = Vec::with_capacity(per_slot.iter().map(Vec::len).sum());
+        let mut at = vec![0usize; per_slot.len()];
+        loop {
+            let Some(step) = per_slot.iter().zip(&at).filter_map(|(l, &k)| l.get(k).map(|t| t.0)).min() else { break };
+            for (i, l) in per_slot.iter().enumerate() {
+                if let Some(&(s, q)) = l.get(at[i]) {
+                    if s == step {
+                        triples.push((s, i, q));
+                        at[i] += 1;
+                    }
+                }
+            }
+        }
+        let mut df = vec![0u64; slots.len()];
+        for t in &triples {
+            df[t.1] += 1;
+        }
+        let log_n = log2_fp(n + 1);
+        for &d in &df {
+            let w = if d == 0 { log_n + 256 } else { (log_n - log2_fp(d) + 256).max(32) };
+            plan.weights.push(w);
+            plan.present.push(d > 0);
+            if d == 0 {
+                plan.unmatched_weight += w;
+            }
+        }
+        // Each step's bag score (no length factor, no summary yet), then the preliminary candidates: the best by it,
+        // and the newest.
+        let mut scores: Vec<(i64, i64)> = Vec::new(); // (score, step)
+        for t in &triples {
+            let add = plan.weights[t.1] * i64::from(t.2) / 16;
+            match scores.last_mut() {
+                Some(last) if last.1 == t.0 => last.0 += add,
+                _ => scores.push((add, t.0)),
+            }
+        }
+        let newest: Vec<i64> = scores.iter().rev().take(PRELIM_NEWEST).map(|s| s.1).collect();
+        if scores.len() > PRELIM {
+            scores.select_nth_unstable_by(PRELIM - 1, |a, b| b.cmp(a));
+            scores.truncate(PRELIM);
+        }
+        let mut prelim: BTreeSet<i64> = scores.iter().map(|s| s.1).collect();
+        prelim.extend(newest);
+        for &step in &prelim {
+            let from = triples.partition_point(|t| t.0 < step);
+            let mut c = Cand { step, bag: BTreeMap::new(), summary: BTreeMap::new(), norm: 256, bag_total: 0, lines: Vec::new(), said: BTreeMap::new() };
+            for t in triples[from..].iter().take_while(|t| t.0 == step) {
+                max_q(&mut c.bag, t.1, t.2);
+            }
+            plan.cands.insert(step, c);
+        }
+        plan.prelim = prelim.into_iter().collect();
+        plan
+    }
+
+    /// Steps whose entries the second round needs (ascending).
+    pub fn prelim(&self) -> &[i64] {
+        &self.prelim
+    }
+
+    /// The second round: the preliminary candidates' entries (token estimate, summary); the ones not given are
+    /// left out. Returns the forms of the pool's sources, for the third round.
+    pub fn with_entries(&mut self, entries: &BTreeMap<i64, (i64, String)>) -> Asked {
+        let prelim: Vec<i64> = self.prelim.iter().copied().filter(|s| entries.contains_key(s)).collect();
+        let matcher = self.matcher.take().unwrap_or_default();
+        let mut words: BTreeMap<String, BTreeMap<usize, u32>> = BTreeMap::new();
+        let mut lengths: BTreeMap<i64, i64> = BTreeMap::new();
+        for &step in &prelim {
+            let (tokens, summary) = &entries[&step];
+            let Some(c) = self.cands.get_mut(&step) else { continue };
+            for t in extract::identifiers(summary) {
+                let q = words.entry(t.clone()).or_insert_with(|| matcher.of_word(&match_key(&t)));
+                for (&i, &q) in q.iter() {
+                    max_q(&mut c.summary, i, q);
+                }
+            }
+            lengths.insert(step, (*tokens).max(1));
+            self.entries.insert(step, (*tokens, summary.clone()));
+        }
+        self.matcher = Some(matcher);
+        let avg = if lengths.is_empty() { 1 } else { (lengths.values().sum::<i64>() / lengths.len() as i64).max(1) };
+        for (&step, &len) in &lengths {
+            if let Some(c) = self.cands.get_mut(&step) {
+                c.norm = 256 * 22 * avg / (13 * avg + 9 * len);
+            }
+        }
+        let weights = self.weights.clone();
+        let all = vec![true; weights.len()];
+        for &step in &prelim {
+            if let Some(c) = self.cands.get_mut(&step) {
+                c.bag_total = bag_score(c, &weights, &all);
+            }
+        }
+        let mut order: Vec<(i64, i64)> = prelim.iter().map(|s| (self.cands[s].bag_total, *s)).collect();
+        super::sort_desc(&mut order);
+        let mut pool: BTreeSet<i64> = order.iter().take(POOL_BEST).map(|o| o.1).collect();
+        for &step in prelim.iter().rev() {
+            if pool.len() >= POOL_BEST + POOL_NEWER {
+                break;
+            }
+            pool.insert(step);
+        }
+        self.pool = pool.into_iter().collect();
+        let mut asked = Asked::default();
+        for step in &self.pool {
+            asked.add(forms::source_key(&self.entries[step].1), 0);
+        }
+        asked
+    }
+
+    /// The third round: the postings of the pool's sources. Returns the steps, newer than a pool step and of its
+    /// source's key, whose entries [`Plan::with_newer`] needs.
+    pub fn sources(&self, found: &Forms) -> Vec<i64> {
+        let mut out: BTreeSet<i64> = BTreeSet::new();
+        for step in &self.pool {
+            let key = forms::source_key(&self.entries[step].1);
+            if let Some(&newest) = found.get(&key).and_then(|s| s.last()) {
+                if newest > *step {
+                    out.insert(newest);
+                }
+            }
+        }
+        out.into_iter().collect()
+    }
+
+    /// The entries of the steps [`Plan::sources`] named: each is the newest of a pool step's source when its
+    /// summary names the same source (a hash can collide).
+    pub fn with_newer(&mut self, found: &Forms, newer: &BTreeMap<i64, (i64, String)>) {
+        let mut map = BTreeMap::new();
+        for step in self.pool.clone() {
+            let summary = self.entries[&step].1.clone();
+            let key = forms::source_key(&summary);
+            let Some(&newest) = found.get(&key).and_then(|s| s.last()) else { continue };
+            if newest <= step {
+                continue;
+            }
+            if let Some(e) = newer.get(&newest).filter(|e| forms::source(&e.1) == forms::source(&summary)) {
+                map.insert(step, newest);
+                self.entries.entry(newest).or_insert_with(|| e.clone());
+            }
+        }
+        self.newest_of_source = map;
+    }
+
+    /// Before the line scores of a paged ranking: every word of the pool's contents and summaries that answers a
+    /// slot, matched by rule, and the prompt's whole terms (matched inside a line).
+    #[cfg_attr(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))), allow(dead_code))]
+    pub(super) fn word_slots(&mut self, contents: &BTreeMap<i64, String>) {
+        let Some(matcher) = self.matcher.take() else { return };
+        let mut seen: BTreeSet<String> = BTreeSet::new();
+        let mut visit = |text: &str, term_slots: &mut BTreeMap<String, Vec<(usize, u32)>>| {
+            for line in text.lines().take(20_000) {
+                if line.is_ascii() {
+                    for w in line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()) {
+                        let key = w.to_ascii_lowercase();
+                        if !seen.contains(&key) {
+                            let q = matcher.of_word(&key);
+                            if !q.is_empty() {
+                                term_slots.insert(key.clone(), q.into_iter().collect());
+                            }
+                            seen.insert(key);
+                        }
+                    }
+                    continue;
+                }
+                for word in super::words_of(&nfc(line)) {
+                    let key = if word.is_ascii() { word.to_ascii_lowercase() } else { match_key(&fold_token(word)) };
+                    if !seen.contains(&key) {
+                        let q = matcher.of_word(&key);
+                        if !q.is_empty() {
+                            term_slots.insert(key.clone(), q.into_iter().collect());
+                        }
+                        seen.insert(key);
+                    }
+                }
+            }
+        };
+        let mut term_slots = std::mem::take(&mut self.term_slots);
+        for step in &self.pool {
+            if let Some(e) = self.entries.get(step) {
+                visit(&super::short_paths(&e.1), &mut term_slots);
+            }
+            if let Some(text) = contents.get(step) {
+                visit(text, &mut term_slots);
+            }
+        }
+        for (i, slot) in self.query.slots.iter().enumerate() {
+            if slot.whole {
+                let list = term_slots.entry(slot.keys[0].0.clone()).or_default();
+                if !list.iter().any(|(s, _)| *s == i) {
+                    list.push((i, 16));
+                }
+            }
+        }
+        self.term_slots = term_slots;
+        self.matcher = Some(matcher);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_match_slots_by_the_rules_of_terms() {
+        let a = ask("Which port is postgres on now?");
+        let port = a.query.slots.iter().position(|s| s.name == "port").unwrap();
+        let pg = a.query.slots.iter().position(|s| s.name == "postgres").unwrap();
+        assert_eq!(a.matcher.of_word("ports").get(&port), Some(&16));
+        assert_eq!(a.matcher.of_word("postgres_port").get(&port), Some(&12));
+        assert_eq!(a.matcher.of_word("postgresql").get(&pg), Some(&13));
+        assert!(a.matcher.of_word("portal").is_empty());
+        let t = ask("Flaky testi düzelttik mi?");
+        assert!(t.asked.wants(&forms::key(STEM, "test")));
+    }
+}
