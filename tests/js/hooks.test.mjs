@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { pathToFileURL } from "node:url";
 import { BIN, PKG_DIR as PKG, ROOT, node as runNode, scratch } from "./helpers.mjs";
 import {
   bigOutput,
@@ -370,6 +371,32 @@ describe("contextfold hook never breaks a session", () => {
     assert.match(r.stderr, /INTEGRITY_CHECK/);
     writeFileSync(path.join(root, ".contextfold", "hydration_policy.json"), "[1, 2]");
     failsQuietly(hook(claudePayload("UserPromptSubmit", sid, { prompt: `POSTGRES_PORT ${SECRET}` }), [], { env }), "user-prompt-submit with a policy that is not an object", log);
+  });
+
+  it("a trap of the wasm engine inside an async call (an uncaught RuntimeError) exits 0 with one line", () => {
+    const sid = "sess-trap";
+    const { env, root } = sessionWith(sid, [["cat .env", bigOutput(`POSTGRES_PORT=5433 ${SECRET}`)]]);
+    // A trap in an async engine call surfaces as an uncaught exception from a microtask, its promise never
+    // settling (an engine bug, not an input). Simulated once the hook is running: the first Buffer.concat after the
+    // hook's guard is installed (it reads stdin that way) queues the RuntimeError a trap throws.
+    const preload = path.join(tempDir("hooks"), "trap.mjs");
+    writeFileSync(
+      preload,
+      `const concat = Buffer.concat;
+Buffer.concat = function (...args) {
+  if (process.listenerCount("uncaughtException") > 0) {
+    Buffer.concat = concat;
+    queueMicrotask(() => { throw new WebAssembly.RuntimeError("unreachable"); });
+  }
+  return concat.apply(this, args);
+};
+`,
+    );
+    const trapEnv = { ...env, NODE_OPTIONS: `--import ${pathToFileURL(preload).href}` };
+    const r = hook(claudePayload("UserPromptSubmit", sid, { prompt: "POSTGRES_PORT?" }), [], { env: trapEnv });
+    failsQuietly(r, "user-prompt-submit when the engine traps");
+    assert.match(r.stderr, /engine failure: unreachable/);
+    assert.equal(steps(root).length, 1, "the store is as it was");
   });
 
   it("hostile session ids never leave the sessions folder", () => {

@@ -47,6 +47,13 @@ export async function run(argv, io) {
     io.stdout.write(commandHelp("hook"));
     return 0;
   }
+  // A trap of the wasm engine inside an async call surfaces as an uncaught exception and leaves the call's promise
+  // unsettled (Node would exit 1, or 13 for the bin's top-level await): reported like any failure, and exit 0.
+  const onCrash = (err) => {
+    io.stderr.write(`contextfold hook: engine failure: ${String(err?.message ?? err).replace(/\s+/gu, " ").slice(0, 300)}\n`);
+    process.exit(0);
+  };
+  process.on("uncaughtException", onCrash);
   try {
     if (opts.problems.length > 0) {
       io.stderr.write(`contextfold hook: ${opts.problems.join("; ")} (nothing done; see contextfold hook --help)\n`);
@@ -76,6 +83,8 @@ export async function run(argv, io) {
   } catch (err) {
     // Not reachable through runHook (it never throws); a broken install still must not break the session.
     io.stderr.write(`contextfold hook: ${String(err?.message ?? err).replace(/\s+/gu, " ").slice(0, 300)}\n`);
+  } finally {
+    process.off("uncaughtException", onCrash);
   }
   return 0;
 }
