@@ -134,26 +134,30 @@ fn max_q(map: &mut BTreeMap<usize, u32>, slot: usize, q: u32) {
 }
 
 impl Plan {
-    /// Analyse `prompt` against `index`.
-    pub fn new(index: &RecallIndex, prompt: &str) -> Plan {
-        let query = query::analyse(prompt);
-        let n = index.len() as u64;
-        let mut plan = Plan {
+    /// A plan for `query` over a store of `entries` entries, before anything is read (both modes start here).
+    pub(super) fn empty(prompt: &str, query: Query, entries: u64) -> Plan {
+        Plan {
             prompt: prompt.to_string(),
             query,
             weights: Vec::new(),
             term_slots: BTreeMap::new(),
             cands: BTreeMap::new(),
             pool: Vec::new(),
-            index_empty: index.is_empty(),
+            index_empty: entries == 0,
             entries: BTreeMap::new(),
             unmatched_weight: 0,
-            max_weight: log2_fp(n + 1) + 256,
+            max_weight: log2_fp(entries + 1) + 256,
             newest_of_source: BTreeMap::new(),
             matcher: None,
             prelim: Vec::new(),
             present: Vec::new(),
-        };
+        }
+    }
+
+    /// Analyse `prompt` against `index`.
+    pub fn new(index: &RecallIndex, prompt: &str) -> Plan {
+        let n = index.len() as u64;
+        let mut plan = Plan::empty(prompt, query::analyse(prompt), n);
         if plan.index_empty || plan.query.slots.is_empty() {
             return plan;
         }

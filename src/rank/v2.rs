@@ -149,22 +149,7 @@ impl Plan {
     pub fn paged(prompt: &str, ask: Ask, found: &Forms, whole: &BTreeMap<String, Vec<i64>>, entries: u64) -> Plan {
         let Ask { query, matcher, .. } = ask;
         let n = entries;
-        let mut plan = Plan {
-            prompt: prompt.to_string(),
-            query,
-            weights: Vec::new(),
-            term_slots: BTreeMap::new(),
-            cands: BTreeMap::new(),
-            pool: Vec::new(),
-            index_empty: n == 0,
-            entries: BTreeMap::new(),
-            unmatched_weight: 0,
-            max_weight: log2_fp(n + 1) + 256,
-            newest_of_source: BTreeMap::new(),
-            matcher: Some(matcher),
-            prelim: Vec::new(),
-            present: Vec::new(),
-        };
+        let mut plan = Plan { matcher: Some(matcher), ..Plan::empty(prompt, query, n) };
         if plan.index_empty || plan.query.slots.is_empty() {
             return plan;
         }
