@@ -69,21 +69,27 @@ fn segments(storage: &MemoryStorage) -> Vec<String> {
     block_on(storage.list(&format!("{PAGES_DIR}/seg-"))).unwrap().into_iter().filter(|k| k.ends_with(".dir") && !k.ends_with("-forms.dir")).collect()
 }
 
-#[test]
-fn a_paged_store_answers_as_the_whole_store() {
-    let storage = MemoryStorage::new();
-    let mut cf = open(&storage);
+/// Steps 1–150 folded and checkpointed (the base pages), then 151–400 folded into the journal (its segments),
+/// with an eviction every 50 steps when `evicting`.
+fn checkpoint_then_journal(storage: &MemoryStorage, evicting: bool) {
+    let mut cf = open(storage);
     for i in 1..=150 {
         block_on(cf.fold(turn(i))).unwrap();
     }
     block_on(cf.checkpoint()).unwrap();
-    // Folds and evictions after the checkpoint go to the journal, covered by segments as it grows.
     for i in 151..=400 {
         block_on(cf.fold(turn(i))).unwrap();
-        if i % 50 == 0 {
+        if evicting && i % 50 == 0 {
             block_on(cf.evict(i - 3)).unwrap();
         }
     }
+}
+
+#[test]
+fn a_paged_store_answers_as_the_whole_store() {
+    let storage = MemoryStorage::new();
+    // Folds and evictions after the checkpoint go to the journal, covered by segments as it grows.
+    checkpoint_then_journal(&storage, true);
     let segs = segments(&storage);
     assert!(!segs.is_empty() && segs.len() <= 4, "a few segments cover the journal: {segs:?}");
     let paged = open(&storage);
@@ -112,14 +118,7 @@ fn a_paged_store_answers_as_the_whole_store() {
 #[test]
 fn paged_ranking_reads_forms_units_and_answers_the_same_without_them() {
     let storage = MemoryStorage::new();
-    let mut cf = open(&storage);
-    for i in 1..=150 {
-        block_on(cf.fold(turn(i))).unwrap();
-    }
-    block_on(cf.checkpoint()).unwrap();
-    for i in 151..=400 {
-        block_on(cf.fold(turn(i))).unwrap();
-    }
+    checkpoint_then_journal(&storage, false);
     let forms: Vec<String> = block_on(storage.list(PAGES_DIR)).unwrap().into_iter().filter(|k| k.ends_with("-forms.dir")).collect();
     let units = block_on(storage.list(PAGES_DIR)).unwrap().into_iter().filter(|k| k.ends_with(".dir")).count();
     assert_eq!(forms.len() * 2, units, "each unit (base and segments) has its forms unit: {forms:?}");
