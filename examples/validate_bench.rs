@@ -38,11 +38,12 @@ pub fn phases(dir: &str) {
         let t = Instant::now();
         let Ok(bytes) = std::fs::read(root.join(contextfold::store::cold_node_key(e.step_id).trim_start_matches(".contextfold/"))) else { continue };
         let t1 = Instant::now();
-        let node = json::parse(&bytes).expect("node");
+        let text = std::str::from_utf8(&bytes).expect("UTF-8");
+        let node = json::parse_str(text).expect("node");
         let t2 = Instant::now();
         let v = schema::check(schema::Schema::ColdNode, &node);
         let t3 = Instant::now();
-        let ok = identity::artifact_verifies_fast(&bytes, e.get("artifact_sha256").as_ref());
+        let ok = identity::artifact_verifies_fast(text, e.get("artifact_sha256").as_ref());
         let t4 = Instant::now();
         assert!(v.is_empty() && ok);
         read += (t1 - t).as_secs_f64();

@@ -114,14 +114,18 @@ pub fn artifact_sha256(node: &BTreeMap<String, Value>) -> String {
 /// Whether a cold node file verifies for sure without parsing it: its canonical form (read straight from its
 /// bytes, see [`json::canonical_without`]) hashes to its stored `artifact_sha256`, which equals `expected` when
 /// that is given. `false` means "not known this way": the caller verifies by parsing (which also words the error).
-pub fn artifact_verifies_fast(bytes: &[u8], expected: Option<&Value>) -> bool {
-    let Some((canonical, stored)) = json::canonical_without(bytes, "artifact_sha256") else { return false };
+pub fn artifact_verifies_fast(text: &str, expected: Option<&Value>) -> bool {
+    json::canonical_without(text, "artifact_sha256").is_some_and(|(canonical, stored)| canonical_verifies(&canonical, &stored, expected))
+}
+
+/// [`artifact_verifies_fast`] of a node's canonical JSON without `artifact_sha256` and that member's value.
+pub fn canonical_verifies(canonical: &[u8], stored: &str, expected: Option<&Value>) -> bool {
     let expected_ok = match expected.filter(|v| v.python_truthy()) {
         None => true,
         Some(Value::Str(e)) => *e == stored,
         Some(_) => false,
     };
-    !stored.is_empty() && expected_ok && sha256_hex(&canonical) == stored
+    !stored.is_empty() && expected_ok && sha256_hex(canonical) == stored
 }
 
 #[cfg(test)]

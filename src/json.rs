@@ -43,6 +43,12 @@ pub const MAX_DEPTH: usize = 512;
 /// beyond i128 and trailing data are errors. Never panics; nesting depth is bounded.
 pub fn parse(bytes: &[u8]) -> Result<Value, ParseError> {
     let s = std::str::from_utf8(bytes).map_err(|e| utf8_error(bytes, &e))?;
+    parse_str(s)
+}
+
+/// [`parse`] of text already known to be UTF-8 (a caller that also needs the text checks it once).
+pub fn parse_str(s: &str) -> Result<Value, ParseError> {
+    let bytes = s.as_bytes();
     let mut p = Parser { s, b: bytes, lone_surrogate: None };
     if s.starts_with('\u{feff}') {
         return Err(p.error("Unexpected UTF-8 BOM (decode using utf-8-sig)", 0));
@@ -276,7 +282,7 @@ fn write_str(out: &mut Vec<u8>, s: &str) {
 /// Whether none of eight bytes needs an escape (no control, `"` or `\`): word-at-a-time tests that may answer
 /// "no" for a plain word (then the bytes are looked at one by one), never "yes" for one that needs an escape.
 #[inline]
-fn word_is_plain(eight: &[u8]) -> bool {
+pub(crate) fn word_is_plain(eight: &[u8]) -> bool {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     let w = u64::from_le_bytes([eight[0], eight[1], eight[2], eight[3], eight[4], eight[5], eight[6], eight[7]]);
@@ -290,8 +296,8 @@ fn word_is_plain(eight: &[u8]) -> bool {
 /// keys out of order or repeated, nesting deeper than [`MAX_DEPTH`], not an object, `drop` missing or not a plain
 /// string): the caller then parses it. Only whitespace outside strings is removed, so whenever this answers, it
 /// answers what parsing and re-serialising would.
-pub fn canonical_without(bytes: &[u8], drop: &str) -> Option<(Vec<u8>, String)> {
-    std::str::from_utf8(bytes).ok()?;
+pub fn canonical_without(text: &str, drop: &str) -> Option<(Vec<u8>, String)> {
+    let bytes = text.as_bytes();
     let mut m = Minifier { b: bytes, i: 0, out: Vec::with_capacity(bytes.len()), dropped: None };
     m.ws();
     if m.b.get(m.i) != Some(&b'{') {
@@ -335,6 +341,13 @@ impl Minifier<'_> {
         let start = self.i + 1;
         let mut i = start;
         loop {
+            // Eight plain bytes at a time: payloads are long runs of them.
+            while let Some(eight) = self.b.get(i..i + 8) {
+                if !word_is_plain(eight) {
+                    break;
+                }
+                i += 8;
+            }
             match *self.b.get(i)? {
                 b'"' => break,
                 b'\\' => match *self.b.get(i + 1)? {
@@ -704,6 +717,10 @@ impl Parser<'_> {
         let mut out = String::new();
         loop {
             let mut next = end;
+            // Eight plain bytes at a time: payloads are long runs of them.
+            while next + 8 <= len && word_is_plain(&self.b[next..next + 8]) {
+                next += 8;
+            }
             while next < len && !matches!(self.b[next], b'"' | b'\\') {
                 if self.b[next] <= 0x1f {
                     return Err(self.error("Invalid control character at", next));

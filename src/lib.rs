@@ -12,6 +12,8 @@ pub mod text;
 pub mod number;
 pub mod extract;
 pub mod json;
+#[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+pub mod tape;
 pub mod hash;
 pub mod identity;
 pub mod policy;

@@ -72,11 +72,123 @@ pub struct Violation {
 
 /// Every violation of `value` against `schema` (empty: the value conforms).
 pub fn check(schema: Schema, value: &Value) -> Vec<Violation> {
+    check_doc(schema, Doc::Value(value))
+}
+
+/// [`check`] of a value parsed or read in place.
+pub fn check_doc(schema: Schema, doc: Doc<'_>) -> Vec<Violation> {
     let mut out = Vec::new();
     let Some(root) = schemas().get(schema.file_name()) else { return out };
     let compiled = compiled();
-    Validator { compiled, out: &mut out, depth: 0 }.check(compiled.root(root), value, &mut String::new());
+    Validator { compiled, out: &mut out, depth: 0, base: "", path: Vec::new() }.check(compiled.root(root), doc);
     out
+}
+
+/// A JSON value to check: parsed, or read in place from a canonical document (a cold node as the engine writes
+/// it: `validate` then checks it without building a value per string).
+#[derive(Clone, Copy)]
+pub enum Doc<'a> {
+    Value(&'a Value),
+    #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+    Tape(crate::tape::TapeValue<'a>),
+}
+
+impl<'a> Doc<'a> {
+    fn types(self) -> u8 {
+        match self {
+            Doc::Value(v) => value_types(v),
+            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            Doc::Tape(t) => {
+                use crate::tape::Kind;
+                match t.kind() {
+                    Kind::Object => 1,
+                    Kind::Array => 2,
+                    Kind::Str => 4,
+                    Kind::Bool => 8,
+                    Kind::Null => 16,
+                    Kind::Int => 32 | 64,
+                }
+            }
+        }
+    }
+
+    fn type_name(self) -> &'static str {
+        match self {
+            Doc::Value(v) => v.type_name(),
+            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            Doc::Tape(t) => t.type_name(),
+        }
+    }
+
+    fn as_str(self) -> Option<std::borrow::Cow<'a, str>> {
+        match self {
+            Doc::Value(v) => v.as_str().map(std::borrow::Cow::Borrowed),
+            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            Doc::Tape(t) => t.as_str(),
+        }
+    }
+
+    fn int(self) -> Option<i128> {
+        match self {
+            Doc::Value(Value::Int(i)) => Some(*i),
+            Doc::Value(_) => None,
+            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            Doc::Tape(t) => t.as_int(),
+        }
+    }
+
+    fn number(self) -> Option<f64> {
+        match self {
+            Doc::Value(v) => number(v),
+            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            Doc::Tape(t) => t.as_int().map(|i| i as f64),
+        }
+    }
+
+    fn get(self, key: &str) -> Option<Doc<'a>> {
+        match self {
+            Doc::Value(v) => v.as_object()?.get(key).map(Doc::Value),
+            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            Doc::Tape(t) => t.get(key).map(Doc::Tape),
+        }
+    }
+
+    /// An object's members in key order (none for anything else).
+    fn members(self) -> Box<dyn Iterator<Item = (&'a str, Doc<'a>)> + 'a> {
+        match self {
+            Doc::Value(Value::Object(m)) => Box::new(m.iter().map(|(k, v)| (k.as_str(), Doc::Value(v)))),
+            Doc::Value(_) => Box::new(std::iter::empty()),
+            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            Doc::Tape(t) => Box::new(t.members().map(|(k, v)| (k, Doc::Tape(v)))),
+        }
+    }
+
+    /// An array's items (none for anything else).
+    fn items(self) -> Box<dyn Iterator<Item = Doc<'a>> + 'a> {
+        match self {
+            Doc::Value(Value::Array(items)) => Box::new(items.iter().map(Doc::Value)),
+            Doc::Value(_) => Box::new(std::iter::empty()),
+            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            Doc::Tape(t) => Box::new(t.items().map(Doc::Tape)),
+        }
+    }
+
+    fn is_object(self) -> bool {
+        self.types() == 1
+    }
+
+    fn is_array(self) -> bool {
+        self.types() == 2
+    }
+
+    /// The value itself (built, for a value read in place).
+    fn to_value(self) -> std::borrow::Cow<'a, Value> {
+        match self {
+            Doc::Value(v) => std::borrow::Cow::Borrowed(v),
+            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            Doc::Tape(t) => std::borrow::Cow::Owned(t.to_value()),
+        }
+    }
 }
 
 /// Every violation of `value` against the subschema at `fragment` (`/$defs/entry`) of `schema`, with paths
@@ -100,7 +212,7 @@ pub fn def(schema: Schema, fragment: &str) -> Option<Def> {
 /// [`check_def`] against a subschema found by [`def`].
 pub fn check_at(def: Def, value: &Value, base: &str) -> Vec<Violation> {
     let mut out = Vec::new();
-    Validator { compiled: compiled(), out: &mut out, depth: 0 }.check(def.0, value, &mut base.to_string());
+    Validator { compiled: compiled(), out: &mut out, depth: 0, base, path: Vec::new() }.check(def.0, Doc::Value(value));
     out
 }
 
@@ -155,7 +267,9 @@ enum Node {
 enum Keyword {
     Ref(usize),
     UnresolvedRef(&'static Value),
-    Type(&'static Value),
+    /// The types allowed (a [`type_bit`] mask, 0 when the argument is not a type name or a list of them) and
+    /// the argument, for the message.
+    Type(u8, &'static Value),
     Const(&'static Value),
     Enum(&'static Value),
     OneOf(Vec<usize>),
@@ -231,7 +345,7 @@ impl Compiled {
                 Some((file, target)) => Keyword::Ref(self.node(file, target)),
                 None => Keyword::UnresolvedRef(arg),
             },
-            "type" => Keyword::Type(arg),
+            "type" => Keyword::Type(type_mask(arg), arg),
             "const" => Keyword::Const(arg),
             "enum" => Keyword::Enum(arg),
             "oneOf" => Keyword::OneOf(arg.as_array().map(Vec::as_slice).unwrap_or_default().iter().map(|o| self.node(doc, o)).collect()),
@@ -279,29 +393,64 @@ fn resolve(doc: &'static str, reference: &str) -> Option<(&'static str, &'static
     Some((file, node))
 }
 
-struct Validator<'o> {
+/// Where the validator is in the document: a step of its JSON Pointer.
+#[derive(Clone, Copy)]
+enum Segment<'v> {
+    Key(&'v str),
+    Item(usize),
+}
+
+struct Validator<'o, 'v> {
     compiled: &'static Compiled,
     out: &'o mut Vec<Violation>,
     depth: usize,
+    /// The pointer of the checked value in its document, and the steps below it: written out only when a
+    /// violation is reported (`validate` descends into every identifier of every node, almost always clean).
+    base: &'v str,
+    path: Vec<Segment<'v>>,
 }
 
-fn type_matches(t: &str, v: &Value) -> bool {
-    match t {
-        "object" => matches!(v, Value::Object(_)),
-        "array" => matches!(v, Value::Array(_)),
-        "string" => matches!(v, Value::Str(_)),
-        "boolean" => matches!(v, Value::Bool(_)),
-        "null" => matches!(v, Value::Null),
-        "integer" => matches!(v, Value::Int(_)) || matches!(v, Value::Float(f) if f.is_finite() && f.fract() == 0.0),
-        "number" => matches!(v, Value::Int(_) | Value::Float(_)),
-        _ => false,
+/// The bit of a JSON Schema type name (0 for anything else).
+fn type_bit(name: &str) -> u8 {
+    match name {
+        "object" => 1,
+        "array" => 2,
+        "string" => 4,
+        "boolean" => 8,
+        "null" => 16,
+        "integer" => 32,
+        "number" => 64,
+        _ => 0,
     }
 }
 
-/// Whether two items of `items` are JSON-equal. Arrays of strings (the schemas' only `uniqueItems`: a node's
+/// The types a `type` keyword allows, as [`type_bit`]s: one name or a list of them.
+fn type_mask(arg: &Value) -> u8 {
+    match arg {
+        Value::Str(t) => type_bit(t),
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).fold(0, |m, t| m | type_bit(t)),
+        _ => 0,
+    }
+}
+
+/// The [`type_bit`]s `v` is an instance of (an integer is a number too; so is a float without a fraction).
+fn value_types(v: &Value) -> u8 {
+    match v {
+        Value::Object(_) => 1,
+        Value::Array(_) => 2,
+        Value::Str(_) => 4,
+        Value::Bool(_) => 8,
+        Value::Null => 16,
+        Value::Int(_) => 32 | 64,
+        Value::Float(f) if f.is_finite() && f.fract() == 0.0 => 32 | 64,
+        Value::Float(_) => 64,
+    }
+}
+
+/// Whether two items of an array are JSON-equal. Arrays of strings (the schemas' only `uniqueItems`: a node's
 /// identifiers, some hundreds each) go through a set; anything else pairwise, as the keyword is defined.
-fn has_duplicate(items: &[Value]) -> bool {
-    let strings: Option<Vec<&str>> = items.iter().map(Value::as_str).collect();
+fn has_duplicate(array: Doc<'_>) -> bool {
+    let strings: Option<Vec<std::borrow::Cow<'_, str>>> = array.items().map(Doc::as_str).collect();
     match strings {
         // A node's identifiers are written sorted: strictly ascending means unique, in one pass.
         Some(strings) if strings.windows(2).all(|w| w[0] < w[1]) => false,
@@ -309,7 +458,10 @@ fn has_duplicate(items: &[Value]) -> bool {
             let mut seen = std::collections::BTreeSet::new();
             !strings.into_iter().all(|s| seen.insert(s))
         }
-        None => (0..items.len()).any(|i| (i + 1..items.len()).any(|j| json_equal(&items[i], &items[j]))),
+        None => {
+            let items: Vec<_> = array.items().map(Doc::to_value).collect();
+            (0..items.len()).any(|i| (i + 1..items.len()).any(|j| json_equal(&items[i], &items[j])))
+        }
     }
 }
 
@@ -318,6 +470,17 @@ fn number(v: &Value) -> Option<f64> {
         Value::Int(i) => Some(*i as f64),
         Value::Float(f) => Some(*f),
         _ => None,
+    }
+}
+
+/// [`json_equal`] of a schema's value and a checked one (a string without building it).
+fn doc_equal(a: &Value, b: Doc<'_>) -> bool {
+    match (a, b) {
+        (_, Doc::Value(v)) => json_equal(a, v),
+        #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+        (Value::Str(x), Doc::Tape(_)) => b.as_str().is_some_and(|y| *x == y),
+        #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+        (_, Doc::Tape(_)) => json_equal(a, &b.to_value()),
     }
 }
 
@@ -334,177 +497,179 @@ fn json_equal(a: &Value, b: &Value) -> bool {
     }
 }
 
-impl Validator<'_> {
-    fn report(&mut self, path: &str, message: String) {
-        self.out.push(Violation { path: path.to_string(), message });
+impl<'v> Validator<'_, 'v> {
+    fn report(&mut self, message: String) {
+        let mut path = self.base.to_string();
+        for segment in &self.path {
+            path.push('/');
+            match segment {
+                Segment::Key(k) => path.push_str(&pointer_segment(k)),
+                Segment::Item(i) => push_decimal(&mut path, *i),
+            }
+        }
+        self.out.push(Violation { path, message });
     }
 
     /// Whether `value` conforms to node `id` (violations counted apart, as `oneOf` and `propertyNames` need).
-    fn conforms(&self, id: usize, value: &Value, path: &str) -> bool {
+    fn conforms(&self, id: usize, value: Doc<'_>) -> bool {
         let mut scratch = Vec::new();
-        Validator { compiled: self.compiled, out: &mut scratch, depth: self.depth }.check(id, value, &mut path.to_string());
+        Validator { compiled: self.compiled, out: &mut scratch, depth: self.depth, base: "", path: Vec::new() }.check(id, value);
         scratch.is_empty()
     }
 
-    fn check(&mut self, id: usize, value: &Value, path: &mut String) {
+    fn check(&mut self, id: usize, value: Doc<'v>) {
         self.depth += 1;
         if self.depth > 64 {
-            self.report(path, "schema recursion too deep".to_string());
+            self.report("schema recursion too deep".to_string());
             self.depth -= 1;
             return;
         }
         match &self.compiled.nodes[id] {
             Node::Any => {}
-            Node::Never => self.report(path, "no value is allowed here".to_string()),
-            Node::NotASchema => self.report(path, "the schema here is not an object or boolean".to_string()),
+            Node::Never => self.report("no value is allowed here".to_string()),
+            Node::NotASchema => self.report("the schema here is not an object or boolean".to_string()),
             Node::Keywords(keywords) => {
                 for keyword in keywords {
-                    self.check_keyword(keyword, value, path);
+                    self.check_keyword(keyword, value);
                 }
             }
         }
         self.depth -= 1;
     }
 
-    fn check_keyword(&mut self, keyword: &'static Keyword, value: &Value, path: &mut String) {
+    fn check_keyword(&mut self, keyword: &'static Keyword, value: Doc<'v>) {
         match keyword {
-            Keyword::Ref(id) => self.check(*id, value, path),
-            Keyword::UnresolvedRef(arg) => self.report(path, format!("unresolved $ref {}", json::python_str(arg))),
-            Keyword::Type(arg) => {
-                let ok = match arg {
-                    Value::Str(t) => type_matches(t, value),
-                    Value::Array(ts) => ts.iter().any(|t| t.as_str().is_some_and(|t| type_matches(t, value))),
-                    _ => false,
-                };
-                if !ok {
+            Keyword::Ref(id) => self.check(*id, value),
+            Keyword::UnresolvedRef(arg) => self.report(format!("unresolved $ref {}", json::python_str(arg))),
+            Keyword::Type(mask, arg) => {
+                if mask & value.types() == 0 {
                     let wanted = match arg {
                         Value::Str(t) => t.clone(),
                         other => json::python_str(other),
                     };
-                    self.report(path, format!("must be {wanted}, not {}", value.type_name()));
+                    self.report(format!("must be {wanted}, not {}", value.type_name()));
                 }
             }
             Keyword::Const(arg) => {
-                if !json_equal(arg, value) {
-                    self.report(path, format!("must be {}", String::from_utf8_lossy(&json::to_canonical(arg))));
+                if !doc_equal(arg, value) {
+                    self.report(format!("must be {}", String::from_utf8_lossy(&json::to_canonical(arg))));
                 }
             }
             Keyword::Enum(arg) => {
                 let options = arg.as_array().map(Vec::as_slice).unwrap_or_default();
-                if !options.iter().any(|o| json_equal(o, value)) {
-                    self.report(path, format!("must be one of {}", String::from_utf8_lossy(&json::to_canonical(arg))));
+                if !options.iter().any(|o| doc_equal(o, value)) {
+                    self.report(format!("must be one of {}", String::from_utf8_lossy(&json::to_canonical(arg))));
                 }
             }
             Keyword::OneOf(options) => {
-                let passing = options.iter().filter(|&&o| self.conforms(o, value, path)).count();
+                let passing = options.iter().filter(|&&o| self.conforms(o, value)).count();
                 if passing != 1 {
-                    self.report(path, format!("must match exactly one of {} schemas (matches {passing})", options.len()));
+                    self.report(format!("must match exactly one of {} schemas (matches {passing})", options.len()));
                 }
             }
             Keyword::Minimum(arg) | Keyword::Maximum(arg) => {
                 let minimum = matches!(keyword, Keyword::Minimum(_));
                 // Two integers compare exactly (an i128 beyond f64's exact range too), without a float conversion.
-                let bad = match (value, arg) {
-                    (Value::Int(i), Value::Int(l)) => Some(if minimum { i < l } else { i > l }),
-                    _ => match (number(value), number(arg)) {
+                let bad = match (value.int(), arg) {
+                    (Some(i), Value::Int(l)) => Some(if minimum { i < *l } else { i > *l }),
+                    _ => match (value.number(), number(arg)) {
                         (Some(n), Some(limit)) => Some(if minimum { n < limit } else { n > limit }),
                         _ => None,
                     },
                 };
                 if bad == Some(true) {
                     let op = if minimum { ">=" } else { "<=" };
-                    self.report(path, format!("must be {op} {}", json::python_str(arg)));
+                    self.report(format!("must be {op} {}", json::python_str(arg)));
                 }
             }
             Keyword::MinLength(limit) | Keyword::MaxLength(limit) => {
                 let minimum = matches!(keyword, Keyword::MinLength(_));
-                if let Value::Str(s) = value {
+                if let Some(s) = value.as_str() {
                     let n = s.chars().count() as i128;
                     if if minimum { n < *limit } else { n > *limit } {
                         let which = if minimum { "fewer" } else { "more" };
-                        self.report(path, format!("must not have {which} than {limit} characters"));
+                        self.report(format!("must not have {which} than {limit} characters"));
                     }
                 }
             }
             Keyword::Pattern(p, compiled) => {
-                if let Value::Str(s) = value {
+                if let Some(s) = value.as_str() {
                     match compiled {
-                        Some(re) if re.is_match(s) => {}
-                        Some(_) => self.report(path, format!("must match the pattern {p}")),
-                        None => self.report(path, format!("unsupported pattern {p}")),
+                        Some(re) if re.is_match(&s) => {}
+                        Some(_) => self.report(format!("must match the pattern {p}")),
+                        None => self.report(format!("unsupported pattern {p}")),
                     }
                 }
             }
             Keyword::Required(names) => {
-                if let Value::Object(m) = value {
+                if value.is_object() {
                     for n in names {
-                        if !m.contains_key(*n) {
-                            self.report(path, format!("must have the key \"{n}\""));
+                        if value.get(n).is_none() {
+                            self.report(format!("must have the key \"{n}\""));
                         }
                     }
                 }
             }
             Keyword::Properties(props) => {
-                if let Value::Object(m) = value {
+                if value.is_object() {
                     for (name, sub) in props {
-                        if let Some(v) = m.get(*name) {
-                            self.descend(*sub, v, path, name);
+                        if let Some(v) = value.get(name) {
+                            self.descend(*sub, v, Segment::Key(name));
                         }
                     }
                 }
             }
             Keyword::Additional(listed, sub) => {
-                if let Value::Object(m) = value {
-                    for (name, v) in m {
-                        if listed.binary_search(&name.as_str()).is_ok() {
+                if value.is_object() {
+                    for (name, v) in value.members() {
+                        if listed.binary_search(&name).is_ok() {
                             continue;
                         }
                         match sub {
-                            None => self.report(path, format!("must not have the key \"{name}\"")),
-                            Some(sub) => self.descend(*sub, v, path, name),
+                            None => self.report(format!("must not have the key \"{name}\"")),
+                            Some(sub) => self.descend(*sub, v, Segment::Key(name)),
                         }
                     }
                 }
             }
             Keyword::PropertyNames(sub) => {
-                if let Value::Object(m) = value {
-                    for name in m.keys() {
-                        if !self.conforms(*sub, &Value::Str(name.clone()), path) {
-                            self.report(path, format!("the key \"{name}\" is not a valid name here"));
+                if value.is_object() {
+                    for (name, _) in value.members() {
+                        if !self.conforms(*sub, Doc::Value(&Value::Str(name.to_string()))) {
+                            self.report(format!("the key \"{name}\" is not a valid name here"));
                         }
                     }
                 }
             }
             Keyword::Items(sub) => {
-                if let Value::Array(items) = value {
-                    for (i, item) in items.iter().enumerate() {
-                        // An item's index goes on the path by hand: `validate` descends into every identifier of
-                        // every node and index entry, and `fmt` was a twentieth of its time.
-                        let len = path.len();
-                        path.push('/');
-                        push_decimal(path, i);
-                        self.check(*sub, item, path);
-                        path.truncate(len);
+                if value.is_array() {
+                    // Items of a schema that is a type alone (a node's identifiers: hundreds per node) are checked
+                    // here; only a failing one is walked into, for its violation.
+                    if let Node::Keywords(k) = &self.compiled.nodes[*sub] {
+                        if let [Keyword::Type(mask, _)] = k.as_slice() {
+                            if value.items().all(|item| mask & item.types() != 0) {
+                                return;
+                            }
+                        }
+                    }
+                    for (i, item) in value.items().enumerate() {
+                        self.descend(*sub, item, Segment::Item(i));
                     }
                 }
             }
             Keyword::UniqueItems => {
-                if let Value::Array(items) = value {
-                    if has_duplicate(items) {
-                        self.report(path, "must not have duplicate items".to_string());
-                    }
+                if value.is_array() && has_duplicate(value) {
+                    self.report("must not have duplicate items".to_string());
                 }
             }
-            Keyword::Unsupported(other) => self.report(path, format!("unsupported schema keyword {other}")),
+            Keyword::Unsupported(other) => self.report(format!("unsupported schema keyword {other}")),
         }
     }
 
-    fn descend(&mut self, id: usize, value: &Value, path: &mut String, segment: &str) {
-        let len = path.len();
-        path.push('/');
-        path.push_str(&pointer_segment(segment));
-        self.check(id, value, path);
-        path.truncate(len);
+    fn descend(&mut self, id: usize, value: Doc<'v>, segment: Segment<'v>) {
+        self.path.push(segment);
+        self.check(id, value);
+        self.path.pop();
     }
 }
 

@@ -94,7 +94,6 @@ pub fn schema_check_index(index: &RecallIndex, out: &mut Vec<SchemaViolation>) {
         None => schema::check_def(schema::Schema::RecallIndex, fragment, value, base),
     };
     for (key, entry) in index.keyed_entries() {
-        let base = schema::pointer(&["nodes", key]);
         let name_ok = check(names, NAMES, &Value::from(key), "");
         if !name_ok.is_empty() {
             out.push(SchemaViolation {
@@ -103,8 +102,26 @@ pub fn schema_check_index(index: &RecallIndex, out: &mut Vec<SchemaViolation>) {
                 message: format!("the key \"{key}\" is not a valid name here"),
             });
         }
-        violations(store::INDEX_KEY, check(entries, ENTRY, &Value::Object(entry.to_object()), &base), out);
+        let mut found = check(entries, ENTRY, &Value::Object(entry.to_object()), "");
+        // The entry's pointer is written only for an entry that has violations (almost none do).
+        if !found.is_empty() {
+            let base = schema::pointer(&["nodes", key]);
+            found.iter_mut().for_each(|v| v.path.insert_str(0, &base));
+        }
+        violations(store::INDEX_KEY, found, out);
     }
+}
+
+/// The schema check of a canonical cold node's `text`, read in place; `false` when it was not (no text, a build
+/// without `read-in-place`, a node the tape does not take): the caller parses it.
+fn check_in_place(node_key: &str, text: Option<&str>, out: &mut Vec<SchemaViolation>) -> bool {
+    #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+    if let Some(tape) = text.and_then(crate::tape::Tape::read) {
+        violations(node_key, schema::check_doc(schema::Schema::ColdNode, schema::Doc::Tape(tape.root())), out);
+        return true;
+    }
+    let _ = (node_key, text, out);
+    false
 }
 
 fn broken_reference(path: &str) -> Error {
@@ -227,11 +244,18 @@ pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bo
                 continue;
             };
             let node_key = store::cold_node_key(step);
-            if let Ok(node) = json::parse(&bytes) {
-                violations(&node_key, schema::check(schema::Schema::ColdNode, &node), &mut schema_found);
+            // A node written the canonical way (every node the engine or the reference writes) is read once for
+            // the artifact's hash and, where the build has it, checked in place (`tape`); anything else is parsed.
+            let text = std::str::from_utf8(&bytes).ok();
+            let canonical = text.and_then(|t| json::canonical_without(t, "artifact_sha256"));
+            if !check_in_place(&node_key, text.filter(|_| canonical.is_some()), &mut schema_found) {
+                if let Some(node) = text.and_then(|t| json::parse_str(t).ok()) {
+                    violations(&node_key, schema::check(schema::Schema::ColdNode, &node), &mut schema_found);
+                }
             }
             let expected = entry.get("artifact_sha256");
-            if integrity && !identity::artifact_verifies_fast(&bytes, expected.as_ref()) {
+            let verified = || canonical.as_ref().is_some_and(|(without, stored)| identity::canonical_verifies(without, stored, expected.as_ref()));
+            if integrity && !verified() {
                 if let Err(e) = verify_bytes(Some(&bytes), &path, expected.as_ref()) {
                     problem(e.code(), Some(step), None, format!("CONF-09 / CONF-12 Scenario C — {}", e.message()));
                     continue;

@@ -355,8 +355,9 @@ fn value_helpers() {
 fn canonical_without_agrees_with_parse_and_serialise() {
     use contextfold::json::{canonical_without, parse, to_canonical, Value};
     let check = |doc: &str| {
-        let fast = canonical_without(doc.as_bytes(), "artifact_sha256");
+        let fast = canonical_without(doc, "artifact_sha256");
         let taken = fast.is_some();
+        read_in_place_agrees(doc);
         if let Some((bytes, stored)) = fast {
             let Value::Object(mut m) = parse(doc.as_bytes()).expect("a document the fast path takes parses") else { panic!() };
             assert_eq!(m.remove("artifact_sha256"), Some(Value::Str(stored)), "{doc}");
@@ -408,8 +409,81 @@ fn canonical_without_agrees_with_parse_and_serialise() {
             if parse(doc.as_bytes()).is_ok() {
                 check(doc);
             } else {
-                assert!(canonical_without(doc.as_bytes(), "artifact_sha256").is_none(), "invalid JSON is never taken");
+                assert!(canonical_without(doc, "artifact_sha256").is_none(), "invalid JSON is never taken");
             }
         }
     }
+}
+
+/// What `validate` reads of a canonical cold node in place (`tape`) is what `parse` gives, and its schema check
+/// finds the same violations as the check of the parsed node. Returns whether it was read in place.
+fn read_in_place_agrees(doc: &str) -> bool {
+    use contextfold::json::{canonical_without, parse};
+    use contextfold::schema::{check, check_doc, Doc, Schema};
+    use contextfold::tape::Tape;
+    // The tape reads only what the canonical reader accepted; on anything else it must still not panic.
+    let tape = Tape::read(doc);
+    if canonical_without(doc, "artifact_sha256").is_none() {
+        return false;
+    }
+    let Some(tape) = tape else { return false };
+    let parsed = parse(doc.as_bytes()).expect("a document read in place parses");
+    assert_eq!(tape.root().to_value(), parsed, "{doc}");
+    assert_eq!(check_doc(Schema::ColdNode, Doc::Tape(tape.root())), check(Schema::ColdNode, &parsed), "{doc}");
+    true
+}
+
+/// A cold node written the canonical way but wrong in every way the schema knows gets, read in place, exactly the
+/// violations (paths and messages) the parsed node gets.
+#[test]
+fn a_cold_node_read_in_place_gets_the_violations_of_the_parsed_node() {
+    let demo = json::parse(&std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/fold_demo.json")).unwrap()).unwrap();
+    let node = demo.get("turns").and_then(Value::as_array).unwrap()[3].get("expected").and_then(|e| e.get("cold_node_file")).and_then(Value::as_str).unwrap();
+    assert!(read_in_place_agrees(node));
+    assert!(contextfold::schema::check(contextfold::schema::Schema::ColdNode, &json::parse(node.as_bytes()).unwrap()).is_empty());
+    let Value::Object(base) = json::parse(node.as_bytes()).unwrap() else { panic!() };
+    let strings = |xs: &[&str]| Value::Array(xs.iter().map(|x| Value::from(*x)).collect());
+    let changes: Vec<(&str, Option<Value>)> = vec![
+        ("token_estimate", Some(Value::Int(-1))),
+        ("token_estimate", Some(Value::from("12"))),
+        ("step_id", Some(Value::Int(9_007_199_254_740_992))),
+        ("step_id", Some(Value::Int(-9_007_199_254_740_992))),
+        ("status", Some(Value::from("warm"))),
+        ("status", Some(Value::Null)),
+        ("sanitized", Some(Value::Int(1))),
+        ("session_id", Some(Value::from(""))),
+        ("ipcf_version", Some(Value::from("1.0"))),
+        ("projection_version", Some(Value::Bool(true))),
+        ("payload_sha256", Some(Value::from("ABC"))),
+        ("projection_sha256", Some(Value::from("0".repeat(63) + "\n"))),
+        ("folded_at", Some(Value::from("2026-01-01 00:00:00"))),
+        ("identifiers", Some(strings(&["b", "a"]))),
+        ("identifiers", Some(strings(&["a", "a"]))),
+        ("identifiers", Some(strings(&["a\n", "a\"b", "a\u{1}", "é"]))),
+        ("identifiers", Some(Value::Array(vec![Value::from("a"), Value::Int(2), Value::Null, Value::Array(vec![])]))),
+        ("identifiers", Some(Value::Array(vec![Value::Int(2), Value::Int(2)]))),
+        ("files", Some(Value::from("src/a.rs"))),
+        ("commands", Some(Value::Array(vec![Value::Object(Default::default())]))),
+        ("errors", None),
+        ("raw_content", Some(Value::Int(0))),
+        ("summary", Some(Value::from("tab\there, quote \" and \\ back"))),
+        ("zzz_extra", Some(Value::from("x"))),
+        ("aaa_extra", Some(Value::Array(vec![Value::Bool(false)]))),
+    ];
+    let mut seen = 0;
+    for (key, value) in changes {
+        let mut m = base.clone();
+        match value {
+            Some(v) => m.insert(key.to_string(), v),
+            None => m.remove(key),
+        };
+        let doc = String::from_utf8(json::to_pretty(&Value::Object(m))).unwrap();
+        assert!(read_in_place_agrees(&doc), "read in place: {key}");
+        seen += usize::from(!contextfold::schema::check(contextfold::schema::Schema::ColdNode, &json::parse(doc.as_bytes()).unwrap()).is_empty());
+    }
+    // All are violations but three: the summary is any string, and identifiers need to be unique, not sorted.
+    assert_eq!(seen, 22);
+    // An integer beyond i128 is not read in place (parse rejects it: the caller's parse decides).
+    let big = node.replacen("\"step_id\": ", "\"step_id\": 1000000000000000000000000000000000000000000", 1);
+    assert!(!read_in_place_agrees(&big));
 }

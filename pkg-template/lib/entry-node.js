@@ -5,7 +5,8 @@ import { nodeCrypto } from "./node-crypto.js";
 import { createApi } from "./api.js";
 
 // SHA-256 of large inputs (payloads, the canonical JSON of a node) by node:crypto: what is hashed stays the engine's.
-core.setSha256((bytes) => nodeCrypto().createHash("sha256").update(bytes).digest());
+// The one-shot `hash` (Node ≥ 20.12) skips a Hash object per call: `validate` hashes every node.
+core.setSha256((bytes) => nodeCrypto().hash("sha256", bytes, "buffer"));
 
 export * from "./errors.js";
 export { MemoryStorage } from "./memory.js";
