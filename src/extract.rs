@@ -8,6 +8,7 @@
 use std::collections::BTreeSet;
 
 use crate::hash::{compare_bytes, same_bytes};
+use crate::text::swar;
 use crate::text::{fold_token, is_digit, is_space, is_stopword, is_word, nfc, strip};
 
 /// `_extract_identifiers(text)`: sorted, deduplicated, folded, stopwords removed. NFC is applied inside.
@@ -27,23 +28,29 @@ pub fn identifiers_of_nfc(text_nfc: &str) -> Vec<String> {
     folded
 }
 
-/// The distinct strings of a text's matches, in first-seen order: an open-addressing table of indexes into
-/// `words` (linear probing, at most half full). A payload of a megabyte has ~150,000 matches and ~15,000 distinct
-/// words, so each match must cost little: a word of at most eight bytes (most) is its own key, its bytes read as
-/// one number (equal keys and lengths: equal words, no string compare); a longer one is keyed by its hash and
-/// compared when the keys agree.
+/// The distinct strings of a text's matches, in first-seen order: an open-addressing table (linear probing, at
+/// most half full) whose slots hold each word's key and length next to its index into `words`, so that a probe
+/// reads one slot. A payload of a megabyte has ~150,000 matches and ~15,000 distinct words, so each match must
+/// cost little: a word of at most eight bytes (most) is its own key, its bytes read as one number (equal keys and
+/// lengths: equal words, no string compare); a longer one is keyed by its hash and compared when the keys agree.
 struct Distinct<'a> {
     text: &'a [u8],
-    /// 0: empty; k: `words[k - 1]`.
-    slots: Vec<u32>,
+    slots: Vec<Slot>,
     words: Vec<&'a str>,
-    keys: Vec<u64>,
+}
+
+/// A slot of [`Distinct`]: `id` 0 is empty, k is `words[k - 1]`.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    id: u32,
+    len: u32,
 }
 
 impl<'a> Distinct<'a> {
     fn with_capacity(text: &'a str, words: usize) -> Self {
         let slots = (words * 2).next_power_of_two().max(64);
-        Distinct { text: text.as_bytes(), slots: vec![0; slots], words: Vec::with_capacity(words), keys: Vec::with_capacity(words) }
+        Distinct { text: text.as_bytes(), slots: vec![Slot::default(); slots], words: Vec::with_capacity(words) }
     }
 
     /// The key of `w` (a slice of `text`): its bytes, little-endian, when it has at most eight, else its hash.
@@ -73,22 +80,21 @@ impl<'a> Distinct<'a> {
     fn insert(&mut self, w: &'a str) {
         let b = w.as_bytes();
         let key = self.key(b);
+        let len = b.len() as u32;
         let mask = self.slots.len() - 1;
         let mut i = Self::home(key, mask);
         loop {
             let slot = self.slots[i];
-            if slot == 0 {
+            if slot.id == 0 {
                 break;
             }
-            let k = slot as usize - 1;
-            if self.keys[k] == key && self.words[k].len() == b.len() && (b.len() <= 8 || same_bytes(self.words[k].as_bytes(), b)) {
+            if slot.key == key && slot.len == len && (len <= 8 || same_bytes(self.words[slot.id as usize - 1].as_bytes(), b)) {
                 return;
             }
             i = (i + 1) & mask;
         }
         self.words.push(w);
-        self.keys.push(key);
-        self.slots[i] = self.words.len() as u32;
+        self.slots[i] = Slot { key, id: self.words.len() as u32, len };
         if self.words.len() * 2 > self.slots.len() {
             self.grow();
         }
@@ -97,13 +103,13 @@ impl<'a> Distinct<'a> {
     fn grow(&mut self) {
         let cap = self.slots.len() * 2;
         let mask = cap - 1;
-        let mut slots = vec![0u32; cap];
-        for (k, &key) in self.keys.iter().enumerate() {
-            let mut i = Self::home(key, mask);
-            while slots[i] != 0 {
+        let mut slots = vec![Slot::default(); cap];
+        for slot in self.slots.iter().filter(|s| s.id != 0) {
+            let mut i = Self::home(slot.key, mask);
+            while slots[i].id != 0 {
                 i = (i + 1) & mask;
             }
-            slots[i] = k as u32 + 1;
+            slots[i] = *slot;
         }
         self.slots = slots;
     }
@@ -190,9 +196,7 @@ fn for_each_identifier_match<'a>(text_nfc: &'a str, mut found: impl FnMut(&'a st
                 }
                 all_ascii_digits = i == n || ID_CLASS[bytes[i] as usize] != ID_WORD;
             }
-            while i < n && ID_CLASS[bytes[i] as usize] <= ID_DIGIT {
-                i += 1;
-            }
+            i = swar::run_end(bytes, i, swar::word, |b| ID_CLASS[b as usize] <= ID_DIGIT);
             run_chars += i - from;
             if i < n && bytes[i] >= 0x80 {
                 let c = char_at(i);
@@ -242,6 +246,28 @@ trait Unit: Copy {
     fn ch(self) -> char;
     /// `[\w.-]`: a char of a files segment.
     fn in_segment(self) -> bool;
+
+    /// The end of the segment (a run of [`Unit::in_segment`]) from `start`, and whether it has a `.` after its
+    /// first char.
+    fn segment(chars: &[Self], start: usize) -> (usize, bool) {
+        let mut i = start;
+        let mut dot = false;
+        while i < chars.len() && chars[i].in_segment() {
+            dot |= chars[i].ch() == '.' && i > start;
+            i += 1;
+        }
+        (i, dot)
+    }
+
+    /// The first unit at or after `from` that is `c` (ASCII), or the text's length.
+    fn find_ascii(chars: &[Self], from: usize, c: u8) -> usize {
+        chars[from..].iter().position(|u| u.ch() == char::from(c)).map_or(chars.len(), |k| from + k)
+    }
+
+    /// The first unit at or after `from` that is an ASCII capital, or the text's length.
+    fn find_upper(chars: &[Self], from: usize) -> usize {
+        chars[from..].iter().position(|u| u.ch().is_ascii_uppercase()).map_or(chars.len(), |k| from + k)
+    }
 }
 
 impl Unit for u8 {
@@ -252,6 +278,42 @@ impl Unit for u8 {
     #[inline(always)]
     fn in_segment(self) -> bool {
         SEGMENT_BYTE[self as usize]
+    }
+
+    /// Eight bytes at a time; the dots are those before the segment's end, less its first byte.
+    #[inline]
+    fn segment(b: &[u8], start: usize) -> (usize, bool) {
+        let mut i = start;
+        let mut first = 0x80u64;
+        let mut dot = 0u64;
+        while i + 8 <= b.len() {
+            let w = swar::load(b, i);
+            let out = !swar::word_dot_dash(w) & 0x8080_8080_8080_8080;
+            let dots = swar::eq(w, b'.') & !first;
+            first = 0;
+            if out != 0 {
+                dot |= dots & ((1u64 << out.trailing_zeros()) - 1);
+                return (i + (out.trailing_zeros() / 8) as usize, dot != 0);
+            }
+            dot |= dots;
+            i += 8;
+        }
+        let mut any = dot != 0;
+        while i < b.len() && SEGMENT_BYTE[b[i] as usize] {
+            any |= b[i] == b'.' && i > start;
+            i += 1;
+        }
+        (i, any)
+    }
+
+    #[inline]
+    fn find_ascii(b: &[u8], from: usize, c: u8) -> usize {
+        swar::find(b, from, |w| swar::eq(w, c), |x| x == c)
+    }
+
+    #[inline]
+    fn find_upper(b: &[u8], from: usize) -> usize {
+        swar::find(b, from, swar::upper, |x| x.is_ascii_uppercase())
     }
 }
 
@@ -320,15 +382,7 @@ fn files_in<C: Unit>(chars: &[C]) -> Vec<String> {
         i
     };
     // The segment's end from `i`, and whether it has a `.` after its first char (alternative 2 needs one).
-    let segment_end_and_dot = |start: usize| {
-        let mut i = start;
-        let mut dot = false;
-        while in_segment(i) {
-            dot |= chars[i].ch() == '.' && i > start;
-            i += 1;
-        }
-        (i, dot)
-    };
+    let segment_end_and_dot = |start: usize| C::segment(chars, start);
     let mut found = BTreeSet::new();
     let mut chain_walked_until = 0; // alternative 1 is already known to fail for starts before this
     let mut p = 0;
@@ -430,7 +484,7 @@ fn commands_in<C: Unit>(chars: &[C]) -> Vec<String> {
     while p < n {
         if p > 0 && chars[p - 1].ch() != '\n' {
             // On to the next line start, just after the next newline.
-            p = chars[p..].iter().position(|c| c.ch() == '\n').map_or(n, |k| p + k + 1);
+            p = (C::find_ascii(chars, p, b'\n') + 1).min(n);
             continue;
         }
         let prompt = skip_spaces(p);
@@ -465,7 +519,7 @@ fn errors_in<C: Unit>(chars: &[C]) -> Vec<String> {
     while p < chars.len() {
         // Every alternative starts with an ASCII capital (`[A-Z]…`, `FATAL`, `PANIC`, `Traceback`, `HTTP`).
         if !chars[p].ch().is_ascii_uppercase() {
-            p = chars[p..].iter().position(|c| c.ch().is_ascii_uppercase()).map_or(chars.len(), |k| p + k);
+            p = C::find_upper(chars, p);
             continue;
         }
         match error_match_end(chars, p) {

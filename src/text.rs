@@ -7,6 +7,7 @@
 
 mod nfc_tables;
 mod tables;
+pub(crate) mod swar;
 
 // Flag bits of `tables::FLAG_RANGES` (same values as in the generator).
 const WORD: u8 = 1;

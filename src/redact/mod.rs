@@ -303,7 +303,8 @@ fn scan(b: &[u8], _ruleset: Ruleset) -> Vec<Finding> {
                 i += 1;
                 continue;
             }
-            i += 1 + run(b, i + 1, ALNUM, usize::MAX);
+            // The rest of the word, eight bytes at a time.
+            i = crate::text::swar::run_end(b, i + 1, crate::text::swar::alnum, is_alnum);
             continue;
         }
         let hit = match c {
