@@ -29,28 +29,21 @@ pub fn identifiers_of_nfc(text_nfc: &str) -> Vec<String> {
 }
 
 /// The distinct strings of a text's matches, in first-seen order: an open-addressing table (linear probing, at
-/// most half full) whose slots hold each word's key and length next to its index into `words`, so that a probe
+/// most half full) whose slots hold each word's key next to its index into `words` and its length, so that a probe
 /// reads one slot. A payload of a megabyte has ~150,000 matches and ~15,000 distinct words, so each match must
 /// cost little: a word of at most eight bytes (most) is its own key, its bytes read as one number (equal keys and
 /// lengths: equal words, no string compare); a longer one is keyed by its hash and compared when the keys agree.
 struct Distinct<'a> {
     text: &'a [u8],
-    slots: Vec<Slot>,
+    /// Two numbers a slot: the key, then `k << 32 | length` for `words[k - 1]` (0: empty).
+    slots: Vec<u64>,
     words: Vec<&'a str>,
-}
-
-/// A slot of [`Distinct`]: `id` 0 is empty, k is `words[k - 1]`.
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    key: u64,
-    id: u32,
-    len: u32,
 }
 
 impl<'a> Distinct<'a> {
     fn with_capacity(text: &'a str, words: usize) -> Self {
         let slots = (words * 2).next_power_of_two().max(64);
-        Distinct { text: text.as_bytes(), slots: vec![Slot::default(); slots], words: Vec::with_capacity(words) }
+        Distinct { text: text.as_bytes(), slots: vec![0; 2 * slots], words: Vec::with_capacity(words) }
     }
 
     /// The key of `w` (a slice of `text`): its bytes, little-endian, when it has at most eight, else its hash.
@@ -71,47 +64,52 @@ impl<'a> Distinct<'a> {
         }
     }
 
+    /// The first slot to probe for `key` (an even index into `slots`).
     #[inline]
     fn home(key: u64, mask: usize) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask
+        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask) * 2
     }
 
     #[inline]
     fn insert(&mut self, w: &'a str) {
         let b = w.as_bytes();
         let key = self.key(b);
-        let len = b.len() as u32;
-        let mask = self.slots.len() - 1;
+        let len = b.len() as u64;
+        let mask = self.slots.len() / 2 - 1;
         let mut i = Self::home(key, mask);
         loop {
-            let slot = self.slots[i];
-            if slot.id == 0 {
+            let meta = self.slots[i + 1];
+            if meta == 0 {
                 break;
             }
-            if slot.key == key && slot.len == len && (len <= 8 || same_bytes(self.words[slot.id as usize - 1].as_bytes(), b)) {
+            if self.slots[i] == key
+                && meta & 0xFFFF_FFFF == len
+                && (len <= 8 || same_bytes(self.words[(meta >> 32) as usize - 1].as_bytes(), b))
+            {
                 return;
             }
-            i = (i + 1) & mask;
+            i = (i + 2) & (2 * mask + 1);
         }
         self.words.push(w);
-        self.slots[i] = Slot { key, id: self.words.len() as u32, len };
-        if self.words.len() * 2 > self.slots.len() {
+        self.slots[i] = key;
+        self.slots[i + 1] = (self.words.len() as u64) << 32 | len;
+        if self.words.len() * 4 > self.slots.len() {
             self.grow();
         }
     }
 
     fn grow(&mut self) {
-        let cap = self.slots.len() * 2;
-        let mask = cap - 1;
-        let mut slots = vec![Slot::default(); cap];
-        for slot in self.slots.iter().filter(|s| s.id != 0) {
-            let mut i = Self::home(slot.key, mask);
-            while slots[i].id != 0 {
-                i = (i + 1) & mask;
+        let old = std::mem::take(&mut self.slots);
+        self.slots = vec![0; 2 * old.len()];
+        let mask = self.slots.len() / 2 - 1;
+        for pair in old.chunks_exact(2).filter(|p| p[1] != 0) {
+            let mut i = Self::home(pair[0], mask);
+            while self.slots[i + 1] != 0 {
+                i = (i + 2) & (2 * mask + 1);
             }
-            slots[i] = *slot;
+            self.slots[i] = pair[0];
+            self.slots[i + 1] = pair[1];
         }
-        self.slots = slots;
     }
 }
 
@@ -249,6 +247,7 @@ trait Unit: Copy {
 
     /// The end of the segment (a run of [`Unit::in_segment`]) from `start`, and whether it has a `.` after its
     /// first char.
+    #[inline(always)]
     fn segment(chars: &[Self], start: usize) -> (usize, bool) {
         let mut i = start;
         let mut dot = false;
@@ -260,11 +259,13 @@ trait Unit: Copy {
     }
 
     /// The first unit at or after `from` that is `c` (ASCII), or the text's length.
+    #[inline(always)]
     fn find_ascii(chars: &[Self], from: usize, c: u8) -> usize {
         chars[from..].iter().position(|u| u.ch() == char::from(c)).map_or(chars.len(), |k| from + k)
     }
 
     /// The first unit at or after `from` that is an ASCII capital, or the text's length.
+    #[inline(always)]
     fn find_upper(chars: &[Self], from: usize) -> usize {
         chars[from..].iter().position(|u| u.ch().is_ascii_uppercase()).map_or(chars.len(), |k| from + k)
     }
@@ -281,6 +282,7 @@ impl Unit for u8 {
     }
 
     /// Eight bytes at a time; the dots are those before the segment's end, less its first byte.
+    #[cfg(feature = "fast-fold")]
     #[inline]
     fn segment(b: &[u8], start: usize) -> (usize, bool) {
         let mut i = start;

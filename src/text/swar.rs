@@ -12,6 +12,7 @@ const HI: u64 = LO * 0x80;
 const LOW7: u64 = LO * 0x7F;
 
 /// The eight bytes at `b[i..i + 8]`, first byte lowest.
+#[cfg_attr(not(feature = "fast-fold"), allow(dead_code))]
 #[inline(always)]
 pub fn load(b: &[u8], i: usize) -> u64 {
     let e = &b[i..i + 8];
@@ -51,6 +52,7 @@ pub const fn word(w: u64) -> u64 {
 }
 
 /// `[A-Za-z0-9_.-]`
+#[cfg_attr(not(feature = "fast-fold"), allow(dead_code))]
 #[inline(always)]
 pub const fn word_dot_dash(w: u64) -> u64 {
     word(w) | eq(w, b'.') | eq(w, b'-')
@@ -63,9 +65,11 @@ pub const fn upper(w: u64) -> u64 {
 }
 
 /// The first byte at or after `i` that `class` (a mask function above) does not mark, eight bytes at a time;
-/// `one` is the same class for a single byte (the last bytes of the text).
+/// `one` is the same class for a single byte (the last bytes of the text, and every byte in a build without
+/// feature `fast-fold`).
 #[inline(always)]
 pub fn run_end(b: &[u8], mut i: usize, class: impl Fn(u64) -> u64, one: impl Fn(u8) -> bool) -> usize {
+    #[cfg(feature = "fast-fold")]
     while i + 8 <= b.len() {
         let out = !class(load(b, i)) & HI;
         if out != 0 {
@@ -73,15 +77,19 @@ pub fn run_end(b: &[u8], mut i: usize, class: impl Fn(u64) -> u64, one: impl Fn(
         }
         i += 8;
     }
+    #[cfg(not(feature = "fast-fold"))]
+    let _ = &class;
     while i < b.len() && one(b[i]) {
         i += 1;
     }
     i
 }
 
-/// The first byte at or after `i` that `class` marks (`b.len()` if none), eight bytes at a time.
+/// The first byte at or after `i` that `class` marks (`b.len()` if none), eight bytes at a time (see
+/// [`run_end`]).
 #[inline(always)]
 pub fn find(b: &[u8], mut i: usize, class: impl Fn(u64) -> u64, one: impl Fn(u8) -> bool) -> usize {
+    #[cfg(feature = "fast-fold")]
     while i + 8 <= b.len() {
         let hit = class(load(b, i));
         if hit != 0 {
@@ -89,6 +97,8 @@ pub fn find(b: &[u8], mut i: usize, class: impl Fn(u64) -> u64, one: impl Fn(u8)
         }
         i += 8;
     }
+    #[cfg(not(feature = "fast-fold"))]
+    let _ = &class;
     while i < b.len() && !one(b[i]) {
         i += 1;
     }
