@@ -8,6 +8,7 @@
 use std::collections::BTreeSet;
 
 use crate::hash::{compare_bytes, same_bytes};
+#[cfg(feature = "fast-fold")]
 use crate::text::swar;
 use crate::text::{fold_token, is_digit, is_space, is_stopword, is_word, nfc, strip};
 
@@ -28,22 +29,23 @@ pub fn identifiers_of_nfc(text_nfc: &str) -> Vec<String> {
     folded
 }
 
-/// The distinct strings of a text's matches, in first-seen order: an open-addressing table (linear probing, at
-/// most half full) whose slots hold each word's key next to its index into `words` and its length, so that a probe
-/// reads one slot. A payload of a megabyte has ~150,000 matches and ~15,000 distinct words, so each match must
-/// cost little: a word of at most eight bytes (most) is its own key, its bytes read as one number (equal keys and
-/// lengths: equal words, no string compare); a longer one is keyed by its hash and compared when the keys agree.
+/// The distinct strings of a text's matches, in first-seen order: an open-addressing table of indexes into
+/// `words` (linear probing, at most half full). A payload of a megabyte has ~150,000 matches and ~15,000 distinct
+/// words, so each match must cost little: a word of at most eight bytes (most) is its own key, its bytes read as
+/// one number (equal keys and lengths: equal words, no string compare); a longer one is keyed by its hash and
+/// compared when the keys agree.
 struct Distinct<'a> {
     text: &'a [u8],
-    /// Two numbers a slot: the key, then `k << 32 | length` for `words[k - 1]` (0: empty).
-    slots: Vec<u64>,
+    /// 0: empty; k: `words[k - 1]`.
+    slots: Vec<u32>,
     words: Vec<&'a str>,
+    keys: Vec<u64>,
 }
 
 impl<'a> Distinct<'a> {
     fn with_capacity(text: &'a str, words: usize) -> Self {
         let slots = (words * 2).next_power_of_two().max(64);
-        Distinct { text: text.as_bytes(), slots: vec![0; 2 * slots], words: Vec::with_capacity(words) }
+        Distinct { text: text.as_bytes(), slots: vec![0; slots], words: Vec::with_capacity(words), keys: Vec::with_capacity(words) }
     }
 
     /// The key of `w` (a slice of `text`): its bytes, little-endian, when it has at most eight, else its hash.
@@ -64,52 +66,48 @@ impl<'a> Distinct<'a> {
         }
     }
 
-    /// The first slot to probe for `key` (an even index into `slots`).
     #[inline]
     fn home(key: u64, mask: usize) -> usize {
-        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask) * 2
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask
     }
 
     #[inline]
     fn insert(&mut self, w: &'a str) {
         let b = w.as_bytes();
         let key = self.key(b);
-        let len = b.len() as u64;
-        let mask = self.slots.len() / 2 - 1;
+        let mask = self.slots.len() - 1;
         let mut i = Self::home(key, mask);
         loop {
-            let meta = self.slots[i + 1];
-            if meta == 0 {
+            let slot = self.slots[i];
+            if slot == 0 {
                 break;
             }
-            if self.slots[i] == key
-                && meta & 0xFFFF_FFFF == len
-                && (len <= 8 || same_bytes(self.words[(meta >> 32) as usize - 1].as_bytes(), b))
-            {
+            let k = slot as usize - 1;
+            if self.keys[k] == key && self.words[k].len() == b.len() && (b.len() <= 8 || same_bytes(self.words[k].as_bytes(), b)) {
                 return;
             }
-            i = (i + 2) & (2 * mask + 1);
+            i = (i + 1) & mask;
         }
         self.words.push(w);
-        self.slots[i] = key;
-        self.slots[i + 1] = (self.words.len() as u64) << 32 | len;
-        if self.words.len() * 4 > self.slots.len() {
+        self.keys.push(key);
+        self.slots[i] = self.words.len() as u32;
+        if self.words.len() * 2 > self.slots.len() {
             self.grow();
         }
     }
 
     fn grow(&mut self) {
-        let old = std::mem::take(&mut self.slots);
-        self.slots = vec![0; 2 * old.len()];
-        let mask = self.slots.len() / 2 - 1;
-        for pair in old.chunks_exact(2).filter(|p| p[1] != 0) {
-            let mut i = Self::home(pair[0], mask);
-            while self.slots[i + 1] != 0 {
-                i = (i + 2) & (2 * mask + 1);
+        let cap = self.slots.len() * 2;
+        let mask = cap - 1;
+        let mut slots = vec![0u32; cap];
+        for (k, &key) in self.keys.iter().enumerate() {
+            let mut i = Self::home(key, mask);
+            while slots[i] != 0 {
+                i = (i + 1) & mask;
             }
-            self.slots[i] = pair[0];
-            self.slots[i + 1] = pair[1];
+            slots[i] = k as u32 + 1;
         }
+        self.slots = slots;
     }
 }
 
@@ -194,7 +192,14 @@ fn for_each_identifier_match<'a>(text_nfc: &'a str, mut found: impl FnMut(&'a st
                 }
                 all_ascii_digits = i == n || ID_CLASS[bytes[i] as usize] != ID_WORD;
             }
-            i = swar::run_end(bytes, i, swar::word, |b| ID_CLASS[b as usize] <= ID_DIGIT);
+            #[cfg(feature = "fast-fold")]
+            {
+                i = swar::run_end(bytes, i, swar::word, |b| ID_CLASS[b as usize] <= ID_DIGIT);
+            }
+            #[cfg(not(feature = "fast-fold"))]
+            while i < n && ID_CLASS[bytes[i] as usize] <= ID_DIGIT {
+                i += 1;
+            }
             run_chars += i - from;
             if i < n && bytes[i] >= 0x80 {
                 let c = char_at(i);
@@ -247,6 +252,7 @@ trait Unit: Copy {
 
     /// The end of the segment (a run of [`Unit::in_segment`]) from `start`, and whether it has a `.` after its
     /// first char.
+    #[cfg(feature = "fast-fold")]
     #[inline(always)]
     fn segment(chars: &[Self], start: usize) -> (usize, bool) {
         let mut i = start;
@@ -259,12 +265,14 @@ trait Unit: Copy {
     }
 
     /// The first unit at or after `from` that is `c` (ASCII), or the text's length.
+    #[cfg(feature = "fast-fold")]
     #[inline(always)]
     fn find_ascii(chars: &[Self], from: usize, c: u8) -> usize {
         chars[from..].iter().position(|u| u.ch() == char::from(c)).map_or(chars.len(), |k| from + k)
     }
 
     /// The first unit at or after `from` that is an ASCII capital, or the text's length.
+    #[cfg(feature = "fast-fold")]
     #[inline(always)]
     fn find_upper(chars: &[Self], from: usize) -> usize {
         chars[from..].iter().position(|u| u.ch().is_ascii_uppercase()).map_or(chars.len(), |k| from + k)
@@ -308,11 +316,13 @@ impl Unit for u8 {
         (i, any)
     }
 
+    #[cfg(feature = "fast-fold")]
     #[inline]
     fn find_ascii(b: &[u8], from: usize, c: u8) -> usize {
         swar::find(b, from, |w| swar::eq(w, c), |x| x == c)
     }
 
+    #[cfg(feature = "fast-fold")]
     #[inline]
     fn find_upper(b: &[u8], from: usize) -> usize {
         swar::find(b, from, swar::upper, |x| x.is_ascii_uppercase())
@@ -384,7 +394,18 @@ fn files_in<C: Unit>(chars: &[C]) -> Vec<String> {
         i
     };
     // The segment's end from `i`, and whether it has a `.` after its first char (alternative 2 needs one).
+    #[cfg(feature = "fast-fold")]
     let segment_end_and_dot = |start: usize| C::segment(chars, start);
+    #[cfg(not(feature = "fast-fold"))]
+    let segment_end_and_dot = |start: usize| {
+        let mut i = start;
+        let mut dot = false;
+        while in_segment(i) {
+            dot |= chars[i].ch() == '.' && i > start;
+            i += 1;
+        }
+        (i, dot)
+    };
     let mut found = BTreeSet::new();
     let mut chain_walked_until = 0; // alternative 1 is already known to fail for starts before this
     let mut p = 0;
@@ -486,7 +507,14 @@ fn commands_in<C: Unit>(chars: &[C]) -> Vec<String> {
     while p < n {
         if p > 0 && chars[p - 1].ch() != '\n' {
             // On to the next line start, just after the next newline.
-            p = (C::find_ascii(chars, p, b'\n') + 1).min(n);
+            #[cfg(feature = "fast-fold")]
+            {
+                p = (C::find_ascii(chars, p, b'\n') + 1).min(n);
+            }
+            #[cfg(not(feature = "fast-fold"))]
+            {
+                p = chars[p..].iter().position(|c| c.ch() == '\n').map_or(n, |k| p + k + 1);
+            }
             continue;
         }
         let prompt = skip_spaces(p);
@@ -521,7 +549,14 @@ fn errors_in<C: Unit>(chars: &[C]) -> Vec<String> {
     while p < chars.len() {
         // Every alternative starts with an ASCII capital (`[A-Z]…`, `FATAL`, `PANIC`, `Traceback`, `HTTP`).
         if !chars[p].ch().is_ascii_uppercase() {
-            p = C::find_upper(chars, p);
+            #[cfg(feature = "fast-fold")]
+            {
+                p = C::find_upper(chars, p);
+            }
+            #[cfg(not(feature = "fast-fold"))]
+            {
+                p = chars[p..].iter().position(|c| c.ch().is_ascii_uppercase()).map_or(chars.len(), |k| p + k);
+            }
             continue;
         }
         match error_match_end(chars, p) {

@@ -325,23 +325,13 @@ impl Strings {
 
     /// The first slot to probe for hash `h` in a table of `cap` slots.
     fn home(h: u64, cap: usize) -> usize {
-        Self::home_of_tag(Self::tag(h), cap)
-    }
-
-    /// What a slot keeps of a hash: its high half, which also picks the slot, so that a table grows without
-    /// hashing its strings again.
-    fn tag(h: u64) -> u32 {
-        (h >> 32) as u32
-    }
-
-    fn home_of_tag(tag: u32, cap: usize) -> usize {
-        (u64::from(tag) * cap as u64 >> 32) as usize
+        ((h >> 32) * cap as u64 >> 32) as usize
     }
 
     /// The id of `s`, or the free slot where it would go.
     fn probe(&self, s: &str, h: u64) -> Result<TermId, usize> {
         let cap = self.slots.len();
-        let tag = Self::tag(h);
+        let tag = h as u32;
         let mut i = Self::home(h, cap);
         loop {
             let (t, id) = self.slots[i];
@@ -363,30 +353,25 @@ impl Strings {
     }
 
     fn grow(&mut self) {
-        // From the tags of the slots: no string is read or hashed again.
-        let cap = (self.slots.len() * 2).max(64);
-        let old = std::mem::replace(&mut self.slots, vec![(0u32, NONE_ID); cap]);
-        for &(tag, id) in old.iter().filter(|s| s.1 != NONE_ID) {
-            self.place(tag, id);
-        }
+        self.rebuild_slots_with((self.slots.len() * 2).max(64));
     }
 
     /// Slots for the strings there are (after they were loaded without them), about 70 % full.
     fn rebuild_slots(&mut self) {
-        self.slots = vec![(0u32, NONE_ID); ((self.len() + 1) * 10 / 7 + 1).max(64)];
-        for id in 0..self.len() as TermId {
-            self.place(Self::tag(fast_hash(self.get(id).as_bytes())), id);
-        }
+        self.rebuild_slots_with(((self.len() + 1) * 10 / 7 + 1).max(64));
     }
 
-    /// Put `id` in the first free slot from its tag's home.
-    fn place(&mut self, tag: u32, id: TermId) {
-        let cap = self.slots.len();
-        let mut i = Self::home_of_tag(tag, cap);
-        while self.slots[i].1 != NONE_ID {
-            i = if i + 1 == cap { 0 } else { i + 1 };
+    fn rebuild_slots_with(&mut self, cap: usize) {
+        let mut slots = vec![(0u32, NONE_ID); cap];
+        for id in 0..self.len() as TermId {
+            let h = fast_hash(self.get(id).as_bytes());
+            let mut i = Self::home(h, cap);
+            while slots[i].1 != NONE_ID {
+                i = if i + 1 == cap { 0 } else { i + 1 };
+            }
+            slots[i] = (h as u32, id);
         }
-        self.slots[i] = (tag, id);
+        self.slots = slots;
     }
 
     fn intern(&mut self, s: &str) -> TermId {
@@ -401,7 +386,7 @@ impl Strings {
             Err(slot) => {
                 let id = self.len() as TermId;
                 self.tail.push(s);
-                self.slots[slot] = (Self::tag(h), id);
+                self.slots[slot] = (h as u32, id);
                 id
             }
         }

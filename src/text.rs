@@ -346,12 +346,24 @@ pub fn is_stopword(folded: &str) -> bool {
     // Most words are rejected by their first byte and length alone (a megabyte payload has ~15,000 distinct words).
     let b = folded.as_bytes();
     b.len() <= STOPWORD_MAX_LEN
-        && !b.is_empty()
-        && STOPWORD_LENGTHS[b[0] as usize] >> b.len() & 1 != 0
+        && may_be_stopword(b)
         && (STOPWORDS_RAW.contains(&folded) || folded == "nasil")
 }
 
-/// Bit `n` of entry `c`: some stopword (or `nasil`) of `n` bytes starts with byte `c`.
+/// Whether some stopword starts with `b[0]` and has `b.len()` bytes (always true without feature `fast-fold`).
+#[cfg(feature = "fast-fold")]
+fn may_be_stopword(b: &[u8]) -> bool {
+    !b.is_empty() && STOPWORD_LENGTHS[b[0] as usize] >> b.len() & 1 != 0
+}
+
+#[cfg(not(feature = "fast-fold"))]
+fn may_be_stopword(_: &[u8]) -> bool {
+    true
+}
+
+/// Bit `n` of entry `c`: some stopword (or `nasil`) of `n` bytes starts with byte `c` (a build without feature
+/// `fast-fold` leaves the table out: size).
+#[cfg(feature = "fast-fold")]
 static STOPWORD_LENGTHS: [u16; 256] = {
     let mut t = [0u16; 256];
     let mut i = 0;

@@ -6,13 +6,16 @@
 //!
 //! Each test is exact per byte (no carry crosses into the next byte): `ge` adds at most 0x7F to a value of at
 //! most 0x7F.
+//!
+//! Without feature `fast-fold` (the browser and bundler builds, for size) the scanners keep their byte loops and
+//! [`run_end`] is one.
+#![cfg_attr(not(feature = "fast-fold"), allow(dead_code))]
 
 const LO: u64 = 0x0101_0101_0101_0101;
 const HI: u64 = LO * 0x80;
 const LOW7: u64 = LO * 0x7F;
 
 /// The eight bytes at `b[i..i + 8]`, first byte lowest.
-#[cfg_attr(not(feature = "fast-fold"), allow(dead_code))]
 #[inline(always)]
 pub fn load(b: &[u8], i: usize) -> u64 {
     let e = &b[i..i + 8];
@@ -52,7 +55,6 @@ pub const fn word(w: u64) -> u64 {
 }
 
 /// `[A-Za-z0-9_.-]`
-#[cfg_attr(not(feature = "fast-fold"), allow(dead_code))]
 #[inline(always)]
 pub const fn word_dot_dash(w: u64) -> u64 {
     word(w) | eq(w, b'.') | eq(w, b'-')
