@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --json] [--nodes 1000,10000] [--storage memory,fs] [--repeat 5]`: per-turn costs of the
+// `npm run bench [-- --json] [--nodes 1000,10000] [--storage memory,fs] [--repeat 5] [--only throughput]`: per-turn costs of the
 // built package (pkg/) at session scale. Each (N, storage) pair runs in child processes so that peak memory is
 // measured per size: over fs, one child builds the store and exits, then a fresh "session" child opens it and does
 // what a harness does per turn (its peak RSS is the memory of a session at N nodes); over memory storage the store
@@ -31,7 +31,7 @@ const REFERENCE = {
 };
 
 function parseArgs(argv) {
-  const args = { json: false, nodes: [1000, 10000], storage: ["memory", "fs"], repeat: 5, queries: 40, child: null, dir: null, perCall: true, perCallRepeat: 7 };
+  const args = { json: false, nodes: [1000, 10000], storage: ["memory", "fs"], repeat: 5, queries: 40, child: null, dir: null, perCall: true, perCallRepeat: 7, only: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--json") args.json = true;
@@ -43,6 +43,7 @@ function parseArgs(argv) {
     else if (a === "--dir") args.dir = argv[++i];
     else if (a === "--no-per-call") args.perCall = false;
     else if (a === "--per-call-repeat") args.perCallRepeat = Number(argv[++i]);
+    else if (a === "--only") args.only = argv[++i];
     else throw new Error(`unknown argument ${a}`);
   }
   return args;
@@ -411,6 +412,18 @@ async function main() {
     process.stdout.write(JSON.stringify(await child(args.child, args)));
     return;
   }
+  if (args.only === "throughput") {
+    // Only the fold-throughput line (issue 12): the same measurement as in the full run, alone.
+    const t = await throughput(args.repeat);
+    const f = (x, d) => x.toFixed(d);
+    console.log(
+      args.json
+        ? JSON.stringify(t, null, 2)
+        : `fold throughput, 1 MB payloads: ${f(t.foldMBps, 1)} MB/s; node:crypto sha256: ${f(t.sha256MBps, 1)} MB/s; ratio ${f(t.ratio, 3)}`,
+    );
+    return;
+  }
+  if (args.only !== null) throw new Error(`--only takes "throughput", not ${args.only}`);
   const runs = [];
   for (const n of args.nodes) {
     for (const kind of args.storage) {

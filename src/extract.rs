@@ -8,6 +8,8 @@
 use std::collections::BTreeSet;
 
 use crate::hash::{compare_bytes, same_bytes};
+#[cfg(feature = "fast-fold")]
+use crate::text::swar;
 use crate::text::{fold_token, is_digit, is_space, is_stopword, is_word, nfc, strip};
 
 /// `_extract_identifiers(text)`: sorted, deduplicated, folded, stopwords removed. NFC is applied inside.
@@ -190,6 +192,11 @@ fn for_each_identifier_match<'a>(text_nfc: &'a str, mut found: impl FnMut(&'a st
                 }
                 all_ascii_digits = i == n || ID_CLASS[bytes[i] as usize] != ID_WORD;
             }
+            #[cfg(feature = "fast-fold")]
+            {
+                i = swar::run_end(bytes, i, swar::word, |b| ID_CLASS[b as usize] <= ID_DIGIT);
+            }
+            #[cfg(not(feature = "fast-fold"))]
             while i < n && ID_CLASS[bytes[i] as usize] <= ID_DIGIT {
                 i += 1;
             }
@@ -242,6 +249,34 @@ trait Unit: Copy {
     fn ch(self) -> char;
     /// `[\w.-]`: a char of a files segment.
     fn in_segment(self) -> bool;
+
+    /// The end of the segment (a run of [`Unit::in_segment`]) from `start`, and whether it has a `.` after its
+    /// first char.
+    #[cfg(feature = "fast-fold")]
+    #[inline(always)]
+    fn segment(chars: &[Self], start: usize) -> (usize, bool) {
+        let mut i = start;
+        let mut dot = false;
+        while i < chars.len() && chars[i].in_segment() {
+            dot |= chars[i].ch() == '.' && i > start;
+            i += 1;
+        }
+        (i, dot)
+    }
+
+    /// The first unit at or after `from` that is `c` (ASCII), or the text's length.
+    #[cfg(feature = "fast-fold")]
+    #[inline(always)]
+    fn find_ascii(chars: &[Self], from: usize, c: u8) -> usize {
+        chars[from..].iter().position(|u| u.ch() == char::from(c)).map_or(chars.len(), |k| from + k)
+    }
+
+    /// The first unit at or after `from` that is an ASCII capital, or the text's length.
+    #[cfg(feature = "fast-fold")]
+    #[inline(always)]
+    fn find_upper(chars: &[Self], from: usize) -> usize {
+        chars[from..].iter().position(|u| u.ch().is_ascii_uppercase()).map_or(chars.len(), |k| from + k)
+    }
 }
 
 impl Unit for u8 {
@@ -252,6 +287,45 @@ impl Unit for u8 {
     #[inline(always)]
     fn in_segment(self) -> bool {
         SEGMENT_BYTE[self as usize]
+    }
+
+    /// Eight bytes at a time; the dots are those before the segment's end, less its first byte.
+    #[cfg(feature = "fast-fold")]
+    #[inline]
+    fn segment(b: &[u8], start: usize) -> (usize, bool) {
+        let mut i = start;
+        let mut first = 0x80u64;
+        let mut dot = 0u64;
+        while i + 8 <= b.len() {
+            let w = swar::load(b, i);
+            let out = !swar::word_dot_dash(w) & 0x8080_8080_8080_8080;
+            let dots = swar::eq(w, b'.') & !first;
+            first = 0;
+            if out != 0 {
+                dot |= dots & ((1u64 << out.trailing_zeros()) - 1);
+                return (i + (out.trailing_zeros() / 8) as usize, dot != 0);
+            }
+            dot |= dots;
+            i += 8;
+        }
+        let mut any = dot != 0;
+        while i < b.len() && SEGMENT_BYTE[b[i] as usize] {
+            any |= b[i] == b'.' && i > start;
+            i += 1;
+        }
+        (i, any)
+    }
+
+    #[cfg(feature = "fast-fold")]
+    #[inline]
+    fn find_ascii(b: &[u8], from: usize, c: u8) -> usize {
+        swar::find(b, from, |w| swar::eq(w, c), |x| x == c)
+    }
+
+    #[cfg(feature = "fast-fold")]
+    #[inline]
+    fn find_upper(b: &[u8], from: usize) -> usize {
+        swar::find(b, from, swar::upper, |x| x.is_ascii_uppercase())
     }
 }
 
@@ -320,6 +394,9 @@ fn files_in<C: Unit>(chars: &[C]) -> Vec<String> {
         i
     };
     // The segment's end from `i`, and whether it has a `.` after its first char (alternative 2 needs one).
+    #[cfg(feature = "fast-fold")]
+    let segment_end_and_dot = |start: usize| C::segment(chars, start);
+    #[cfg(not(feature = "fast-fold"))]
     let segment_end_and_dot = |start: usize| {
         let mut i = start;
         let mut dot = false;
@@ -430,7 +507,14 @@ fn commands_in<C: Unit>(chars: &[C]) -> Vec<String> {
     while p < n {
         if p > 0 && chars[p - 1].ch() != '\n' {
             // On to the next line start, just after the next newline.
-            p = chars[p..].iter().position(|c| c.ch() == '\n').map_or(n, |k| p + k + 1);
+            #[cfg(feature = "fast-fold")]
+            {
+                p = (C::find_ascii(chars, p, b'\n') + 1).min(n);
+            }
+            #[cfg(not(feature = "fast-fold"))]
+            {
+                p = chars[p..].iter().position(|c| c.ch() == '\n').map_or(n, |k| p + k + 1);
+            }
             continue;
         }
         let prompt = skip_spaces(p);
@@ -465,7 +549,14 @@ fn errors_in<C: Unit>(chars: &[C]) -> Vec<String> {
     while p < chars.len() {
         // Every alternative starts with an ASCII capital (`[A-Z]…`, `FATAL`, `PANIC`, `Traceback`, `HTTP`).
         if !chars[p].ch().is_ascii_uppercase() {
-            p = chars[p..].iter().position(|c| c.ch().is_ascii_uppercase()).map_or(chars.len(), |k| p + k);
+            #[cfg(feature = "fast-fold")]
+            {
+                p = C::find_upper(chars, p);
+            }
+            #[cfg(not(feature = "fast-fold"))]
+            {
+                p = chars[p..].iter().position(|c| c.ch().is_ascii_uppercase()).map_or(chars.len(), |k| p + k);
+            }
             continue;
         }
         match error_match_end(chars, p) {

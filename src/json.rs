@@ -248,9 +248,15 @@ fn write_str(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
     let mut start = 0;
     let mut i = 0;
-    while i < bytes.len() {
-        // Most text needs no escape: skip eight bytes at a time while none is a control, `"` or `\`.
-        while i + 8 <= bytes.len() && word_is_plain(&bytes[i..i + 8]) {
+    loop {
+        // Most text needs no escape: skip eight bytes at a time while none is a control, `"` or `\`; in a word
+        // that has one, the lowest flagged byte is the first that needs an escape (see `escapes`).
+        while i + 8 <= bytes.len() {
+            let m = escapes(u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap_or_default()));
+            if m != 0 {
+                i += (m.trailing_zeros() / 8) as usize;
+                break;
+            }
             i += 8;
         }
         let Some(&b) = bytes.get(i) else { break };
@@ -279,15 +285,22 @@ fn write_str(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
 }
 
-/// Whether none of eight bytes needs an escape (no control, `"` or `\`): word-at-a-time tests that may answer
-/// "no" for a plain word (then the bytes are looked at one by one), never "yes" for one that needs an escape.
+/// The high bit of each of eight bytes that may need an escape (a control, `"` or `\`), exact for the lowest
+/// one flagged: a borrow only runs upwards from a byte that needs one, so a byte above it may be flagged
+/// wrongly (it is then looked at on its own), never one below.
 #[inline]
-pub(crate) fn word_is_plain(eight: &[u8]) -> bool {
+fn escapes(w: u64) -> u64 {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
-    let w = u64::from_le_bytes([eight[0], eight[1], eight[2], eight[3], eight[4], eight[5], eight[6], eight[7]]);
     let below = |x: u64, n: u64| x.wrapping_sub(LO * n) & !x & HI;
-    below(w, 0x20) | below(w ^ (LO * u64::from(b'"')), 1) | below(w ^ (LO * u64::from(b'\\')), 1) == 0
+    below(w, 0x20) | below(w ^ (LO * u64::from(b'"')), 1) | below(w ^ (LO * u64::from(b'\\')), 1)
+}
+
+/// Whether none of eight bytes needs an escape: may answer "no" for a plain word (its bytes are then looked at one
+/// by one), never "yes" for one that needs an escape.
+#[inline]
+pub(crate) fn word_is_plain(eight: &[u8]) -> bool {
+    eight.len() == 8 && escapes(u64::from_le_bytes([eight[0], eight[1], eight[2], eight[3], eight[4], eight[5], eight[6], eight[7]])) == 0
 }
 
 /// The canonical JSON of a document (spec §2.2) without parsing it into values, for a document whose strings are

@@ -7,6 +7,7 @@
 
 mod nfc_tables;
 mod tables;
+pub(crate) mod swar;
 
 // Flag bits of `tables::FLAG_RANGES` (same values as in the generator).
 const WORD: u8 = 1;
@@ -342,9 +343,37 @@ const STOPWORD_MAX_LEN: usize = {
 /// Whether a folded token is a stopword (the union of folded and unfolded forms, spec §4.3).
 pub fn is_stopword(folded: &str) -> bool {
     // Folding the raw list only adds `nasil` (and `mi`, already present); the raw form `nasıl` stays listed too.
-    // Most words are rejected by their length alone.
-    folded.len() <= STOPWORD_MAX_LEN && (STOPWORDS_RAW.contains(&folded) || folded == "nasil")
+    // Most words are rejected by their first byte and length alone (a megabyte payload has ~15,000 distinct words).
+    let b = folded.as_bytes();
+    b.len() <= STOPWORD_MAX_LEN
+        && may_be_stopword(b)
+        && (STOPWORDS_RAW.contains(&folded) || folded == "nasil")
 }
+
+/// Whether some stopword starts with `b[0]` and has `b.len()` bytes (always true without feature `fast-fold`).
+#[cfg(feature = "fast-fold")]
+fn may_be_stopword(b: &[u8]) -> bool {
+    !b.is_empty() && STOPWORD_LENGTHS[b[0] as usize] >> b.len() & 1 != 0
+}
+
+#[cfg(not(feature = "fast-fold"))]
+fn may_be_stopword(_: &[u8]) -> bool {
+    true
+}
+
+/// Bit `n` of entry `c`: some stopword (or `nasil`) of `n` bytes starts with byte `c` (a build without feature
+/// `fast-fold` leaves the table out: size).
+#[cfg(feature = "fast-fold")]
+static STOPWORD_LENGTHS: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut i = 0;
+    while i <= STOPWORDS_RAW.len() {
+        let w = if i < STOPWORDS_RAW.len() { STOPWORDS_RAW[i].as_bytes() } else { b"nasil" };
+        t[w[0] as usize] |= 1 << w.len();
+        i += 1;
+    }
+    t
+};
 
 /// Python `str.isprintable()` for one char: false for Cc, Cf, Cs, Co, Cn, Zl, Zp and Zs other than the space.
 pub fn is_printable(c: char) -> bool {

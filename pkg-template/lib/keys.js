@@ -18,9 +18,15 @@ export function sortKeys(keys) {
   });
 }
 
-/** A fresh Uint8Array copy of any byte view the engine or a caller passes. */
+const UNSHARED = Symbol.for("contextfold.unshared");
+
+/** A fresh Uint8Array copy of any byte view the engine or a caller passes (or the engine's own new array). */
 export function copyBytes(data) {
-  if (data instanceof Uint8Array) return data.slice();
+  if (data instanceof Uint8Array) {
+    // The engine's writes are new arrays that nothing else holds (marked so): kept as they are, not copied again.
+    if (data[UNSHARED] === true) return delete data[UNSHARED], data;
+    return data.slice();
+  }
   if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice();
   if (data instanceof ArrayBuffer) return new Uint8Array(data.slice(0));
   throw new TypeError("storage data must be a Uint8Array");

@@ -54,3 +54,47 @@ describe("a fold of a large payload returns the node it stored", () => {
     assert.ok(nfc.normalizedContent.endsWith("café étude"));
   });
 });
+
+// The Node engine hands each write to the storage as a new array that nothing else holds, marked with a
+// configurable, non-enumerable Symbol.for("contextfold.unshared"); the package's storages keep such an array instead
+// of copying a megabyte once more, and drop the mark, so what they hold is never handed out again uncopied.
+describe("the engine's writes are handed over, not copied twice", () => {
+  const UNSHARED = Symbol.for("contextfold.unshared");
+
+  test("the engine's arrays are marked unshared, and the store keeps them without the mark", async () => {
+    const inner = new MemoryStorage();
+    const saved = [];
+    const storage = {
+      load: (k) => inner.load(k),
+      list: (p) => inner.list(p),
+      remove: (k) => inner.remove(k),
+      async save(key, data) {
+        const mark = Object.getOwnPropertyDescriptor(data, UNSHARED);
+        saved.push({ key, data, mark });
+        await inner.save(key, data);
+      },
+    };
+    const store = await ContextFold.open(storage, { clock: CLOCK });
+    const node = await store.fold({ stepId: 1, summary: "large", rawContent: body });
+    assert.ok(saved.length >= 2);
+    for (const { key, data, mark } of saved) {
+      assert.deepEqual(mark, { value: true, writable: false, enumerable: false, configurable: true }, key);
+      assert.equal(UNSHARED in data, false, `${key}: the store dropped the mark`);
+      assert.deepEqual(await inner.load(key), new Uint8Array(data), key);
+    }
+    assert.deepEqual(node, stored(inner, 1));
+    // What the store holds is handed out as copies.
+    const key = saved.find((s) => s.key.includes("cold_nodes")).key;
+    const copy = await inner.load(key);
+    copy.fill(0);
+    assert.deepEqual(node, stored(inner, 1));
+  });
+
+  test("a caller's own array is still copied: changing it after save changes nothing stored", async () => {
+    const storage = new MemoryStorage();
+    const data = new TextEncoder().encode("original");
+    await storage.save("k.json", data);
+    data.fill(0x21);
+    assert.equal(storage.text("k.json"), "original");
+  });
+});

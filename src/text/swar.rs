@@ -1,0 +1,152 @@
+//! ASCII byte classes tested eight bytes at a time ("SIMD within a register"): the scanners of a fold (redaction,
+//! identifiers, files, commands, errors) each walk a megabyte byte by byte, and a branch per byte that ends every
+//! word is most of their cost. A mask has the high bit of each byte set where the byte is in the class; a byte of
+//! a non-ASCII char (high bit set) is in no class here, so a run found this way ends at a char boundary and the
+//! caller decides what a non-ASCII char does, as it did byte by byte.
+//!
+//! Each test is exact per byte (no carry crosses into the next byte): `ge` adds at most 0x7F to a value of at
+//! most 0x7F.
+//!
+//! Without feature `fast-fold` (the browser and bundler builds, for size) the scanners keep their byte loops and
+//! [`run_end`] is one.
+#![cfg_attr(not(feature = "fast-fold"), allow(dead_code))]
+
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = LO * 0x80;
+const LOW7: u64 = LO * 0x7F;
+
+/// The eight bytes at `b[i..i + 8]`, first byte lowest.
+#[inline(always)]
+pub fn load(b: &[u8], i: usize) -> u64 {
+    let e = &b[i..i + 8];
+    u64::from_le_bytes([e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7]])
+}
+
+/// High bit of each byte of `v7` (bytes of at most 0x7F) that is ≥ `lo` (1 ≤ lo ≤ 0x80).
+#[inline(always)]
+const fn ge(v7: u64, lo: u8) -> u64 {
+    v7.wrapping_add(LO * (0x80 - lo as u64)) & HI
+}
+
+/// High bit of each byte of `v7` in `lo..=hi` (1 ≤ lo, hi < 0x80).
+#[inline(always)]
+const fn range(v7: u64, lo: u8, hi: u8) -> u64 {
+    ge(v7, lo) & !ge(v7, hi + 1)
+}
+
+/// High bit of each byte of `w` equal to `c`.
+#[inline(always)]
+pub const fn eq(w: u64, c: u8) -> u64 {
+    let x = w ^ (LO * c as u64);
+    !((x & LOW7).wrapping_add(LOW7) | x) & HI
+}
+
+/// `[0-9A-Za-z]`
+#[inline(always)]
+pub const fn alnum(w: u64) -> u64 {
+    let v = w & LOW7;
+    (range(v, b'0', b'9') | range(v | (LO * 0x20), b'a', b'z')) & !w
+}
+
+/// `[A-Za-z0-9_]` (ASCII `\w`)
+#[inline(always)]
+pub const fn word(w: u64) -> u64 {
+    alnum(w) | eq(w, b'_')
+}
+
+/// `[A-Za-z0-9_.-]`
+#[inline(always)]
+pub const fn word_dot_dash(w: u64) -> u64 {
+    word(w) | eq(w, b'.') | eq(w, b'-')
+}
+
+/// `[A-Z]`
+#[inline(always)]
+pub const fn upper(w: u64) -> u64 {
+    range(w & LOW7, b'A', b'Z') & !w
+}
+
+/// The first byte at or after `i` that `class` (a mask function above) does not mark, eight bytes at a time;
+/// `one` is the same class for a single byte (the last bytes of the text, and every byte in a build without
+/// feature `fast-fold`).
+#[inline(always)]
+pub fn run_end(b: &[u8], mut i: usize, class: impl Fn(u64) -> u64, one: impl Fn(u8) -> bool) -> usize {
+    #[cfg(feature = "fast-fold")]
+    while i + 8 <= b.len() {
+        let out = !class(load(b, i)) & HI;
+        if out != 0 {
+            return i + (out.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    #[cfg(not(feature = "fast-fold"))]
+    let _ = &class;
+    while i < b.len() && one(b[i]) {
+        i += 1;
+    }
+    i
+}
+
+/// The first byte at or after `i` that `class` marks (`b.len()` if none), eight bytes at a time (see
+/// [`run_end`]).
+#[inline(always)]
+pub fn find(b: &[u8], mut i: usize, class: impl Fn(u64) -> u64, one: impl Fn(u8) -> bool) -> usize {
+    #[cfg(feature = "fast-fold")]
+    while i + 8 <= b.len() {
+        let hit = class(load(b, i));
+        if hit != 0 {
+            return i + (hit.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    #[cfg(not(feature = "fast-fold"))]
+    let _ = &class;
+    while i < b.len() && !one(b[i]) {
+        i += 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every class agrees with its byte-by-byte definition on every byte value, in every lane.
+    #[test]
+    fn masks_match_the_byte_classes() {
+        let classes: [(fn(u64) -> u64, fn(u8) -> bool); 6] = [
+            (alnum, |c| c.is_ascii_alphanumeric()),
+            (word, |c| c.is_ascii_alphanumeric() || c == b'_'),
+            (word_dot_dash, |c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'-')),
+            (upper, |c| c.is_ascii_uppercase()),
+            (|w| eq(w, b'\n'), |c| c == b'\n'),
+            (|w| eq(w, 0), |c| c == 0),
+        ];
+        for (mask, one) in classes {
+            for lane in 0..8 {
+                for c in 0..=255u8 {
+                    // The other lanes hold neighbours that could carry into this one.
+                    let mut bytes = [0xFFu8, 0x00, 0x7F, 0x80, b'z', b'0', b'_', 0x41];
+                    bytes[lane] = c;
+                    let m = mask(u64::from_le_bytes(bytes));
+                    for (k, &x) in bytes.iter().enumerate() {
+                        assert_eq!(m >> (8 * k + 7) & 1 == 1, one(x), "byte {x:#x} in lane {k}");
+                    }
+                    assert_eq!(m & !HI, 0);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn runs_and_finds() {
+        let t = b"abc_de9 x.y-z\nQRS tail";
+        assert_eq!(run_end(t, 0, word, |c| c.is_ascii_alphanumeric() || c == b'_'), 7);
+        assert_eq!(run_end(t, 8, word_dot_dash, |c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'-')), 13);
+        assert_eq!(find(t, 0, |w| eq(w, b'\n'), |c| c == b'\n'), 13);
+        assert_eq!(find(t, 0, upper, |c| c.is_ascii_uppercase()), 14);
+        assert_eq!(find(t, 15, upper, |c| c.is_ascii_uppercase()), 15);
+        assert_eq!(find(t, 17, upper, |c| c.is_ascii_uppercase()), t.len());
+        assert_eq!(run_end(t, 18, word, |c| c.is_ascii_alphanumeric()), t.len());
+    }
+}
