@@ -44,6 +44,16 @@ pub struct Matcher {
     /// (tag, prefix, slot, quality): forms that start with the prefix, differ from it, and are at most 6 bytes
     /// longer.
     prefixes: Vec<(u8, String, usize, u32)>,
+    /// The first two bytes of every form above, as a set of 65,536 bits (empty: no such set, every word is
+    /// matched in full). A word's forms are its stem and its parts' stems, and a stem keeps the first two bytes of
+    /// what it stems ([`stem_en`] only changes or drops bytes from the third on): a word none of whose parts starts
+    /// with two bytes of the set answers no slot, which [`Matcher::of_word`] then knows without stemming it.
+    heads: Vec<u64>,
+}
+
+/// The bytes after which an identifier part starts (those [`super::stem::parts`] splits on).
+fn starts_part(b: u8) -> bool {
+    matches!(b, b'_' | b'.' | b'/' | b'-' | b':' | b'@' | b' ' | b'\n' | b'\t' | b'=')
 }
 
 fn add_exact(map: &mut BTreeMap<String, Vec<(usize, u32)>>, tag: u8, form: &str, slot: usize, q: u32) {
@@ -78,7 +88,31 @@ impl Matcher {
                 }
             }
         }
+        let forms: Vec<&[u8]> = m.exact.keys().map(|k| &k.as_bytes()[1..]).chain(m.prefixes.iter().map(|p| p.1.as_bytes())).collect();
+        if forms.iter().all(|f| f.len() >= 2) {
+            m.heads = vec![0u64; 1024];
+            for f in forms {
+                let h = usize::from(f[0]) << 8 | usize::from(f[1]);
+                m.heads[h >> 6] |= 1 << (h & 63);
+            }
+        }
         m
+    }
+
+    /// Whether a word (a match key) may answer a slot: some part of it starts with the first two bytes of a form
+    /// asked for (always, without the set of those).
+    fn may_answer(&self, word: &str) -> bool {
+        if self.heads.is_empty() {
+            return true;
+        }
+        let b = word.as_bytes();
+        let head = |i: usize| {
+            b.get(i + 1).is_some_and(|&second| {
+                let h = usize::from(b[i]) << 8 | usize::from(second);
+                self.heads[h >> 6] & (1 << (h & 63)) != 0
+            })
+        };
+        head(0) || (1..b.len()).any(|i| starts_part(b[i - 1]) && head(i))
     }
 
     /// The forms to read.
@@ -113,6 +147,9 @@ impl Matcher {
     /// Slot → quality of a word (a match key) as if it were a term: its own stem and its parts'.
     pub fn of_word(&self, word: &str) -> BTreeMap<usize, u32> {
         let mut out = BTreeMap::new();
+        if !self.may_answer(word) {
+            return out;
+        }
         for k in forms::term_keys(word) {
             self.of_key(&k, &mut out);
         }
@@ -337,25 +374,28 @@ impl Plan {
     #[cfg_attr(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))), allow(dead_code))]
     pub(super) fn word_slots(&mut self, contents: &BTreeMap<i64, String>) {
         let Some(matcher) = self.matcher.take() else { return };
+        // Words looked up already (only those that may answer: the others cost less to test again).
         let mut seen: BTreeSet<String> = BTreeSet::new();
+        let mut low = String::new();
         let mut visit = |text: &str, term_slots: &mut BTreeMap<String, Vec<(usize, u32)>>| {
             for line in text.lines().take(20_000) {
                 if line.is_ascii() {
                     for w in line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()) {
-                        let key = w.to_ascii_lowercase();
-                        if !seen.contains(&key) {
-                            let q = matcher.of_word(&key);
+                        low.clear();
+                        low.extend(w.bytes().map(|b| b.to_ascii_lowercase() as char));
+                        if matcher.may_answer(&low) && !seen.contains(low.as_str()) {
+                            let q = matcher.of_word(&low);
                             if !q.is_empty() {
-                                term_slots.insert(key.clone(), q.into_iter().collect());
+                                term_slots.insert(low.clone(), q.into_iter().collect());
                             }
-                            seen.insert(key);
+                            seen.insert(low.clone());
                         }
                     }
                     continue;
                 }
                 for word in super::words_of(&nfc(line)) {
                     let key = if word.is_ascii() { word.to_ascii_lowercase() } else { match_key(&fold_token(word)) };
-                    if !seen.contains(&key) {
+                    if matcher.may_answer(&key) && !seen.contains(&key) {
                         let q = matcher.of_word(&key);
                         if !q.is_empty() {
                             term_slots.insert(key.clone(), q.into_iter().collect());
@@ -402,5 +442,24 @@ mod tests {
         assert!(a.matcher.of_word("portal").is_empty());
         let t = ask("Flaky testi düzelttik mi?");
         assert!(t.asked.wants(&forms::key(STEM, "test")));
+    }
+
+    #[test]
+    fn the_two_byte_filter_never_drops_a_word_that_answers() {
+        let words = [
+            "ports", "postgres_port", "postgresql", "portal", "flakiness", "flies", "flaky", "tests", "testing", "db.port",
+            "my-postgres", "x_y", "re_tested", "migrations", "migrate", "rollbacks", "rolled", "duzelttik", "düzelt",
+            "fixed", "fixing", "cries", "crying", "config.yaml", "a", "po", "ab_po", "versions", "v12", "v12_rollback",
+        ];
+        for prompt in ["Which port is postgres on now?", "Flaky testi düzelttik mi?", "why did we roll back V12 migrations?", "cry fly db"] {
+            let a = ask(prompt);
+            let mut unfiltered = a.matcher.clone();
+            unfiltered.heads.clear();
+            assert!(!a.matcher.heads.is_empty(), "{prompt}");
+            for w in words {
+                let key = match_key(&fold_token(w));
+                assert_eq!(a.matcher.of_word(&key), unfiltered.of_word(&key), "{prompt}: {w}");
+            }
+        }
     }
 }
