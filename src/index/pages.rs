@@ -585,6 +585,52 @@ impl<'b> Cursor<'b> {
         }
         Some(steps)
     }
+    /// Past an entry, its layout checked as [`Cursor::entry`] checks it but nothing decoded (no text, no hex): its step.
+    fn skip_entry(&mut self) -> Option<i64> {
+        let step_id = self.i64()?;
+        self.i64()?;
+        let flags = self.byte()?;
+        if flags > 3 {
+            return None;
+        }
+        let named = self.opt_str_bytes()?;
+        if flags & 2 != 0 && named {
+            return None;
+        }
+        for _ in 0..3 {
+            match self.byte()? {
+                0 => {}
+                1 => {
+                    self.bytes()?;
+                }
+                2 => {
+                    self.take(32)?;
+                }
+                _ => return None,
+            }
+        }
+        self.opt_str_bytes()?;
+        self.opt_str_bytes()?;
+        self.bytes()?;
+        for _ in 0..3 {
+            let n = usize::try_from(self.varint()?).ok()?;
+            if n > 0 && n - 1 > self.bytes.len() - self.pos {
+                return None;
+            }
+            for _ in 1..n.max(1) {
+                self.bytes()?;
+            }
+        }
+        Some(step_id)
+    }
+    /// An optional string's bytes skipped: whether it was there.
+    fn opt_str_bytes(&mut self) -> Option<bool> {
+        match self.byte()? {
+            0 => Some(false),
+            1 => self.bytes().map(|_| true),
+            _ => None,
+        }
+    }
     fn entry(&mut self) -> Option<PageEntry> {
         let step_id = self.i64()?;
         let token_estimate = self.i64()?;
@@ -805,8 +851,28 @@ impl Unit {
         sorted.sort_unstable();
         let mut out = Vec::new();
         for i in blocks {
-            let entries = self.entry_block(storage, &self.dir.entry_blocks[i]).await?;
-            out.extend(entries.into_iter().filter(|e| sorted.binary_search(&e.step_id).is_ok()));
+            let block = &self.dir.entry_blocks[i];
+            let bytes = self.piece(storage, &block.at).await?;
+            let mut c = Cursor { bytes: &bytes, pos: 0 };
+            // Only the entries asked for are decoded; every one is checked as `entry_block` checks it.
+            let (mut count, mut first, mut last) = (0u64, None, None::<i64>);
+            let mut ascending = true;
+            while !c.done() {
+                let at = c.pos;
+                let step = c.skip_entry().ok_or_else(|| damaged(&self.data_key))?;
+                if sorted.binary_search(&step).is_ok() {
+                    c.pos = at;
+                    out.push(c.entry().ok_or_else(|| damaged(&self.data_key))?);
+                }
+                ascending &= last.is_none_or(|l| l < step);
+                first = first.or(Some(step));
+                last = Some(step);
+                count += 1;
+            }
+            let sound = count == block.count && first == Some(block.first) && last == Some(block.last) && ascending;
+            if !sound {
+                return Err(damaged(&self.data_key));
+            }
         }
         Ok(out)
     }
