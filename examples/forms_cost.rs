@@ -46,8 +46,10 @@ fn measure(label: &str, index: &RecallIndex, out: &std::path::Path) {
         (m + w) / p,
         fb as f64 / pb as f64
     );
-    for k in ["pages.dat", "pages.dir", "pages-forms.dat", "pages-forms.dir"] {
-        let _ = pollster::block_on(storage.remove(k));
+    if std::env::var_os("CF_KEEP").is_none() {
+        for k in ["pages.dat", "pages.dir", "pages-forms.dat", "pages-forms.dir"] {
+            let _ = pollster::block_on(storage.remove(k));
+        }
     }
 }
 
@@ -65,6 +67,9 @@ fn main() {
     let newest: Vec<i64> = index.entries_by_step().iter().rev().take(1000).map(|e| e.step_id).collect();
     for step in newest.into_iter().rev() {
         tail.insert(step, index.get(step).unwrap().to_object());
+    }
+    if std::env::var_os("CF_KEEP").is_some() {
+        return; // CF_KEEP=1: the checkpoint's units are left in OUT
     }
     measure("fold (segment of 1,000)", &tail, &out);
     let _ = std::fs::remove_dir_all(&out);
