@@ -551,13 +551,7 @@ impl Plan {
 /// A cold node's `raw_content`, from the bytes of its file, for ranking: `None` unless they are a JSON object with a
 /// string there.
 pub fn raw_content_of(bytes: &[u8]) -> Option<String> {
-    match crate::json::parse(bytes).ok()? {
-        crate::json::Value::Object(mut m) => match m.remove("raw_content") {
-            Some(crate::json::Value::Str(s)) => Some(s),
-            _ => None,
-        },
-        _ => None,
-    }
+    crate::json::string_member(bytes, "raw_content")
 }
 
 /// Highest first ((score, step) pairs are distinct: any sort gives the same order).
