@@ -1166,6 +1166,7 @@ impl<S: Storage> ContextFold<S> {
     /// same rule ([`containment::check_canonical`] for an entry that names its canonical file, the full
     /// [`containment::resolve_cold_node_path`] otherwise). A node that is outside the store, missing or unreadable
     /// is left out (it is then ranked on its terms); a failed batch is retried one node at a time.
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
     async fn ranking_texts(&self, nodes: &[(i64, Option<String>)]) -> BTreeMap<i64, String> {
         let mut out = BTreeMap::new();
         if nodes.is_empty() {
@@ -1200,6 +1201,21 @@ impl<S: Storage> ContextFold<S> {
         for (&i, bytes) in wanted.iter().zip(loaded) {
             if let Some(text) = bytes.as_deref().and_then(rank::raw_content_of) {
                 out.insert(nodes[i].0, text);
+            }
+        }
+        out
+    }
+
+    /// [`Self::ranking_texts`] in the browser and bundler engines (`ranked-v1` only, for size): one node at a time.
+    #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+    async fn ranking_texts(&self, nodes: &[(i64, Option<String>)]) -> BTreeMap<i64, String> {
+        let mut out = BTreeMap::new();
+        for (step, path) in nodes {
+            if containment::resolve_cold_node_path(&self.storage, *step, path.as_deref()).await.is_err() {
+                continue;
+            }
+            if let Some(text) = self.storage.load(&store::cold_node_key(*step)).await.ok().flatten().as_deref().and_then(rank::raw_content_of) {
+                out.insert(*step, text);
             }
         }
         out

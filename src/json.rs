@@ -69,7 +69,8 @@ pub fn parse(bytes: &[u8]) -> Result<Value, ParseError> {
 /// decoding the other members: they are walked (strings to their closing quote, containers to their closing
 /// bracket), not built. `None` when the bytes are not an object, the member is missing or not a string, or the walk
 /// finds them malformed. For reads that only rank (a cold node's `raw_content`, read unverified); everything else
-/// reads documents with [`parse`].
+/// reads documents with [`parse`]. (Not in the browser and bundler engines, for size: they read nodes with `parse`.)
+#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
 pub fn string_member(bytes: &[u8], key: &str) -> Option<String> {
     let s = std::str::from_utf8(bytes).ok()?;
     let mut p = Parser { s, b: bytes, lone_surrogate: None };
@@ -798,6 +799,7 @@ impl Parser<'_> {
 
     /// Past the value at `idx` (a string, a container with everything in it, or a scalar up to the next
     /// delimiter), without building it; `None` if it is missing, unterminated or its brackets do not pair.
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
     fn skip_value(&self, idx: usize) -> Option<usize> {
         let mut open: Vec<u8> = Vec::new();
         let mut i = idx;

@@ -586,6 +586,7 @@ impl<'b> Cursor<'b> {
         Some(steps)
     }
     /// Past an entry, its layout checked as [`Cursor::entry`] checks it but nothing decoded (no text, no hex): its step.
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
     fn skip_entry(&mut self) -> Option<i64> {
         let step_id = self.i64()?;
         self.i64()?;
@@ -624,6 +625,7 @@ impl<'b> Cursor<'b> {
         Some(step_id)
     }
     /// An optional string's bytes skipped: whether it was there.
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
     fn opt_str_bytes(&mut self) -> Option<bool> {
         match self.byte()? {
             0 => Some(false),
@@ -851,30 +853,43 @@ impl Unit {
         sorted.sort_unstable();
         let mut out = Vec::new();
         for i in blocks {
-            let block = &self.dir.entry_blocks[i];
-            let bytes = self.piece(storage, &block.at).await?;
-            let mut c = Cursor { bytes: &bytes, pos: 0 };
-            // Only the entries asked for are decoded; every one is checked as `entry_block` checks it.
-            let (mut count, mut first, mut last) = (0u64, None, None::<i64>);
-            let mut ascending = true;
-            while !c.done() {
-                let at = c.pos;
-                let step = c.skip_entry().ok_or_else(|| damaged(&self.data_key))?;
-                if sorted.binary_search(&step).is_ok() {
-                    c.pos = at;
-                    out.push(c.entry().ok_or_else(|| damaged(&self.data_key))?);
-                }
-                ascending &= last.is_none_or(|l| l < step);
-                first = first.or(Some(step));
-                last = Some(step);
-                count += 1;
-            }
-            let sound = count == block.count && first == Some(block.first) && last == Some(block.last) && ascending;
-            if !sound {
-                return Err(damaged(&self.data_key));
-            }
+            out.extend(self.asked_entries(storage, &self.dir.entry_blocks[i], &sorted).await?);
         }
         Ok(out)
+    }
+
+    /// The entries of a block whose steps are in `sorted`. Only those are decoded; every entry's layout is walked
+    /// and the block checked as [`Unit::entry_block`] checks it (the Node and native engines, which rank: a prompt
+    /// reads ~64 entries from ~60 blocks).
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    async fn asked_entries<S: Storage>(&self, storage: &S, block: &EntryBlock, sorted: &[i64]) -> Result<Vec<PageEntry>> {
+        let bytes = self.piece(storage, &block.at).await?;
+        let mut c = Cursor { bytes: &bytes, pos: 0 };
+        let mut out = Vec::new();
+        let (mut count, mut first, mut last) = (0u64, None, None::<i64>);
+        let mut ascending = true;
+        while !c.done() {
+            let at = c.pos;
+            let step = c.skip_entry().ok_or_else(|| damaged(&self.data_key))?;
+            if sorted.binary_search(&step).is_ok() {
+                c.pos = at;
+                out.push(c.entry().ok_or_else(|| damaged(&self.data_key))?);
+            }
+            ascending &= last.is_none_or(|l| l < step);
+            first = first.or(Some(step));
+            last = Some(step);
+            count += 1;
+        }
+        let sound = count == block.count && first == Some(block.first) && last == Some(block.last) && ascending;
+        sound.then_some(out).ok_or_else(|| damaged(&self.data_key))
+    }
+
+    /// The entries of a block whose steps are in `sorted` (the browser and bundler engines: the block decoded whole,
+    /// for size).
+    #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+    async fn asked_entries<S: Storage>(&self, storage: &S, block: &EntryBlock, sorted: &[i64]) -> Result<Vec<PageEntry>> {
+        let entries = self.entry_block(storage, block).await?;
+        Ok(entries.into_iter().filter(|e| sorted.binary_search(&e.step_id).is_ok()).collect())
     }
 
     /// The entries of the `limit` highest steps, highest first.
