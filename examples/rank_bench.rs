@@ -33,14 +33,20 @@ fn main() {
     let cf = open();
     let steps = pollster::block_on(cf.folded_steps(None)).map(|s| s.len()).unwrap_or(0).max(1);
     let mut prompts = Vec::new();
-    for i in 0..count {
+    // `CF_PROMPTS=FILE`: the prompts, one per line, instead (e.g. the hook bench's, `w.query(j)`).
+    if let Some(file) = std::env::var_os("CF_PROMPTS") {
+        prompts = std::fs::read_to_string(file).unwrap().lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect();
+    }
+    for i in 0..if prompts.is_empty() { count } else { 0 } {
         let step = 1 + (i * 7919) % steps;
         let summary = pollster::block_on(cf.folded_step(step as i64)).map(|s| s.summary).unwrap_or_default();
         let words: Vec<&str> = summary.split(|c: char| !c.is_alphanumeric()).filter(|w| w.len() > 3).skip(1).take(3).collect();
         prompts.push(format!("why did {} fail, which {} now?", words.join(" "), words.first().unwrap_or(&"port")));
     }
     println!("{root}: {} nodes, paged {}", steps, cf.is_paged());
-    for &mode in Selection::ALL {
+    // `CF_MODE=NAME`: that selection mode only.
+    let only = std::env::var("CF_MODE").ok();
+    for &mode in Selection::ALL.iter().filter(|m| only.as_deref().is_none_or(|o| o == m.name())) {
         let options = TurnOptions { default_selection: Some(mode), ..Default::default() };
         let mut per = Vec::new();
         let mut picked = 0;

@@ -1057,12 +1057,9 @@ impl<S: Storage> ContextFold<S> {
     ) -> Result<ScanResult> {
         let index = self.whole_index().await?;
         let plan = rank::Plan::new(&index, prompt);
-        let mut contents = BTreeMap::new();
-        for &step in plan.pool() {
-            if let Some(text) = self.ranking_text(&index, step).await {
-                contents.insert(step, text);
-            }
-        }
+        let nodes: Vec<(i64, Option<String>)> =
+            plan.pool().iter().map(|&step| (step, index.by_step(step).and_then(|e| e.file_path().map(|p| p.into_owned())))).collect();
+        let contents = self.ranking_texts(&nodes).await;
         Ok(plan.finish(&contents, budget, per_call, in_context, candidates))
     }
 
@@ -1110,17 +1107,10 @@ impl<S: Storage> ContextFold<S> {
         let newer = self.rank_entries(&plan.sources(&found), &mut paths).await?;
         plan.with_newer(&found, &newer);
         if let Some(t0) = trace { eprintln!("sources {:?}", t0.elapsed()); }
-        let mut contents = BTreeMap::new();
-        for &step in plan.pool() {
-            // The last one found (the in-memory tail's entry over the pages').
-            let path = paths.iter().rev().find(|p| p.0 == step).and_then(|p| p.1.clone());
-            let Ok(path) = containment::resolve_cold_node_path(&self.storage, step, path.as_deref()).await else { continue };
-            if let Ok(node) = validate::load_node_unverified(&self.storage, &store::cold_node_key(step), &path).await {
-                if let Some(text) = node.get("raw_content").and_then(Value::as_str) {
-                    contents.insert(step, text.to_string());
-                }
-            }
-        }
+        // Each pool step's file path: the last one found (the in-memory tail's entry over the pages').
+        let nodes: Vec<(i64, Option<String>)> =
+            plan.pool().iter().map(|&step| (step, paths.iter().rev().find(|p| p.0 == step).and_then(|p| p.1.clone()))).collect();
+        let contents = self.ranking_texts(&nodes).await;
         if let Some(t0) = trace { eprintln!("contents {:?}", t0.elapsed()); }
         let r = plan.finish(&contents, budget, per_call, in_context, candidates);
         if let Some(t0) = trace { eprintln!("finish {:?}", t0.elapsed()); }
@@ -1170,12 +1160,65 @@ impl<S: Storage> ContextFold<S> {
         Ok(out)
     }
 
-    /// A cold node's `raw_content` for ranking; `None` when it cannot be read (it is then ranked on its terms).
-    async fn ranking_text(&self, index: &RecallIndex, step_id: i64) -> Option<String> {
-        let entry = index.by_step(step_id)?;
-        let path = containment::resolve_cold_node_path(&self.storage, step_id, entry.file_path().as_deref()).await.ok()?;
-        let node = validate::load_node_unverified(&self.storage, &store::cold_node_key(step_id), &path).await.ok()?;
-        node.get("raw_content").and_then(Value::as_str).map(str::to_string)
+    /// The cold nodes' `raw_content` for ranking, by step (unverified: only for ranking; hydration verifies), given
+    /// each step's `file_path`. Resolved and read in one batch each, as `validate` does (a host may serve a batch at
+    /// once: the Node fs storage reads it synchronously, instead of a few promises per file): containment is the
+    /// same rule ([`containment::check_canonical`] for an entry that names its canonical file, the full
+    /// [`containment::resolve_cold_node_path`] otherwise). A node that is outside the store, missing or unreadable
+    /// is left out (it is then ranked on its terms); a failed batch is retried one node at a time.
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    async fn ranking_texts(&self, nodes: &[(i64, Option<String>)]) -> BTreeMap<i64, String> {
+        let mut out = BTreeMap::new();
+        if nodes.is_empty() {
+            return out;
+        }
+        let keys: Vec<String> = nodes.iter().map(|n| store::cold_node_key(n.0)).collect();
+        let resolved = match self.storage.resolve(store::COLD_NODE_DIR).await {
+            Ok(dir) => self.storage.resolve_many(&keys).await.ok().filter(|r| r.len() == keys.len()).map(|r| (dir, r)),
+            Err(_) => None,
+        };
+        let mut wanted: Vec<usize> = Vec::with_capacity(nodes.len());
+        for (i, (step, path)) in nodes.iter().enumerate() {
+            let contained = match &resolved {
+                Some((dir, r)) if path.as_deref() == Some(keys[i].as_str()) => containment::check_canonical(*step, &keys[i], r[i].clone(), dir),
+                _ => containment::resolve_cold_node_path(&self.storage, *step, path.as_deref()).await,
+            };
+            if contained.is_ok() {
+                wanted.push(i);
+            }
+        }
+        let want: Vec<String> = wanted.iter().map(|&i| keys[i].clone()).collect();
+        let loaded: Vec<Option<Vec<u8>>> = match self.storage.load_many(&want).await {
+            Ok(l) if l.len() == want.len() => l,
+            _ => {
+                let mut one = Vec::with_capacity(want.len());
+                for k in &want {
+                    one.push(self.storage.load(k).await.ok().flatten());
+                }
+                one
+            }
+        };
+        for (&i, bytes) in wanted.iter().zip(loaded) {
+            if let Some(text) = bytes.as_deref().and_then(rank::raw_content_of) {
+                out.insert(nodes[i].0, text);
+            }
+        }
+        out
+    }
+
+    /// [`Self::ranking_texts`] in the browser and bundler engines (`ranked-v1` only, for size): one node at a time.
+    #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+    async fn ranking_texts(&self, nodes: &[(i64, Option<String>)]) -> BTreeMap<i64, String> {
+        let mut out = BTreeMap::new();
+        for (step, path) in nodes {
+            if containment::resolve_cold_node_path(&self.storage, *step, path.as_deref()).await.is_err() {
+                continue;
+            }
+            if let Some(text) = self.storage.load(&store::cold_node_key(*step)).await.ok().flatten().as_deref().and_then(rank::raw_content_of) {
+                out.insert(*step, text);
+            }
+        }
+        out
     }
 
     /// The selection from the pages and the tail: the postings of the query terms, the reference's picks over

@@ -71,6 +71,42 @@ pub fn parse_str(s: &str) -> Result<Value, ParseError> {
     Ok(value)
 }
 
+/// The string value of `key` in a top-level JSON object (its last occurrence, the one [`parse`] keeps), without
+/// decoding the other members: they are walked (strings to their closing quote, containers to their closing
+/// bracket), not built. `None` when the bytes are not an object, the member is missing or not a string, or the walk
+/// finds them malformed. For reads that only rank (a cold node's `raw_content`, read unverified); everything else
+/// reads documents with [`parse`]. (Not in the browser and bundler engines, for size: they read nodes with `parse`.)
+#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+pub fn string_member(bytes: &[u8], key: &str) -> Option<String> {
+    let s = std::str::from_utf8(bytes).ok()?;
+    let mut p = Parser { s, b: bytes, lone_surrogate: None };
+    let mut i = p.skip_ws(0);
+    if p.at(i) != Some(b'{') {
+        return None;
+    }
+    i = p.skip_ws(i + 1);
+    let mut found = None;
+    loop {
+        let (k, j) = p.object_key(i).ok()?;
+        let end = if k == key && p.at(j) == Some(b'"') {
+            let (v, end) = p.scan_string(j + 1).ok()?;
+            found = Some(v);
+            end
+        } else {
+            if k == key {
+                found = None;
+            }
+            p.skip_value(j)?
+        };
+        let n = p.skip_ws(end);
+        match p.at(n) {
+            Some(b',') => i = p.skip_ws(n + 1),
+            Some(b'}') if p.skip_ws(n + 1) == bytes.len() => return found.filter(|_| p.lone_surrogate.is_none()),
+            _ => return None,
+        }
+    }
+}
+
 /// `json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()`.
 pub fn to_canonical(v: &Value) -> Vec<u8> {
     let mut out = Vec::new();
@@ -791,6 +827,58 @@ impl Parser<'_> {
         }
     }
 
+    /// Past the value at `idx` (a string, a container with everything in it, or a scalar up to the next
+    /// delimiter), without building it; `None` if it is missing, unterminated or its brackets do not pair.
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    fn skip_value(&self, idx: usize) -> Option<usize> {
+        let mut open: Vec<u8> = Vec::new();
+        let mut i = idx;
+        loop {
+            match *self.b.get(i)? {
+                b'"' => {
+                    i += 1;
+                    loop {
+                        match *self.b.get(i)? {
+                            b'"' => break,
+                            b'\\' => i += 2,
+                            _ => i += 1,
+                        }
+                    }
+                    i += 1;
+                }
+                b'[' => {
+                    open.push(b']');
+                    i += 1;
+                }
+                b'{' => {
+                    open.push(b'}');
+                    i += 1;
+                }
+                c @ (b']' | b'}') => {
+                    if open.pop()? != c {
+                        return None;
+                    }
+                    i += 1;
+                }
+                b',' | b':' | b' ' | b'\t' | b'\n' | b'\r' => {
+                    if open.is_empty() {
+                        return None;
+                    }
+                    i += 1;
+                    continue;
+                }
+                _ => {
+                    while self.b.get(i).is_some_and(|c| !matches!(c, b',' | b':' | b'[' | b']' | b'{' | b'}' | b'"' | b' ' | b'\t' | b'\n' | b'\r')) {
+                        i += 1;
+                    }
+                }
+            }
+            if open.is_empty() {
+                return Some(i);
+            }
+        }
+    }
+
     fn hex4(&self, i: usize) -> Option<u32> {
         let digits = self.b.get(i..i + 4)?;
         digits.iter().try_fold(0u32, |acc, &d| Some(acc * 16 + (d as char).to_digit(16)?))
@@ -968,6 +1056,28 @@ impl<T: Into<Value>> From<Option<T>> for Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_string_member_is_what_parse_gives() {
+        let docs: &[&str] = &[
+            r#"{"a": [1, {"raw_content": "x"}, "]"], "raw_content": "line\nt\u00e9xt \"q\"", "z": {"k": [true, null, -1.5e3]}}"#,
+            r#"{"raw_content": "first", "raw_content": "last"}"#,
+            r#"{"raw_content": "first", "raw_content": 3}"#,
+            r#"{"raw_content": ["not", "a", "string"]}"#,
+            r#"{"other": "raw_content"}"#,
+            r#"{"raw_content": "x"} trailing"#,
+            r#"{"raw_content": "x",}"#,
+            r#"{"a": [1, 2}, "raw_content": "x"}"#,
+            r#"{"a": "unterminated, "raw_content": "x"}"#,
+            r#"["raw_content", "x"]"#,
+            r#"{}"#,
+            r#"  {"b":"\\","raw_content":""}  "#,
+        ];
+        for d in docs {
+            let parsed = parse(d.as_bytes()).ok().and_then(|v| v.get("raw_content").and_then(Value::as_str).map(str::to_string));
+            assert_eq!(string_member(d.as_bytes(), "raw_content"), parsed, "{d}");
+        }
+    }
 
     #[test]
     fn float_layout() {

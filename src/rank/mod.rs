@@ -548,6 +548,22 @@ impl Plan {
     }
 }
 
+/// A cold node's `raw_content`, from the bytes of its file, for ranking: `None` unless they are a JSON object with a
+/// string there.
+pub fn raw_content_of(bytes: &[u8]) -> Option<String> {
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    return crate::json::string_member(bytes, "raw_content");
+    // The browser and bundler engines (for size): the whole node parsed, the same member taken.
+    #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+    match crate::json::parse(bytes).ok()? {
+        crate::json::Value::Object(mut m) => match m.remove("raw_content") {
+            Some(crate::json::Value::Str(s)) => Some(s),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// Highest first ((score, step) pairs are distinct: any sort gives the same order).
 fn sort_desc(v: &mut [(i64, i64)]) {
     v.sort_unstable_by(|a, b| b.cmp(a));

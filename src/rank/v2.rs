@@ -35,6 +35,9 @@ pub const PRELIM_NEWEST: usize = 16;
 /// 64 + 32).
 pub const POOL_BEST: usize = 48;
 pub const POOL_NEWER: usize = 16;
+/// A slot carried by more steps than this and by more than an eighth of the store scores candidates without
+/// finding any (see [`Plan::paged`]): only stores of more than 8 × 1,024 entries have such slots.
+pub const COMMON_MIN: u64 = 1024;
 
 /// How the slots of a query are matched by forms: exact forms (a tag and a stem), and prefixes.
 #[derive(Debug, Clone, Default)]
@@ -44,6 +47,16 @@ pub struct Matcher {
     /// (tag, prefix, slot, quality): forms that start with the prefix, differ from it, and are at most 6 bytes
     /// longer.
     prefixes: Vec<(u8, String, usize, u32)>,
+    /// The first two bytes of every form above, as a set of 65,536 bits (empty: no such set, every word is
+    /// matched in full). A word's forms are its stem and its parts' stems, and a stem keeps the first two bytes of
+    /// what it stems ([`stem_en`] only changes or drops bytes from the third on): a word none of whose parts starts
+    /// with two bytes of the set answers no slot, which [`Matcher::of_word`] then knows without stemming it.
+    heads: Vec<u64>,
+}
+
+/// The bytes after which an identifier part starts (those [`super::stem::parts`] splits on).
+fn starts_part(b: u8) -> bool {
+    matches!(b, b'_' | b'.' | b'/' | b'-' | b':' | b'@' | b' ' | b'\n' | b'\t' | b'=')
 }
 
 fn add_exact(map: &mut BTreeMap<String, Vec<(usize, u32)>>, tag: u8, form: &str, slot: usize, q: u32) {
@@ -78,7 +91,31 @@ impl Matcher {
                 }
             }
         }
+        let forms: Vec<&[u8]> = m.exact.keys().map(|k| &k.as_bytes()[1..]).chain(m.prefixes.iter().map(|p| p.1.as_bytes())).collect();
+        if forms.iter().all(|f| f.len() >= 2) {
+            m.heads = vec![0u64; 1024];
+            for f in forms {
+                let h = usize::from(f[0]) << 8 | usize::from(f[1]);
+                m.heads[h >> 6] |= 1 << (h & 63);
+            }
+        }
         m
+    }
+
+    /// Whether a word (a match key) may answer a slot: some part of it starts with the first two bytes of a form
+    /// asked for (always, without the set of those).
+    fn may_answer(&self, word: &str) -> bool {
+        if self.heads.is_empty() {
+            return true;
+        }
+        let b = word.as_bytes();
+        let head = |i: usize| {
+            b.get(i + 1).is_some_and(|&second| {
+                let h = usize::from(b[i]) << 8 | usize::from(second);
+                self.heads[h >> 6] & (1 << (h & 63)) != 0
+            })
+        };
+        head(0) || (1..b.len()).any(|i| starts_part(b[i - 1]) && head(i))
     }
 
     /// The forms to read.
@@ -113,6 +150,9 @@ impl Matcher {
     /// Slot → quality of a word (a match key) as if it were a term: its own stem and its parts'.
     pub fn of_word(&self, word: &str) -> BTreeMap<usize, u32> {
         let mut out = BTreeMap::new();
+        if !self.may_answer(word) {
+            return out;
+        }
         for k in forms::term_keys(word) {
             self.of_key(&k, &mut out);
         }
@@ -139,6 +179,35 @@ pub fn ask(prompt: &str) -> Ask {
     Ask { query, matcher, asked, whole: whole.into_iter().collect() }
 }
 
+/// Two ascending step lists merged, each step once with its best quality: `a` as it is, `b` at quality `q`.
+fn merge_best(a: &[(i64, u32)], b: &[i64], q: u32) -> Vec<(i64, u32)> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        match (a.get(i), b.get(j)) {
+            (Some(&(s, qa)), Some(&t)) if s == t => {
+                out.push((s, qa.max(q)));
+                i += 1;
+                j += 1;
+            }
+            (Some(&(s, qa)), Some(&t)) if s < t => {
+                out.push((s, qa));
+                i += 1;
+            }
+            (Some(&x), None) => {
+                out.push(x);
+                i += 1;
+            }
+            (_, Some(&t)) => {
+                out.push((t, q));
+                j += 1;
+            }
+            (None, None) => break,
+        }
+    }
+    out
+}
+
 fn slot_of_whole(slots: &[Slot], term: &str) -> Vec<usize> {
     slots.iter().enumerate().filter(|(_, s)| s.whole && s.keys[0].0 == term).map(|(i, _)| i).collect()
 }
@@ -154,9 +223,8 @@ impl Plan {
             return plan;
         }
         let slots = plan.query.slots.clone();
-        // (step, slot, quality) for every step that carries a slot, the best quality of each pair kept, in (step,
-        // slot) order: each slot's steps from its forms' postings (already ascending: one form needs no sort), then
-        // the slots merged.
+        // Each slot's steps from its forms' postings (already ascending: one form needs no sort), the best quality
+        // of each step kept.
         let matcher = plan.matcher.as_ref().expect("set above");
         let mut parts: Vec<Vec<(&[i64], u32)>> = vec![Vec::new(); slots.len()];
         let mut q = BTreeMap::new();
@@ -177,34 +245,40 @@ impl Plan {
             .map(|p| match p.as_slice() {
                 [] => Vec::new(),
                 [(steps, q)] => steps.iter().map(|&s| (s, *q)).collect(),
-                _ => {
-                    let mut all: Vec<(i64, u32)> = p.iter().flat_map(|(steps, q)| steps.iter().map(move |&s| (s, *q))).collect();
-                    all.sort_unstable();
-                    // The best quality of each step is the last of its run.
-                    all.reverse();
-                    all.dedup_by_key(|t| t.0);
-                    all.reverse();
-                    all
-                }
+                _ => p.iter().fold(Vec::new(), |acc, (steps, q)| merge_best(&acc, steps, *q)),
             })
             .collect();
-        let mut triples: Vec<(i64, usize, u32)> = Vec::with_capacity(per_slot.iter().map(Vec::len).sum());
-        let mut at = vec![0usize; per_slot.len()];
-        loop {
-            let Some(step) = per_slot.iter().zip(&at).filter_map(|(l, &k)| l.get(k).map(|t| t.0)).min() else { break };
-            for (i, l) in per_slot.iter().enumerate() {
-                if let Some(&(s, q)) = l.get(at[i]) {
-                    if s == step {
-                        triples.push((s, i, q));
-                        at[i] += 1;
+        let df: Vec<u64> = per_slot.iter().map(|l| l.len() as u64).collect();
+        // A very common slot (more than COMMON_MIN steps and an eighth of the store: a word such as `src` that every
+        // step carries) finds no candidates of its own: it scores the candidates the other slots found, so the cost
+        // of a prompt does not grow with it. With no other slot found, its newest steps are the candidates.
+        let common: Vec<bool> = df.iter().map(|&d| d > COMMON_MIN && d * 8 > n).collect();
+        let mut cand_steps: Vec<i64> = per_slot.iter().zip(&common).filter(|(_, &c)| !c).flat_map(|(l, _)| l.iter().map(|t| t.0)).collect();
+        if cand_steps.is_empty() {
+            cand_steps = per_slot.iter().flat_map(|l| l.iter().rev().take(PRELIM).map(|t| t.0)).collect();
+            cand_steps.sort_unstable();
+            cand_steps.dedup();
+            let newest = cand_steps.len().saturating_sub(PRELIM);
+            cand_steps.drain(..newest);
+        } else {
+            cand_steps.sort_unstable();
+            cand_steps.dedup();
+        }
+        // (step, slot, quality) for every candidate and slot it carries, in (step, slot) order.
+        let mut triples: Vec<(i64, usize, u32)> = Vec::new();
+        for (i, l) in per_slot.iter().enumerate() {
+            if common[i] {
+                for &step in &cand_steps {
+                    if let Ok(k) = l.binary_search_by_key(&step, |t| t.0) {
+                        triples.push((step, i, l[k].1));
                     }
                 }
+            } else {
+                // Every step of a slot that is not common is a candidate.
+                triples.extend(l.iter().map(|&(s, q)| (s, i, q)));
             }
         }
-        let mut df = vec![0u64; slots.len()];
-        for t in &triples {
-            df[t.1] += 1;
-        }
+        triples.sort_unstable();
         let log_n = log2_fp(n + 1);
         for &d in &df {
             let w = if d == 0 { log_n + 256 } else { (log_n - log2_fp(d) + 256).max(32) };
@@ -337,25 +411,28 @@ impl Plan {
     #[cfg_attr(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))), allow(dead_code))]
     pub(super) fn word_slots(&mut self, contents: &BTreeMap<i64, String>) {
         let Some(matcher) = self.matcher.take() else { return };
+        // Words looked up already (only those that may answer: the others cost less to test again).
         let mut seen: BTreeSet<String> = BTreeSet::new();
+        let mut low = String::new();
         let mut visit = |text: &str, term_slots: &mut BTreeMap<String, Vec<(usize, u32)>>| {
             for line in text.lines().take(20_000) {
                 if line.is_ascii() {
                     for w in line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()) {
-                        let key = w.to_ascii_lowercase();
-                        if !seen.contains(&key) {
-                            let q = matcher.of_word(&key);
+                        low.clear();
+                        low.extend(w.bytes().map(|b| b.to_ascii_lowercase() as char));
+                        if matcher.may_answer(&low) && !seen.contains(low.as_str()) {
+                            let q = matcher.of_word(&low);
                             if !q.is_empty() {
-                                term_slots.insert(key.clone(), q.into_iter().collect());
+                                term_slots.insert(low.clone(), q.into_iter().collect());
                             }
-                            seen.insert(key);
+                            seen.insert(low.clone());
                         }
                     }
                     continue;
                 }
                 for word in super::words_of(&nfc(line)) {
                     let key = if word.is_ascii() { word.to_ascii_lowercase() } else { match_key(&fold_token(word)) };
-                    if !seen.contains(&key) {
+                    if matcher.may_answer(&key) && !seen.contains(&key) {
                         let q = matcher.of_word(&key);
                         if !q.is_empty() {
                             term_slots.insert(key.clone(), q.into_iter().collect());
@@ -402,5 +479,51 @@ mod tests {
         assert!(a.matcher.of_word("portal").is_empty());
         let t = ask("Flaky testi düzelttik mi?");
         assert!(t.asked.wants(&forms::key(STEM, "test")));
+    }
+
+    #[test]
+    fn a_word_every_step_carries_scores_the_candidates_of_rarer_words_without_adding_its_own() {
+        let n = 20_000i64;
+        let a = ask("postgres src");
+        let (pg, src) = (a.query.slots.iter().position(|s| s.name == "postgres").unwrap(), a.query.slots.iter().position(|s| s.name == "src").unwrap());
+        let mut found = Forms::new();
+        found.insert(forms::key(STEM, "src"), (1..=n).collect());
+        found.insert(forms::key(PART, "src"), (1..=n).step_by(2).collect());
+        found.insert(forms::key(STEM, &stem_en("postgres")), vec![5, 17_000]);
+        let plan = Plan::paged("postgres src", a, &found, &BTreeMap::new(), n as u64);
+        assert_eq!(plan.prelim, vec![5, 17_000]);
+        assert_eq!(plan.cands[&5].bag.keys().copied().collect::<Vec<_>>(), {
+            let mut v = vec![pg, src];
+            v.sort();
+            v
+        });
+        assert!(plan.present[src] && plan.weights[src] < plan.weights[pg]);
+        // Nothing rarer: the newest steps of the common word are the candidates.
+        let a = ask("src");
+        let plan = Plan::paged("src", a, &found, &BTreeMap::new(), n as u64);
+        assert_eq!(plan.prelim, ((n - PRELIM as i64 + 1)..=n).collect::<Vec<_>>());
+        // In a store of at most 8 × COMMON_MIN entries every step that carries a word is a candidate.
+        let small: Forms = found.iter().map(|(k, v)| (k.clone(), v.iter().copied().filter(|&s| s <= 1000).collect())).collect();
+        let plan = Plan::paged("postgres src", ask("postgres src"), &small, &BTreeMap::new(), 1000);
+        assert!(plan.prelim.contains(&5) && plan.prelim.contains(&1000) && plan.prelim.len() >= PRELIM);
+    }
+
+    #[test]
+    fn the_two_byte_filter_never_drops_a_word_that_answers() {
+        let words = [
+            "ports", "postgres_port", "postgresql", "portal", "flakiness", "flies", "flaky", "tests", "testing", "db.port",
+            "my-postgres", "x_y", "re_tested", "migrations", "migrate", "rollbacks", "rolled", "duzelttik", "düzelt",
+            "fixed", "fixing", "cries", "crying", "config.yaml", "a", "po", "ab_po", "versions", "v12", "v12_rollback",
+        ];
+        for prompt in ["Which port is postgres on now?", "Flaky testi düzelttik mi?", "why did we roll back V12 migrations?", "cry fly db"] {
+            let a = ask(prompt);
+            let mut unfiltered = a.matcher.clone();
+            unfiltered.heads.clear();
+            assert!(!a.matcher.heads.is_empty(), "{prompt}");
+            for w in words {
+                let key = match_key(&fold_token(w));
+                assert_eq!(a.matcher.of_word(&key), unfiltered.of_word(&key), "{prompt}: {w}");
+            }
+        }
     }
 }
