@@ -335,6 +335,7 @@ fn escapes(w: u64) -> u64 {
 /// Whether none of eight bytes needs an escape: may answer "no" for a plain word (its bytes are then looked at one
 /// by one), never "yes" for one that needs an escape.
 #[inline]
+#[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
 pub(crate) fn word_is_plain(eight: &[u8]) -> bool {
     eight.len() == 8 && escapes(u64::from_le_bytes([eight[0], eight[1], eight[2], eight[3], eight[4], eight[5], eight[6], eight[7]])) == 0
 }
@@ -390,7 +391,8 @@ impl Minifier<'_> {
         let start = self.i + 1;
         let mut i = start;
         loop {
-            // Eight plain bytes at a time: payloads are long runs of them.
+            // Eight plain bytes at a time: payloads are long runs of them (Node and native builds: size).
+            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
             while let Some(eight) = self.b.get(i..i + 8) {
                 if !word_is_plain(eight) {
                     break;
@@ -766,7 +768,8 @@ impl Parser<'_> {
         let mut out = String::new();
         loop {
             let mut next = end;
-            // Eight plain bytes at a time: payloads are long runs of them.
+            // Eight plain bytes at a time: payloads are long runs of them (Node and native builds: size).
+            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
             while next + 8 <= len && word_is_plain(&self.b[next..next + 8]) {
                 next += 8;
             }

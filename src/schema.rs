@@ -154,22 +154,22 @@ impl<'a> Doc<'a> {
     }
 
     /// An object's members in key order (none for anything else).
-    fn members(self) -> Box<dyn Iterator<Item = (&'a str, Doc<'a>)> + 'a> {
+    fn members(self) -> Members<'a> {
         match self {
-            Doc::Value(Value::Object(m)) => Box::new(m.iter().map(|(k, v)| (k.as_str(), Doc::Value(v)))),
-            Doc::Value(_) => Box::new(std::iter::empty()),
+            Doc::Value(Value::Object(m)) => Members::Value(Some(m.iter())),
+            Doc::Value(_) => Members::Value(None),
             #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
-            Doc::Tape(t) => Box::new(t.members().map(|(k, v)| (k, Doc::Tape(v)))),
+            Doc::Tape(t) => Members::Tape(Box::new(t.members())),
         }
     }
 
     /// An array's items (none for anything else).
-    fn items(self) -> Box<dyn Iterator<Item = Doc<'a>> + 'a> {
+    fn items(self) -> Items<'a> {
         match self {
-            Doc::Value(Value::Array(items)) => Box::new(items.iter().map(Doc::Value)),
-            Doc::Value(_) => Box::new(std::iter::empty()),
+            Doc::Value(Value::Array(items)) => Items::Value(items.iter()),
+            Doc::Value(_) => Items::Value([].iter()),
             #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
-            Doc::Tape(t) => Box::new(t.items().map(Doc::Tape)),
+            Doc::Tape(t) => Items::Tape(Box::new(t.items())),
         }
     }
 
@@ -408,6 +408,42 @@ struct Validator<'o, 'v> {
     /// violation is reported (`validate` descends into every identifier of every node, almost always clean).
     base: &'v str,
     path: Vec<Segment<'v>>,
+}
+
+/// [`Doc::members`]: unboxed for parsed values (the only kind in the browser build, where size counts).
+enum Members<'a> {
+    Value(Option<std::collections::btree_map::Iter<'a, String, Value>>),
+    #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+    Tape(Box<dyn Iterator<Item = (&'a str, crate::tape::TapeValue<'a>)> + 'a>),
+}
+
+impl<'a> Iterator for Members<'a> {
+    type Item = (&'a str, Doc<'a>);
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Members::Value(it) => it.as_mut()?.next().map(|(k, v)| (k.as_str(), Doc::Value(v))),
+            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            Members::Tape(it) => it.next().map(|(k, v)| (k, Doc::Tape(v))),
+        }
+    }
+}
+
+/// [`Doc::items`], likewise.
+enum Items<'a> {
+    Value(std::slice::Iter<'a, Value>),
+    #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+    Tape(Box<dyn Iterator<Item = crate::tape::TapeValue<'a>> + 'a>),
+}
+
+impl<'a> Iterator for Items<'a> {
+    type Item = Doc<'a>;
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Items::Value(it) => it.next().map(Doc::Value),
+            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            Items::Tape(it) => it.next().map(Doc::Tape),
+        }
+    }
 }
 
 /// The bit of a JSON Schema type name (0 for anything else).
