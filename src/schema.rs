@@ -983,6 +983,23 @@ mod tests {
     }
 
     #[test]
+    fn a_policy_with_any_selection_mode_the_engine_knows_validates_clean() {
+        // The hooks and integrations write `selection: "ranked-v2"`: `validate` must not flag their own stores.
+        for mode in crate::types::Selection::ALL {
+            let mut policy = crate::policy::Policy::safe_default().raw;
+            if let Value::Object(m) = &mut policy {
+                m.insert(crate::policy::KEY_SELECTION.to_string(), Value::from(mode.name()));
+            }
+            assert_eq!(check(Schema::HydrationPolicy, &policy), vec![], "{}", mode.name());
+        }
+        let mut unknown = crate::policy::Policy::safe_default().raw;
+        if let Value::Object(m) = &mut unknown {
+            m.insert(crate::policy::KEY_SELECTION.to_string(), Value::from("ranked-v9"));
+        }
+        assert_eq!(check(Schema::HydrationPolicy, &unknown).len(), 1);
+    }
+
+    #[test]
     fn a_violation_inside_an_array_is_reported_at_its_items_index() {
         let mut ids: Vec<Value> = (0..12).map(|i| Value::from(format!("id{i:02}"))).collect();
         ids.push(Value::Int(5));
