@@ -126,6 +126,9 @@ pub struct Plan {
     prelim: Vec<i64>,
     /// Per slot: whether some step of the store carries it (`df > 0`).
     present: Vec<bool>,
+    /// `ranked-v2`'s own rules: a search's pattern counts neither in its summary nor on its lines; a slot only a
+    /// value's shape answers weighs by how many read steps show that shape.
+    v2_rules: bool,
 }
 
 fn max_q(map: &mut BTreeMap<usize, u32>, slot: usize, q: u32) {
@@ -151,6 +154,7 @@ impl Plan {
             matcher: None,
             prelim: Vec::new(),
             present: Vec::new(),
+            v2_rules: false,
         }
     }
 
@@ -351,13 +355,39 @@ impl Plan {
             // what the lines contain, not that they answer, so it counts half.
             let search = self.entries.get(&step).is_some_and(|e| is_search(&e.1));
             if let Some(c) = self.cands.get_mut(&step) {
+                let mut pattern: BTreeSet<usize> = BTreeSet::new();
                 for set in said {
                     for (i, q) in set {
-                        max_q(&mut c.said, i, if search { q / 2 } else { q });
+                        if search && self.v2_rules {
+                            pattern.insert(i);
+                        } else {
+                            max_q(&mut c.said, i, if search { q / 2 } else { q });
+                        }
                     }
                 }
-                if let Some(lines) = lines {
+                if let Some(mut lines) = lines {
+                    if !pattern.is_empty() {
+                        // `ranked-v2`: a search's pattern is on every line of its output because it was searched for:
+                        // neither its summary nor its lines say more about it than where the word is written.
+                        for set in &mut lines {
+                            set.retain(|(i, _)| !pattern.contains(i));
+                        }
+                        lines.retain(|set| !set.is_empty());
+                    }
                     c.lines = lines;
+                }
+            }
+        }
+        if self.v2_rules {
+            // A slot no term carries, answered by a value's shape only (`389.77 kB` for "size"), weighs by the read steps
+            // whose lines show it, as a word by the steps that carry it: a size on every build log is no rare word.
+            let entries = self.max_weight - 256;
+            for i in 0..self.weights.len() {
+                if !self.present[i] && self.query.slots[i].shape.is_some() {
+                    let df = pool.iter().filter(|s| self.cands.get(s).is_some_and(|c| c.lines.iter().any(|l| l.iter().any(|(x, _)| *x == i)))).count() as u64;
+                    if df > 0 {
+                        self.weights[i] = (entries - log2_fp(df) + 256).max(32);
+                    }
                 }
             }
         }
@@ -477,6 +507,16 @@ impl Plan {
             let Some(&(best, best_line, best_count, best_step)) = scored.iter().max_by(|a, b| (a.0, a.3).cmp(&(b.0, b.3))) else {
                 break;
             };
+            #[cfg(not(target_arch = "wasm32"))]
+            if std::env::var_os("CF_RANK_DEBUG").is_some() {
+                let mut v = scored.clone();
+                v.sort_by(|a, b| (b.0, b.3).cmp(&(a.0, a.3)));
+                eprintln!("  cover own={own} total_weight={total_weight} min_line={min_line} weights={weights:?}");
+                for s in v.iter().take(10) {
+                    let c = &self.cands[&s.3];
+                    eprintln!("    step {} gain {} line {} count {} said {:?} bag {:?} {}", s.3, s.0, s.1, s.2, c.said, c.bag, self.entries.get(&s.3).map(|e| e.1.as_str()).unwrap_or(""));
+                }
+            }
             if own == 0 {
                 // Enough of the clause on one line, in words rare enough to mean something.
                 let single_ok = best_count >= 2 || best_line >= min_single;
@@ -747,6 +787,23 @@ fn has_shape(line: &str, shape: Shape) -> bool {
         (i, i - start)
     };
     match shape {
+        // A number, a space or not, and a unit of size (`389.77 kB`, `18.4 MB`, `512MiB`), not inside a word.
+        Shape::Size => (0..b.len()).any(|i| {
+            if !b[i].is_ascii_digit() || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.')) {
+                return false;
+            }
+            let (mut end, _) = digits(i);
+            if end + 1 < b.len() && b[end] == b'.' && b[end + 1].is_ascii_digit() {
+                end = digits(end + 1).0;
+            }
+            if end < b.len() && b[end] == b' ' {
+                end += 1;
+            }
+            let unit = &b[end..];
+            ["kB", "KB", "MB", "GB", "KiB", "MiB", "GiB", "bytes"].iter().any(|u| {
+                unit.starts_with(u.as_bytes()) && unit.get(u.len()).is_none_or(|c| !c.is_ascii_alphanumeric())
+            })
+        }),
         Shape::Port => (0..b.len()).any(|i| {
             if b[i] != b':' || i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b']') {
                 return false;
@@ -782,6 +839,11 @@ mod tests {
         assert!(has_shape("+ typescript 5.4.2", Shape::Version));
         assert!(has_shape("go version go1.22.2 linux/amd64", Shape::Version));
         assert!(!has_shape("612.40 kB", Shape::Version));
+        assert!(has_shape("dist/assets/index-2a9f.js  389.77 kB │ gzip: 122.40 kB", Shape::Size));
+        assert!(has_shape("app-release.apk  18.4 MB", Shape::Size));
+        assert!(has_shape("memory limit 512MiB", Shape::Size));
+        assert!(!has_shape("v2MB 12 ms", Shape::Size));
+        assert!(!has_shape("5 KBytes", Shape::Size));
         assert_eq!(short_paths("Read: /home/dev/app/src/db/pool.ts"), "Read: db/pool.ts");
     }
 

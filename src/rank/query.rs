@@ -43,7 +43,12 @@ pub enum Shape {
     Port,
     /// "version": `1.22.2`, `v20.11.1`, `5.4.2`.
     Version,
+    /// `ranked-v2`, "size", "big", "large", "boyut": a number with a unit of size (`389.77 kB`, `18.4 MB`, `2GiB`).
+    Size,
 }
+
+/// `ranked-v2`: words that ask for a size (match keys, stemmed on use).
+const SIZE: &[&str] = &["size", "big", "bigger", "large", "larger", "small", "smaller", "heavy", "boyut", "boyutu", "buyuk", "kucuk"];
 
 /// The analysed prompt.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,6 +118,12 @@ const SYNONYMS: &[&[&str]] = &[
     &["authentication", "auth"],
     &["memory", "mem", "oom"],
 ];
+
+/// Question words (stems) that ask for a verdict, and the words of tool output that give one either way: "does the
+/// DAG pass now?" is answered by the newest run whether it passed or failed (one direction only: "why did it fail?"
+/// is not answered by a pass).
+const VERDICT: &[&str] = &["pass", "success", "succeed", "green"];
+const VERDICT_WORDS: &[&str] = &["pass", "fail", "success"];
 
 /// Turkish words (match-key prefixes) and what they mean in the English of tool output.
 const TURKISH: &[(&str, &[&str])] = &[
@@ -187,6 +198,13 @@ const TURKISH: &[(&str, &[&str])] = &[
     ("konteyner", &["container"]),
 ];
 
+/// `ranked-v2`: words that ask for a reason, and the words of tool output that give one.
+const WHY: &[&str] = &["why", "neden", "niye", "nicin"];
+const REASON: &[&str] = &["because", "reason", "cause", "due"];
+
+/// `ranked-v2`: more Turkish words (a verdict, a size).
+const TURKISH_V2: &[(&str, &[&str])] = &[("basari", &["success"]), ("boyut", &["size"])];
+
 /// Two-word phrases (first word, prefix of the second) and what they mean.
 const PHRASES: &[(&str, &str, &[&str])] = &[
     ("geri", "al", &["rollback", "revert"]),
@@ -257,8 +275,14 @@ fn bit(clause: u32) -> u32 {
     1 << clause.min(31)
 }
 
-/// Analyse a prompt.
+/// Analyse a prompt (`ranked-v1`'s rules).
 pub fn analyse(prompt: &str) -> Query {
+    analyse_with(prompt, false)
+}
+
+/// Analyse a prompt; `v2` (`ranked-v2`'s rules): a word that asks for a verdict ("pass") is also answered by the
+/// words of either verdict (`VERDICT_WORDS`), and a word that asks for a size by a size (`Shape::Size`).
+pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     let q = nfc(prompt);
     let tagged = words(&q);
     let raw: Vec<String> = tagged.iter().map(|(w, _)| w.clone()).collect();
@@ -297,6 +321,13 @@ pub fn analyse(prompt: &str) -> Query {
         let key = fold_token(t);
         push(&mut slots, Slot { name: key.clone(), keys: vec![(key, 16)], inflected: None, whole: true, shape: None, clauses: u32::MAX });
     }
+    // `ranked-v2`: "why" is answered by a line that gives a reason ("reason: …", "… because …").
+    if v2 {
+        if let Some(&(_, clause)) = tagged.iter().find(|(w, _)| in_list(WHY, w)) {
+            let keys: Vec<(String, u32)> = REASON.iter().map(|r| (stem_en(r), 14)).collect();
+            push(&mut slots, Slot { name: "why".to_string(), keys, inflected: None, whole: false, shape: None, clauses: bit(clause) });
+        }
+    }
     let mut skip_next = false;
     for (i, w) in raw.iter().enumerate() {
         if std::mem::take(&mut skip_next) {
@@ -329,7 +360,7 @@ pub fn analyse(prompt: &str) -> Query {
             keys.push((s, 13));
         }
         let mut turkish = false;
-        for (prefix, means) in TURKISH {
+        for (prefix, means) in TURKISH.iter().chain(if v2 { TURKISH_V2 } else { &[] }) {
             if w.starts_with(prefix) {
                 turkish = true;
                 for m in *means {
@@ -337,6 +368,14 @@ pub fn analyse(prompt: &str) -> Query {
                     if !keys.iter().any(|(k, _)| *k == s) {
                         keys.push((s, 14));
                     }
+                }
+            }
+        }
+        if v2 && keys.iter().any(|(k, _)| VERDICT.iter().any(|v| stem_en(v) == *k)) {
+            for v in VERDICT_WORDS {
+                let s = stem_en(v);
+                if !keys.iter().any(|(k, _)| *k == s) {
+                    keys.push((s, 12));
                 }
             }
         }
@@ -357,6 +396,8 @@ pub fn analyse(prompt: &str) -> Query {
             Some(Shape::Port)
         } else if keys.iter().any(|(k, _)| k == "version") {
             Some(Shape::Version)
+        } else if v2 && SIZE.iter().any(|z| *z == w || stem_en(z) == stem) {
+            Some(Shape::Size)
         } else {
             None
         };

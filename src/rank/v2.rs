@@ -172,7 +172,7 @@ pub struct Ask {
 
 /// Analyse a prompt for paged ranking.
 pub fn ask(prompt: &str) -> Ask {
-    let query = query::analyse(prompt);
+    let query = query::analyse_with(prompt, true);
     let matcher = Matcher::new(&query);
     let asked = matcher.asked();
     let whole: BTreeSet<String> = query.slots.iter().filter(|s| s.whole).map(|s| s.keys[0].0.clone()).collect();
@@ -218,7 +218,7 @@ impl Plan {
     pub fn paged(prompt: &str, ask: Ask, found: &Forms, whole: &BTreeMap<String, Vec<i64>>, entries: u64) -> Plan {
         let Ask { query, matcher, .. } = ask;
         let n = entries;
-        let mut plan = Plan { matcher: Some(matcher), ..Plan::empty(prompt, query, n) };
+        let mut plan = Plan { matcher: Some(matcher), v2_rules: true, ..Plan::empty(prompt, query, n) };
         if plan.index_empty || plan.query.slots.is_empty() {
             return plan;
         }
