@@ -74,6 +74,8 @@ const MIN_SINGLE: i64 = 5 * 256;
 const BAND: i64 = 14;
 /// Later picks need at least this share (1/16) of the first pick's gain.
 const LATER: i64 = 5;
+/// Added to the quality of a slot a line answers by a value's shape (`ranked-v2`): it weighs as the shape's rarity.
+const VALUE: u32 = 256;
 /// How much a slot named by the summary (the tool and its input) counts, against 2 for one on the best line.
 const SAID: i64 = 4;
 /// Whether a line is read with the next one.
@@ -129,6 +131,8 @@ pub struct Plan {
     /// `ranked-v2`'s own rules: a search's pattern counts neither in its summary nor on its lines; a slot only a
     /// value's shape answers weighs by how many read steps show that shape.
     v2_rules: bool,
+    /// `ranked-v2`: per slot, the weight of a value of its shape (0: none), by the read steps that show one.
+    value_weights: Vec<i64>,
 }
 
 fn max_q(map: &mut BTreeMap<usize, u32>, slot: usize, q: u32) {
@@ -155,6 +159,7 @@ impl Plan {
             prelim: Vec::new(),
             present: Vec::new(),
             v2_rules: false,
+            value_weights: Vec::new(),
         }
     }
 
@@ -349,8 +354,9 @@ impl Plan {
         let pool: Vec<i64> = self.pool.clone();
         let shapes: Vec<(usize, Shape)> = self.query.slots.iter().enumerate().filter_map(|(i, s)| s.shape.map(|sh| (i, sh))).collect();
         for &step in &pool {
-            let said = self.entries.get(&step).map(|e| line_sets(&short_paths(&e.1), &self.term_slots, &[])).unwrap_or_default();
-            let lines = contents.get(&step).map(|text| line_sets(text, &self.term_slots, &shapes));
+            // (`ranked-v2`: the summary without the ` (failed)` the fold adds: a verdict, not what the step is about.)
+            let said = self.entries.get(&step).map(|e| line_sets(&short_paths(if self.v2_rules { source(&e.1) } else { &e.1 }), &self.term_slots, &[], 0)).unwrap_or_default();
+            let lines = contents.get(&step).map(|text| line_sets(text, &self.term_slots, &shapes, if self.v2_rules { VALUE } else { 0 }));
             // A search's summary names its pattern, which every line of its output holds by construction: it says
             // what the lines contain, not that they answer, so it counts half.
             let search = self.entries.get(&step).is_some_and(|e| is_search(&e.1));
@@ -381,24 +387,31 @@ impl Plan {
         if self.v2_rules {
             // A slot no term carries, answered by a value's shape only (`389.77 kB` for "size"), weighs by the read steps
             // whose lines show it, as a word by the steps that carry it: a size on every build log is no rare word.
+            // Any slot with a shape: a line that shows such a value weighs as rare as that value is among them.
             let entries = self.max_weight - 256;
+            self.value_weights = vec![0; self.weights.len()];
             for i in 0..self.weights.len() {
-                if !self.present[i] && self.query.slots[i].shape.is_some() {
-                    let df = pool.iter().filter(|s| self.cands.get(s).is_some_and(|c| c.lines.iter().any(|l| l.iter().any(|(x, _)| *x == i)))).count() as u64;
+                if self.query.slots[i].shape.is_some() {
+                    let df = pool.iter().filter(|s| self.cands.get(s).is_some_and(|c| c.lines.iter().any(|l| l.iter().any(|&(x, q)| x == i && q >= VALUE)))).count() as u64;
                     if df > 0 {
-                        self.weights[i] = (entries - log2_fp(df) + 256).max(32);
+                        let w = (entries - log2_fp(df) + 256).max(32);
+                        self.value_weights[i] = w;
+                        if !self.present[i] {
+                            self.weights[i] = w;
+                        }
                     }
                 }
             }
         }
         let weights = self.weights.clone();
+        let values = self.value_weights.clone();
         let n = weights.len();
         // A slot is there to answer when some step carries it, or (a value asked for by its shape) some line shows it.
         let residual: Vec<bool> = (0..n)
             .map(|i| self.present[i] || self.cands.values().any(|c| c.lines.iter().any(|l| l.iter().any(|(s, _)| *s == i))))
             .collect();
         let gain = |c: &Cand, residual: &[bool]| -> (i64, i64, usize) {
-            let (line, count) = line_score(c, &weights, residual);
+            let (line, count) = line_score(c, &weights, &values, residual);
             let said: i64 = c.said.iter().filter(|(i, _)| residual[**i]).map(|(&i, &q)| weights[i] * i64::from(q) / 16).sum();
             (2 * line + SAID * said + bag_score(c, &weights, residual), line, count)
         };
@@ -442,11 +455,13 @@ impl Plan {
         } else {
             clauses.iter().map(|&b| (0..n).map(|i| self.query.slots[i].clauses & (1 << b) != 0).collect()).collect()
         };
+        let mut per_clause: Vec<std::ops::Range<usize>> = Vec::new();
         for in_clause in runs {
             let clause_weight: i64 = (0..n).filter(|&i| in_clause[i]).map(|i| weights[i]).sum();
             let mut residual: Vec<bool> = (0..n).map(|i| in_clause[i] && matched[i]).collect();
             let before = picks.len();
             self.cover(&pool, &weights, &names, &mut residual, clause_weight, &mut taken, &mut picks);
+            per_clause.push(before..picks.len());
             if picks.len() > before {
                 for (i, r) in residual.iter().enumerate() {
                     if !r && matched[i] {
@@ -454,6 +469,19 @@ impl Plan {
                     }
                 }
             }
+        }
+        if self.v2_rules && per_clause.len() > 1 {
+            // `ranked-v2`: one answer per clause before any clause's second pick (the budget admits picks in order).
+            let mut order: Vec<(i64, Vec<String>)> = Vec::with_capacity(picks.len());
+            let mut slots: Vec<std::vec::IntoIter<(i64, Vec<String>)>> = per_clause.iter().map(|r| picks[r.clone()].to_vec().into_iter()).collect();
+            while order.len() < picks.len() {
+                for it in &mut slots {
+                    if let Some(p) = it.next() {
+                        order.push(p);
+                    }
+                }
+            }
+            picks = order;
         }
         let residual: Vec<bool> = (0..n).map(|i| matched[i] && !answered_all[i]).collect();
         let entries = &self.entries;
@@ -483,7 +511,7 @@ impl Plan {
         picks: &mut Vec<(i64, Vec<String>)>,
     ) {
         let gain = |c: &Cand, residual: &[bool]| -> (i64, i64, usize) {
-            let (line, count) = line_score(c, weights, residual);
+            let (line, count) = line_score(c, weights, &self.value_weights, residual);
             let said: i64 = c.said.iter().filter(|(i, _)| residual[**i]).map(|(&i, &q)| weights[i] * i64::from(q) / 16).sum();
             (2 * line + SAID * said + bag_score(c, weights, residual), line, count)
         };
@@ -640,7 +668,7 @@ fn bag_score(c: &Cand, weights: &[i64], residual: &[bool]) -> i64 {
 
 /// The best line's score over the residual slots (the summary counts as part of every line), and how many slots
 /// that line answers.
-fn line_score(c: &Cand, weights: &[i64], residual: &[bool]) -> (i64, usize) {
+fn line_score(c: &Cand, weights: &[i64], values: &[i64], residual: &[bool]) -> (i64, usize) {
     let base: Vec<(usize, u32)> = c.said.iter().map(|(&i, &q)| (i, q)).collect();
     let mut best = (0i64, 0usize);
     let score = |set: &[(usize, u32)]| -> (i64, usize) {
@@ -650,7 +678,9 @@ fn line_score(c: &Cand, weights: &[i64], residual: &[bool]) -> (i64, usize) {
                 max_q(&mut per, i, q);
             }
         }
-        (per.iter().map(|(&i, &q)| weights[i] * i64::from(q) / 16).sum(), per.len())
+        // A value shown by its shape (`ranked-v2`, quality + VALUE) weighs as its shape's rarity when that is more.
+        let w = |i: usize, q: u32| if q >= VALUE { weights[i].max(values.get(i).copied().unwrap_or(0)) * i64::from(q - VALUE) / 16 } else { weights[i] * i64::from(q) / 16 };
+        (per.iter().map(|(&i, &q)| w(i, q)).sum(), per.len())
     };
     if c.lines.is_empty() {
         // Not read: the summary alone.
@@ -667,7 +697,7 @@ fn line_score(c: &Cand, weights: &[i64], residual: &[bool]) -> (i64, usize) {
 
 /// The distinct slot sets of a text's lines (a line and the one after it read together, so a value on the line
 /// below its label counts).
-fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shapes: &[(usize, Shape)]) -> Vec<Vec<(usize, u32)>> {
+fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shapes: &[(usize, Shape)], flag: u32) -> Vec<Vec<(usize, u32)>> {
     let whole: Vec<(&String, &Vec<(usize, u32)>)> = term_slots.iter().filter(|(k, _)| !k.chars().all(is_word)).collect();
     let mut per_line: Vec<Vec<(usize, u32)>> = Vec::new();
     let mut low = String::new();
@@ -707,7 +737,7 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shape
         }
         for &(i, shape) in shapes {
             if has_shape(line, shape) {
-                add(&vec![(i, 13)]);
+                add(&vec![(i, 13 + flag)]);
             }
         }
         if !whole.is_empty() {

@@ -208,6 +208,24 @@ fn merge_best(a: &[(i64, u32)], b: &[i64], q: u32) -> Vec<(i64, u32)> {
     out
 }
 
+/// Per clause of a prompt of several, the slots in it (a whole file or error name is in every clause); one mask for
+/// a prompt of one clause.
+fn clause_masks(slots: &[Slot]) -> Vec<Vec<bool>> {
+    let mut bits: Vec<u32> = Vec::new();
+    for s in slots.iter().filter(|s| s.clauses != u32::MAX) {
+        for b in 0..32 {
+            if s.clauses & (1 << b) != 0 && !bits.contains(&b) {
+                bits.push(b);
+            }
+        }
+    }
+    bits.sort_unstable();
+    if bits.len() <= 1 {
+        return vec![vec![true; slots.len()]];
+    }
+    bits.iter().map(|&b| slots.iter().map(|s| s.clauses & (1 << b) != 0).collect()).collect()
+}
+
 fn slot_of_whole(slots: &[Slot], term: &str) -> Vec<usize> {
     slots.iter().enumerate().filter(|(_, s)| s.whole && s.keys[0].0 == term).map(|(i, _)| i).collect()
 }
@@ -299,11 +317,34 @@ impl Plan {
             }
         }
         let newest: Vec<i64> = scores.iter().rev().take(PRELIM_NEWEST).map(|s| s.1).collect();
-        if scores.len() > PRELIM {
-            scores.select_nth_unstable_by(PRELIM - 1, |a, b| b.cmp(a));
-            scores.truncate(PRELIM);
+        // A prompt of several clauses ("which port…, and does checkout pass?"): each clause draws its share of the
+        // candidates by its own slots' bag score, so that one clause's common words do not crowd out the other's.
+        let masks = clause_masks(&plan.query.slots);
+        let mut prelim: BTreeSet<i64> = BTreeSet::new();
+        if masks.len() > 1 {
+            let share = PRELIM / masks.len();
+            for mask in &masks {
+                let mut per: Vec<(i64, i64)> = Vec::new();
+                for t in triples.iter().filter(|t| mask[t.1]) {
+                    let add = plan.weights[t.1] * i64::from(t.2) / 16;
+                    match per.last_mut() {
+                        Some(last) if last.1 == t.0 => last.0 += add,
+                        _ => per.push((add, t.0)),
+                    }
+                }
+                if per.len() > share {
+                    per.select_nth_unstable_by(share - 1, |a, b| b.cmp(a));
+                    per.truncate(share);
+                }
+                prelim.extend(per.iter().map(|s| s.1));
+            }
+        } else {
+            if scores.len() > PRELIM {
+                scores.select_nth_unstable_by(PRELIM - 1, |a, b| b.cmp(a));
+                scores.truncate(PRELIM);
+            }
+            prelim.extend(scores.iter().map(|s| s.1));
         }
-        let mut prelim: BTreeSet<i64> = scores.iter().map(|s| s.1).collect();
         prelim.extend(newest);
         for &step in &prelim {
             let from = triples.partition_point(|t| t.0 < step);
@@ -355,9 +396,21 @@ impl Plan {
                 c.bag_total = bag_score(c, &weights, &all);
             }
         }
-        let mut order: Vec<(i64, i64)> = prelim.iter().map(|s| (self.cands[s].bag_total, *s)).collect();
-        super::sort_desc(&mut order);
-        let mut pool: BTreeSet<i64> = order.iter().take(POOL_BEST).map(|o| o.1).collect();
+        let masks = clause_masks(&self.query.slots);
+        let mut pool: BTreeSet<i64> = BTreeSet::new();
+        if masks.len() > 1 {
+            // Each clause its share of the pool, by its own slots (as the preliminary candidates).
+            let share = POOL_BEST / masks.len();
+            for mask in &masks {
+                let mut order: Vec<(i64, i64)> = prelim.iter().map(|s| (bag_score(&self.cands[s], &weights, mask), *s)).filter(|o| o.0 > 0).collect();
+                super::sort_desc(&mut order);
+                pool.extend(order.iter().take(share).map(|o| o.1));
+            }
+        } else {
+            let mut order: Vec<(i64, i64)> = prelim.iter().map(|s| (self.cands[s].bag_total, *s)).collect();
+            super::sort_desc(&mut order);
+            pool.extend(order.iter().take(POOL_BEST).map(|o| o.1));
+        }
         for &step in prelim.iter().rev() {
             if pool.len() >= POOL_BEST + POOL_NEWER {
                 break;
