@@ -834,6 +834,22 @@ fn has_shape(line: &str, shape: Shape) -> bool {
                 unit.starts_with(u.as_bytes()) && unit.get(u.len()).is_none_or(|c| !c.is_ascii_alphanumeric())
             })
         }),
+        Shape::PortLabel => {
+            has_shape(line, Shape::Port)
+                || (0..b.len().saturating_sub(4)).any(|i| {
+                    if !b[i..i + 4].eq_ignore_ascii_case(b"port") || (i > 0 && b[i - 1].is_ascii_alphanumeric()) {
+                        return false;
+                    }
+                    let mut j = i + 4;
+                    let mut seps = 0;
+                    while j < b.len() && matches!(b[j], b' ' | b':' | b'=') && seps < 2 {
+                        j += 1;
+                        seps += 1;
+                    }
+                    let (end, n) = digits(j);
+                    seps > 0 && (2..=5).contains(&n) && (end == b.len() || !(b[end].is_ascii_alphanumeric() || b[end] == b'.'))
+                })
+        }
         Shape::Port => (0..b.len()).any(|i| {
             if b[i] != b':' || i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b']') {
                 return false;
@@ -869,6 +885,13 @@ mod tests {
         assert!(has_shape("+ typescript 5.4.2", Shape::Version));
         assert!(has_shape("go version go1.22.2 linux/amd64", Shape::Version));
         assert!(!has_shape("612.40 kB", Shape::Version));
+        assert!(has_shape(r#"LOG:  listening on IPv4 address "0.0.0.0", port 5434"#, Shape::PortLabel));
+        assert!(has_shape("POSTGRES_PORT=5434", Shape::PortLabel));
+        assert!(has_shape("tcp_port:6380", Shape::PortLabel));
+        assert!(has_shape("  ➜  Local:   http://localhost:5180/", Shape::PortLabel));
+        assert!(!has_shape("POSTGRES_PORT=5434", Shape::Port));
+        assert!(!has_shape("report 2026 done", Shape::PortLabel));
+        assert!(!has_shape("port 5.4.2", Shape::PortLabel));
         assert!(has_shape("dist/assets/index-2a9f.js  389.77 kB │ gzip: 122.40 kB", Shape::Size));
         assert!(has_shape("app-release.apk  18.4 MB", Shape::Size));
         assert!(has_shape("memory limit 512MiB", Shape::Size));

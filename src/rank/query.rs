@@ -43,6 +43,8 @@ pub enum Shape {
     Port,
     /// "version": `1.22.2`, `v20.11.1`, `5.4.2`.
     Version,
+    /// `ranked-v2`, "port": a port after a host, or after the word (`port 5434`, `POSTGRES_PORT=5434`, `tcp_port:6380`).
+    PortLabel,
     /// `ranked-v2`, "size", "big", "large", "boyut": a number with a unit of size (`389.77 kB`, `18.4 MB`, `2GiB`).
     Size,
 }
@@ -393,7 +395,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         }
         let inflected = (!w.chars().any(|c| c.is_ascii_digit())).then(|| w.clone());
         let shape = if stem == "port" || (w.starts_with("port") && w.len() <= 7) {
-            Some(Shape::Port)
+            Some(if v2 { Shape::PortLabel } else { Shape::Port })
         } else if keys.iter().any(|(k, _)| k == "version") {
             Some(Shape::Version)
         } else if v2 && SIZE.iter().any(|z| *z == w || stem_en(z) == stem) {
@@ -436,6 +438,39 @@ mod tests {
         assert!(q.slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "rollback")));
         let q = analyse("Flaky testi düzelttik mi?");
         assert!(q.slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "fix")));
+    }
+
+    fn keys_of<'a>(q: &'a Query, name: &str) -> Vec<&'a str> {
+        q.slots.iter().find(|s| s.name == name).map(|s| s.keys.iter().map(|(k, _)| k.as_str()).collect()).unwrap_or_default()
+    }
+
+    #[test]
+    fn ranked_v2_a_verdict_question_is_answered_by_either_verdict_and_ranked_v1_is_unchanged() {
+        let q = analyse_with("Does the nightly_rollup DAG pass now?", true);
+        assert!(keys_of(&q, "pass").contains(&"fail") && keys_of(&q, "pass").contains(&"success"));
+        assert!(!keys_of(&analyse("Does the nightly_rollup DAG pass now?"), "pass").contains(&"fail"));
+        // One direction only: a question about a failure is not answered by a pass.
+        assert!(!keys_of(&analyse_with("Why did the DAG fail?", true), "fail").contains(&"pass"));
+        let t = analyse_with("nightly_rollup DAG'ı şimdi başarılı mı?", true);
+        assert!(t.slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "fail")));
+        assert!(!analyse("nightly_rollup DAG'ı şimdi başarılı mı?").slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "fail")));
+    }
+
+    #[test]
+    fn ranked_v2_a_why_question_asks_for_a_line_that_gives_a_reason() {
+        let q = analyse_with("Why did we roll back the production deploy?", true);
+        assert_eq!(keys_of(&q, "why"), REASON.iter().map(|r| stem_en(r)).collect::<Vec<_>>().iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(analyse_with("Production deploy'u neden geri aldık?", true).slots.iter().any(|s| s.name == "why"));
+        assert!(!analyse("Why did we roll back the production deploy?").slots.iter().any(|s| s.name == "why"));
+        assert_eq!(q.intent, Intent::History);
+    }
+
+    #[test]
+    fn ranked_v2_a_size_question_asks_for_a_value_of_size() {
+        for p in ["What's the production bundle size now?", "How big was the first bundle?", "Bundle boyutu şu an ne kadar?"] {
+            assert!(analyse_with(p, true).slots.iter().any(|s| s.shape == Some(Shape::Size)), "{p}");
+            assert!(!analyse(p).slots.iter().any(|s| s.shape == Some(Shape::Size)), "{p}");
+        }
     }
 
     #[test]
