@@ -381,3 +381,16 @@ fn ranked_v2_each_clause_gets_its_first_pick_before_any_clause_gets_a_second() {
     let got = ids(&r);
     assert!(got.len() >= 2 && got[..2].contains(&3) && got[..2].contains(&4), "{got:?}");
 }
+
+#[test]
+fn ranked_v2_a_first_question_gets_the_oldest_run_of_the_command_that_answered() {
+    // Only the later runs say "error" and "timeout" near the test's name; the first run (step 1) is the same command.
+    let cf = v2_store(&[
+        (1, "Bash: pnpm test:e2e -- checkout.spec.ts (failed)", "FAIL e2e/checkout.spec.ts\n  TimeoutError: locator.click: Timeout 30000ms exceeded."),
+        (2, "Read: e2e/checkout.spec.ts", "test('applies coupon', async ({ page }) => {})"),
+        (3, "Bash: pnpm test:e2e -- checkout.spec.ts (failed)", "FAIL e2e/checkout.spec.ts checkout error\n  Error: expect(received).toHaveText(expected)"),
+        (4, "Bash: pnpm test:e2e -- checkout.spec.ts", "PASS e2e/checkout.spec.ts checkout error free"),
+    ]);
+    let r = ask(&cf, "What was the first error of the checkout e2e test?", None);
+    assert_eq!(ids(&r).first(), Some(&1), "{:?}", ids(&r));
+}

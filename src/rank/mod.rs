@@ -122,6 +122,7 @@ pub struct Plan {
     max_weight: i64,
     /// The newest step of each summary (a *source*: the same command, file or search), for the steps picked.
     newest_of_source: BTreeMap<i64, i64>,
+    // (`ranked-v2`, a "first" question: the oldest step of each source instead.)
     /// `ranked-v2` ([`v2`]): how words match the slots (line words are matched by rule, not by the store's terms).
     matcher: Option<v2::Matcher>,
     /// `ranked-v2`: the candidates whose entries are read.
@@ -572,7 +573,8 @@ impl Plan {
             let answered: Vec<usize> = c.bag.keys().copied().filter(|&i| residual[i]).collect();
             // A state question about a step whose command (or file, or search) was run again later: the newest run
             // is the state now, whether or not it repeats the question's words; it comes first, the step found after.
-            if self.query.intent == Intent::State {
+            // (`ranked-v2`: a "first" question likewise gets the oldest run of that source, which is the first state.)
+            if self.query.intent == Intent::State || (self.v2_rules && self.query.intent == Intent::First) {
                 if let Some(&newer) = self.newest_of_source.get(&step) {
                     if taken.insert(newer) {
                         picks.push((newer, slot_names(names, answered.iter().copied())));

@@ -316,7 +316,9 @@ impl Plan {
                 _ => scores.push((add, t.0)),
             }
         }
-        let newest: Vec<i64> = scores.iter().rev().take(PRELIM_NEWEST).map(|s| s.1).collect();
+        // (A "first" question: the oldest instead, the steps its intent prefers.)
+        let first = plan.query.intent == query::Intent::First;
+        let newest: Vec<i64> = if first { scores.iter().take(PRELIM_NEWEST).map(|s| s.1).collect() } else { scores.iter().rev().take(PRELIM_NEWEST).map(|s| s.1).collect() };
         // A prompt of several clauses ("which port…, and does checkout pass?"): each clause draws its share of the
         // candidates by its own slots' bag score, so that one clause's common words do not crowd out the other's.
         let masks = clause_masks(&plan.query.slots);
@@ -411,7 +413,9 @@ impl Plan {
             super::sort_desc(&mut order);
             pool.extend(order.iter().take(POOL_BEST).map(|o| o.1));
         }
-        for &step in prelim.iter().rev() {
+        let first = self.query.intent == query::Intent::First;
+        let by_age: Vec<i64> = if first { prelim.clone() } else { prelim.iter().rev().copied().collect() };
+        for step in by_age {
             if pool.len() >= POOL_BEST + POOL_NEWER {
                 break;
             }
@@ -427,12 +431,14 @@ impl Plan {
 
     /// The third round: the postings of the pool's sources. Returns the steps, newer than a pool step and of its
     /// source's key, whose entries [`Plan::with_newer`] needs.
+    /// (A "first" question: the oldest step of the source, older than the pool step, instead.)
     pub fn sources(&self, found: &Forms) -> Vec<i64> {
+        let first = self.query.intent == query::Intent::First;
         let mut out: BTreeSet<i64> = BTreeSet::new();
         for step in &self.pool {
             let key = forms::source_key(&self.entries[step].1);
-            if let Some(&newest) = found.get(&key).and_then(|s| s.last()) {
-                if newest > *step {
+            if let Some(&newest) = found.get(&key).and_then(|s| if first { s.first() } else { s.last() }) {
+                if (newest > *step) != first && newest != *step {
                     out.insert(newest);
                 }
             }
@@ -443,12 +449,13 @@ impl Plan {
     /// The entries of the steps [`Plan::sources`] named: each is the newest of a pool step's source when its
     /// summary names the same source (a hash can collide).
     pub fn with_newer(&mut self, found: &Forms, newer: &BTreeMap<i64, (i64, String)>) {
+        let first = self.query.intent == query::Intent::First;
         let mut map = BTreeMap::new();
         for step in self.pool.clone() {
             let summary = self.entries[&step].1.clone();
             let key = forms::source_key(&summary);
-            let Some(&newest) = found.get(&key).and_then(|s| s.last()) else { continue };
-            if newest <= step {
+            let Some(&newest) = found.get(&key).and_then(|s| if first { s.first() } else { s.last() }) else { continue };
+            if (newest <= step) != first || newest == step {
                 continue;
             }
             if let Some(e) = newer.get(&newest).filter(|e| forms::source(&e.1) == forms::source(&summary)) {
