@@ -43,10 +43,32 @@ pub enum Shape {
     Port,
     /// "version": `1.22.2`, `v20.11.1`, `5.4.2`.
     Version,
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
     /// `ranked-v2`, "port": a port after a host, or after the word (`port 5434`, `POSTGRES_PORT=5434`, `tcp_port:6380`).
     PortLabel,
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
     /// `ranked-v2`, "size", "big", "large", "boyut": a number with a unit of size (`389.77 kB`, `18.4 MB`, `2GiB`).
     Size,
+}
+
+/// The shape a "port" word asks for (`ranked-v2`: after a label too).
+#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+fn port_shape(v2: bool) -> Shape {
+    if v2 { Shape::PortLabel } else { Shape::Port }
+}
+#[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+fn port_shape(_: bool) -> Shape {
+    Shape::Port
+}
+
+/// The shape a "size" word asks for (none without `ranked-v2`).
+#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+fn size_shape() -> Option<Shape> {
+    Some(Shape::Size)
+}
+#[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+fn size_shape() -> Option<Shape> {
+    None
 }
 
 /// `ranked-v2`: words that ask for a size (match keys, stemmed on use).
@@ -285,6 +307,7 @@ pub fn analyse(prompt: &str) -> Query {
 /// Analyse a prompt; `v2` (`ranked-v2`'s rules): a word that asks for a verdict ("pass") is also answered by the
 /// words of either verdict (`VERDICT_WORDS`), and a word that asks for a size by a size (`Shape::Size`).
 pub fn analyse_with(prompt: &str, v2: bool) -> Query {
+    let v2 = v2 && super::V2;
     let q = nfc(prompt);
     let tagged = words(&q);
     let raw: Vec<String> = tagged.iter().map(|(w, _)| w.clone()).collect();
@@ -362,13 +385,25 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             keys.push((s, 13));
         }
         let mut turkish = false;
-        for (prefix, means) in TURKISH.iter().chain(if v2 { TURKISH_V2 } else { &[] }) {
+        for (prefix, means) in TURKISH {
             if w.starts_with(prefix) {
                 turkish = true;
                 for m in *means {
                     let s = stem_en(m);
                     if !keys.iter().any(|(k, _)| *k == s) {
                         keys.push((s, 14));
+                    }
+                }
+            }
+        }
+        if v2 {
+            for (prefix, means) in TURKISH_V2 {
+                if w.starts_with(prefix) {
+                    for m in *means {
+                        let s = stem_en(m);
+                        if !keys.iter().any(|(k, _)| *k == s) {
+                            keys.push((s, 14));
+                        }
                     }
                 }
             }
@@ -395,11 +430,11 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         }
         let inflected = (!w.chars().any(|c| c.is_ascii_digit())).then(|| w.clone());
         let shape = if stem == "port" || (w.starts_with("port") && w.len() <= 7) {
-            Some(if v2 { Shape::PortLabel } else { Shape::Port })
+            Some(port_shape(v2))
         } else if keys.iter().any(|(k, _)| k == "version") {
             Some(Shape::Version)
         } else if v2 && SIZE.iter().any(|z| *z == w || stem_en(z) == stem) {
-            Some(Shape::Size)
+            size_shape()
         } else {
             None
         };
