@@ -292,3 +292,105 @@ fn ranked_v2_ranks_a_store_above_ranked_v1s_ceiling() {
     assert_ne!(ids(&ask(&reference, q, None)).first(), Some(&700), "the reference's equal weights pick a newer step");
     assert!(ask(&v2, "Thanks, that's all!", None).selected.is_empty());
 }
+
+/// A ranked-v2 store of the given folds (a step, its summary and its output, each padded to a realistic length).
+/// (A hundred builds after them, so that a word four steps carry is a rare one.)
+fn v2_store(folds: &[(i64, &str, &str)]) -> ContextFold<MemoryStorage> {
+    let storage = MemoryStorage::with_root("/v2rules");
+    block_on(contextfold::store::Storage::save(&storage, ".contextfold/hydration_policy.json", br#"{"selection": "ranked-v2"}"#)).unwrap();
+    let mut cf = block_on(ContextFold::open(storage, clock())).unwrap();
+    let filler = "\n  worker heartbeat ok, queue depth 3, latency 12 ms".repeat(40);
+    let builds: Vec<(i64, String)> = (0..100).map(|k| (100 + k, format!("vite v5.1.4 building, {k} modules transformed"))).collect();
+    let folds = folds.iter().map(|&(s, m, t)| (s, m, t)).chain(builds.iter().map(|(s, t)| (*s, "Bash: npm run build", t.as_str())));
+    for (step, summary, text) in folds {
+        let mut input = FoldInput::new(step, summary);
+        input.raw_content = Some(format!("{text}{filler}"));
+        block_on(cf.fold(input)).unwrap();
+    }
+    cf
+}
+
+#[test]
+fn ranked_v2_a_search_does_not_answer_the_word_it_searched_for() {
+    let grep = "src/api/client.ts:3:  const url = import.meta.env.VITE_API_URL\n".repeat(30);
+    let cf = v2_store(&[
+        (1, "Bash: cat .env.local", "VITE_API_URL=https://staging-api.acme.dev"),
+        (2, "Grep: VITE_API_URL in src", &grep),
+        (3, "Bash: cat .env.local", "VITE_API_URL=https://api.acme.dev"),
+        (4, "Grep: VITE_API_URL in src", &grep),
+    ]);
+    let r = ask(&cf, "What is VITE_API_URL now?", None);
+    assert_eq!(ids(&r).first(), Some(&3), "{:?}", ids(&r));
+    assert!(!ids(&r).contains(&1));
+}
+
+#[test]
+fn ranked_v2_whether_something_passes_is_answered_by_its_newest_run_pass_or_fail() {
+    let cf = v2_store(&[
+        (1, "Bash: airflow dags test nightly_rollup 2026-12-01 (failed)", "Task failed: dedupe_events\nKeyError: 'event_id'"),
+        (2, "Bash: airflow dags test nightly_rollup 2026-12-02", "DagRun nightly_rollup finished: success (12 tasks)"),
+        (3, "Read: dags/nightly_rollup.py", "from airflow import DAG\nwith DAG('nightly_rollup') as dag:"),
+        (4, "Bash: airflow dags test nightly_rollup 2026-12-03 (failed)", "Task failed: export_parquet\npyarrow.lib.ArrowInvalid: Float value 1.5 was truncated"),
+        (5, "Bash: pytest tests/test_export.py", "4 passed in 0.31s"),
+    ]);
+    for prompt in ["Does the nightly_rollup DAG pass now?", "nightly_rollup DAG'ı şimdi başarılı mı?"] {
+        let r = ask(&cf, prompt, None);
+        assert_eq!(ids(&r).first(), Some(&4), "{prompt}: {:?}", ids(&r));
+    }
+}
+
+#[test]
+fn ranked_v2_a_why_question_prefers_the_step_that_gives_a_reason() {
+    let cf = v2_store(&[
+        (1, "Bash: pnpm dlx vercel deploy --prod", "Production: https://storefront-7xk2.vercel.app [1m 12s]"),
+        (2, "Bash: pnpm dlx vercel deploy --prod", "Production: https://storefront-q93m.vercel.app [1m 30s]"),
+        (3, "Bash: pnpm dlx vercel rollback storefront-7xk2", "Success! Production rolled back to storefront-7xk2.vercel.app\n  reason: checkout 500s on storefront-q93m (missing STRIPE_PUBLIC_KEY)"),
+        (4, "Bash: pnpm lint", "0 problems"),
+    ]);
+    for prompt in ["Why did we roll back the production deploy?", "Production deploy'u neden geri aldık?"] {
+        let r = ask(&cf, prompt, None);
+        assert_eq!(ids(&r).first(), Some(&3), "{prompt}: {:?}", ids(&r));
+    }
+}
+
+#[test]
+fn ranked_v2_a_value_asked_by_its_shape_weighs_as_rare_as_the_value() {
+    // "port" is on many lines (a word of the code); a port value (`localhost:5180`) on few: the dev server's log,
+    // whose summary names "dev", answers over a config file that has the words "server" and "port".
+    let code = "const port = config.port; // port of the server\n".repeat(3);
+    let cf = v2_store(&[
+        (1, "Read: src/server/config.ts", &code),
+        (2, "Read: vite.config.ts", "export default defineConfig({\n  server: { port: 5173 },\n})"),
+        (3, "Read: src/server/listen.ts", &code),
+        (4, "Bash: pnpm dev", "VITE v5.2.0  ready in 380 ms\n  ➜  Local:   http://localhost:5180/"),
+        (5, "Read: src/server/routes.ts", &code),
+    ]);
+    let r = ask(&cf, "Which port is the dev server on now?", None);
+    assert_eq!(ids(&r).first(), Some(&4), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_each_clause_gets_its_first_pick_before_any_clause_gets_a_second() {
+    let cf = v2_store(&[
+        (1, "Bash: python --version", "Python 3.10.13"),
+        (2, "Bash: kubectl get deploy ingest-api -n data", "NAME         READY   UP-TO-DATE   AVAILABLE\ningest-api   2/2     2            2"),
+        (3, "Bash: pyenv install 3.12.1 && python --version", "Python 3.12.1"),
+        (4, "Bash: kubectl get deploy ingest-api -n data", "NAME         READY   UP-TO-DATE   AVAILABLE\ningest-api   6/6     6            6"),
+    ]);
+    let r = ask(&cf, "Which python version are we on, and what does kubectl get deploy ingest-api show?", Some(10_000));
+    let got = ids(&r);
+    assert!(got.len() >= 2 && got[..2].contains(&3) && got[..2].contains(&4), "{got:?}");
+}
+
+#[test]
+fn ranked_v2_a_first_question_gets_the_oldest_run_of_the_command_that_answered() {
+    // Only the later runs say "error" and "timeout" near the test's name; the first run (step 1) is the same command.
+    let cf = v2_store(&[
+        (1, "Bash: pnpm test:e2e -- checkout.spec.ts (failed)", "FAIL e2e/checkout.spec.ts\n  TimeoutError: locator.click: Timeout 30000ms exceeded."),
+        (2, "Read: e2e/checkout.spec.ts", "test('applies coupon', async ({ page }) => {})"),
+        (3, "Bash: pnpm test:e2e -- checkout.spec.ts (failed)", "FAIL e2e/checkout.spec.ts checkout error\n  Error: expect(received).toHaveText(expected)"),
+        (4, "Bash: pnpm test:e2e -- checkout.spec.ts", "PASS e2e/checkout.spec.ts checkout error free"),
+    ]);
+    let r = ask(&cf, "What was the first error of the checkout e2e test?", None);
+    assert_eq!(ids(&r).first(), Some(&1), "{:?}", ids(&r));
+}

@@ -40,6 +40,32 @@ use crate::text::{fold_token, is_word, nfc};
 use query::{Intent, Query, Shape};
 use stem::{match_key, parts, stem_en, strip_tr};
 
+/// Whether this build has `ranked-v2` (the Node and native engines): its own rules are left out of the browser and
+/// bundler engines (their size budget), where no plan ever asks for them.
+pub(crate) const V2: bool = cfg!(any(feature = "ranked-v2", not(target_arch = "wasm32")));
+
+/// [`line_score`], with `ranked-v2`'s value weights where the build has them.
+macro_rules! line_score_of {
+    ($c:expr, $w:expr, $v:expr, $r:expr) => {{
+        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        let s = line_score($c, $w, $v, $r);
+        #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+        let s = line_score($c, $w, $r);
+        s
+    }};
+}
+
+/// [`line_sets`], with `ranked-v2`'s value flag where the build has it.
+macro_rules! line_sets_of {
+    ($t:expr, $ts:expr, $sh:expr, $f:expr) => {{
+        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        let s = line_sets($t, $ts, $sh, $f);
+        #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+        let s = line_sets($t, $ts, $sh);
+        s
+    }};
+}
+
 /// The largest store (index entries) that `ranked-v1` ranks; above it the mode answers with the reference selection.
 pub const MAX_ENTRIES: usize = 1_000;
 
@@ -74,6 +100,9 @@ const MIN_SINGLE: i64 = 5 * 256;
 const BAND: i64 = 14;
 /// Later picks need at least this share (1/16) of the first pick's gain.
 const LATER: i64 = 5;
+/// Added to the quality of a slot a line answers by a value's shape (`ranked-v2`): it weighs as the shape's rarity.
+#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+const VALUE: u32 = 256;
 /// How much a slot named by the summary (the tool and its input) counts, against 2 for one on the best line.
 const SAID: i64 = 4;
 /// Whether a line is read with the next one.
@@ -120,12 +149,19 @@ pub struct Plan {
     max_weight: i64,
     /// The newest step of each summary (a *source*: the same command, file or search), for the steps picked.
     newest_of_source: BTreeMap<i64, i64>,
+    // (`ranked-v2`, a "first" question: the oldest step of each source instead.)
     /// `ranked-v2` ([`v2`]): how words match the slots (line words are matched by rule, not by the store's terms).
     matcher: Option<v2::Matcher>,
     /// `ranked-v2`: the candidates whose entries are read.
     prelim: Vec<i64>,
     /// Per slot: whether some step of the store carries it (`df > 0`).
     present: Vec<bool>,
+    /// `ranked-v2`'s own rules: a search's pattern counts neither in its summary nor on its lines; a slot only a
+    /// value's shape answers weighs by how many read steps show that shape.
+    v2_rules: bool,
+    /// `ranked-v2`: per slot, the weight of a value of its shape (0: none), by the read steps that show one.
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    value_weights: Vec<i64>,
 }
 
 fn max_q(map: &mut BTreeMap<usize, u32>, slot: usize, q: u32) {
@@ -151,6 +187,9 @@ impl Plan {
             matcher: None,
             prelim: Vec::new(),
             present: Vec::new(),
+            v2_rules: false,
+            #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+            value_weights: Vec::new(),
         }
     }
 
@@ -345,30 +384,70 @@ impl Plan {
         let pool: Vec<i64> = self.pool.clone();
         let shapes: Vec<(usize, Shape)> = self.query.slots.iter().enumerate().filter_map(|(i, s)| s.shape.map(|sh| (i, sh))).collect();
         for &step in &pool {
-            let said = self.entries.get(&step).map(|e| line_sets(&short_paths(&e.1), &self.term_slots, &[])).unwrap_or_default();
-            let lines = contents.get(&step).map(|text| line_sets(text, &self.term_slots, &shapes));
+            // (`ranked-v2`: the summary without the ` (failed)` the fold adds: a verdict, not what the step is about.)
+            let said = self.entries.get(&step).map(|e| line_sets_of!(&short_paths(said_of(self.v2_rules, &e.1)), &self.term_slots, &[], 0)).unwrap_or_default();
+            let lines = contents.get(&step).map(|text| line_sets_of!(text, &self.term_slots, &shapes, if self.v2_rules { VALUE } else { 0 }));
             // A search's summary names its pattern, which every line of its output holds by construction: it says
             // what the lines contain, not that they answer, so it counts half.
             let search = self.entries.get(&step).is_some_and(|e| is_search(&e.1));
             if let Some(c) = self.cands.get_mut(&step) {
+                #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+                let mut pattern: Vec<usize> = Vec::new();
                 for set in said {
                     for (i, q) in set {
+                        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+                        if search && self.v2_rules {
+                            pattern.push(i);
+                            continue;
+                        }
                         max_q(&mut c.said, i, if search { q / 2 } else { q });
                     }
                 }
-                if let Some(lines) = lines {
+                #[allow(unused_mut)]
+                if let Some(mut lines) = lines {
+                    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+                    if !pattern.is_empty() {
+                        // `ranked-v2`: a search's pattern is on every line of its output because it was searched for:
+                        // neither its summary nor its lines say more about it than where the word is written.
+                        for set in &mut lines {
+                            set.retain(|(i, _)| !pattern.contains(i));
+                        }
+                        lines.retain(|set| !set.is_empty());
+                    }
                     c.lines = lines;
                 }
             }
         }
+        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        if self.v2_rules {
+            // A slot no term carries, answered by a value's shape only (`389.77 kB` for "size"), weighs by the read steps
+            // whose lines show it, as a word by the steps that carry it: a size on every build log is no rare word.
+            // Any slot with a shape: a line that shows such a value weighs as rare as that value is among them.
+            let entries = self.max_weight - 256;
+            self.value_weights = vec![0; self.weights.len()];
+            for i in 0..self.weights.len() {
+                if self.query.slots[i].shape.is_some() {
+                    let df = pool.iter().filter(|s| self.cands.get(s).is_some_and(|c| c.lines.iter().any(|l| l.iter().any(|&(x, q)| x == i && q >= VALUE)))).count() as u64;
+                    if df > 0 {
+                        let w = (entries - log2_fp(df) + 256).max(32);
+                        self.value_weights[i] = w;
+                        if !self.present[i] {
+                            self.weights[i] = w;
+                        }
+                    }
+                }
+            }
+        }
         let weights = self.weights.clone();
+        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        let values = self.value_weights.clone();
         let n = weights.len();
         // A slot is there to answer when some step carries it, or (a value asked for by its shape) some line shows it.
         let residual: Vec<bool> = (0..n)
             .map(|i| self.present[i] || self.cands.values().any(|c| c.lines.iter().any(|l| l.iter().any(|(s, _)| *s == i))))
             .collect();
         let gain = |c: &Cand, residual: &[bool]| -> (i64, i64, usize) {
-            let (line, count) = line_score(c, &weights, residual);
+            let (line, count) = line_score_of!(c, &weights, &values, residual);
             let said: i64 = c.said.iter().filter(|(i, _)| residual[**i]).map(|(&i, &q)| weights[i] * i64::from(q) / 16).sum();
             (2 * line + SAID * said + bag_score(c, &weights, residual), line, count)
         };
@@ -412,11 +491,15 @@ impl Plan {
         } else {
             clauses.iter().map(|&b| (0..n).map(|i| self.query.slots[i].clauses & (1 << b) != 0).collect()).collect()
         };
+        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        let mut per_clause: Vec<std::ops::Range<usize>> = Vec::new();
         for in_clause in runs {
             let clause_weight: i64 = (0..n).filter(|&i| in_clause[i]).map(|i| weights[i]).sum();
             let mut residual: Vec<bool> = (0..n).map(|i| in_clause[i] && matched[i]).collect();
             let before = picks.len();
             self.cover(&pool, &weights, &names, &mut residual, clause_weight, &mut taken, &mut picks);
+            #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+            per_clause.push(before..picks.len());
             if picks.len() > before {
                 for (i, r) in residual.iter().enumerate() {
                     if !r && matched[i] {
@@ -424,6 +507,20 @@ impl Plan {
                     }
                 }
             }
+        }
+        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        if self.v2_rules && per_clause.len() > 1 {
+            // `ranked-v2`: one answer per clause before any clause's second pick (the budget admits picks in order).
+            let mut order: Vec<(i64, Vec<String>)> = Vec::with_capacity(picks.len());
+            let mut slots: Vec<std::vec::IntoIter<(i64, Vec<String>)>> = per_clause.iter().map(|r| picks[r.clone()].to_vec().into_iter()).collect();
+            while order.len() < picks.len() {
+                for it in &mut slots {
+                    if let Some(p) = it.next() {
+                        order.push(p);
+                    }
+                }
+            }
+            picks = order;
         }
         let residual: Vec<bool> = (0..n).map(|i| matched[i] && !answered_all[i]).collect();
         let entries = &self.entries;
@@ -453,7 +550,7 @@ impl Plan {
         picks: &mut Vec<(i64, Vec<String>)>,
     ) {
         let gain = |c: &Cand, residual: &[bool]| -> (i64, i64, usize) {
-            let (line, count) = line_score(c, weights, residual);
+            let (line, count) = line_score_of!(c, weights, values_of(self), residual);
             let said: i64 = c.said.iter().filter(|(i, _)| residual[**i]).map(|(&i, &q)| weights[i] * i64::from(q) / 16).sum();
             (2 * line + SAID * said + bag_score(c, weights, residual), line, count)
         };
@@ -477,6 +574,16 @@ impl Plan {
             let Some(&(best, best_line, best_count, best_step)) = scored.iter().max_by(|a, b| (a.0, a.3).cmp(&(b.0, b.3))) else {
                 break;
             };
+            #[cfg(not(target_arch = "wasm32"))]
+            if std::env::var_os("CF_RANK_DEBUG").is_some() {
+                let mut v = scored.clone();
+                v.sort_by(|a, b| (b.0, b.3).cmp(&(a.0, a.3)));
+                eprintln!("  cover own={own} total_weight={total_weight} min_line={min_line} weights={weights:?}");
+                for s in v.iter().take(10) {
+                    let c = &self.cands[&s.3];
+                    eprintln!("    step {} gain {} line {} count {} said {:?} bag {:?} {}", s.3, s.0, s.1, s.2, c.said, c.bag, self.entries.get(&s.3).map(|e| e.1.as_str()).unwrap_or(""));
+                }
+            }
             if own == 0 {
                 // Enough of the clause on one line, in words rare enough to mean something.
                 let single_ok = best_count >= 2 || best_line >= min_single;
@@ -504,7 +611,8 @@ impl Plan {
             let answered: Vec<usize> = c.bag.keys().copied().filter(|&i| residual[i]).collect();
             // A state question about a step whose command (or file, or search) was run again later: the newest run
             // is the state now, whether or not it repeats the question's words; it comes first, the step found after.
-            if self.query.intent == Intent::State {
+            // (`ranked-v2`: a "first" question likewise gets the oldest run of that source, which is the first state.)
+            if self.query.intent == Intent::State || first_takes_oldest(self) {
                 if let Some(&newer) = self.newest_of_source.get(&step) {
                     if taken.insert(newer) {
                         picks.push((newer, slot_names(names, answered.iter().copied())));
@@ -581,6 +689,34 @@ fn slot_names(names: &[String], slots: impl Iterator<Item = usize>) -> Vec<Strin
     v
 }
 
+
+/// Whether a pick's oldest run of its source comes first (`ranked-v2`, a "first" question).
+fn first_takes_oldest(plan: &Plan) -> bool {
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    return plan.v2_rules && plan.query.intent == Intent::First;
+    #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+    {
+        let _ = plan;
+        false
+    }
+}
+
+/// The summary a step's `said` slots are read from (`ranked-v2`: without the fold's ` (failed)`).
+fn said_of(v2_rules: bool, summary: &str) -> &str {
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    if v2_rules {
+        return source(summary);
+    }
+    let _ = v2_rules;
+    summary
+}
+
+/// `ranked-v2`'s value weights of a plan.
+#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+fn values_of(plan: &Plan) -> &[i64] {
+    &plan.value_weights
+}
+
 /// The bag score over the residual slots: weight × quality × length factor, plus half the weight again for a slot
 /// in the summary.
 fn bag_score(c: &Cand, weights: &[i64], residual: &[bool]) -> i64 {
@@ -600,7 +736,7 @@ fn bag_score(c: &Cand, weights: &[i64], residual: &[bool]) -> i64 {
 
 /// The best line's score over the residual slots (the summary counts as part of every line), and how many slots
 /// that line answers.
-fn line_score(c: &Cand, weights: &[i64], residual: &[bool]) -> (i64, usize) {
+fn line_score(c: &Cand, weights: &[i64], #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))] values: &[i64], residual: &[bool]) -> (i64, usize) {
     let base: Vec<(usize, u32)> = c.said.iter().map(|(&i, &q)| (i, q)).collect();
     let mut best = (0i64, 0usize);
     let score = |set: &[(usize, u32)]| -> (i64, usize) {
@@ -610,7 +746,12 @@ fn line_score(c: &Cand, weights: &[i64], residual: &[bool]) -> (i64, usize) {
                 max_q(&mut per, i, q);
             }
         }
-        (per.iter().map(|(&i, &q)| weights[i] * i64::from(q) / 16).sum(), per.len())
+        // A value shown by its shape (`ranked-v2`, quality + VALUE) weighs as its shape's rarity when that is more.
+        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        let w = |i: usize, q: u32| if q >= VALUE { weights[i].max(values.get(i).copied().unwrap_or(0)) * i64::from(q - VALUE) / 16 } else { weights[i] * i64::from(q) / 16 };
+        #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+        let w = |i: usize, q: u32| weights[i] * i64::from(q) / 16;
+        (per.iter().map(|(&i, &q)| w(i, q)).sum(), per.len())
     };
     if c.lines.is_empty() {
         // Not read: the summary alone.
@@ -627,7 +768,9 @@ fn line_score(c: &Cand, weights: &[i64], residual: &[bool]) -> (i64, usize) {
 
 /// The distinct slot sets of a text's lines (a line and the one after it read together, so a value on the line
 /// below its label counts).
-fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shapes: &[(usize, Shape)]) -> Vec<Vec<(usize, u32)>> {
+fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shapes: &[(usize, Shape)], #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))] flag: u32) -> Vec<Vec<(usize, u32)>> {
+    #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+    let flag = 0;
     let whole: Vec<(&String, &Vec<(usize, u32)>)> = term_slots.iter().filter(|(k, _)| !k.chars().all(is_word)).collect();
     let mut per_line: Vec<Vec<(usize, u32)>> = Vec::new();
     let mut low = String::new();
@@ -667,7 +810,7 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shape
         }
         for &(i, shape) in shapes {
             if has_shape(line, shape) {
-                add(&vec![(i, 13)]);
+                add(&vec![(i, 13 + flag)]);
             }
         }
         if !whole.is_empty() {
@@ -747,6 +890,41 @@ fn has_shape(line: &str, shape: Shape) -> bool {
         (i, i - start)
     };
     match shape {
+        // A number, a space or not, and a unit of size (`389.77 kB`, `18.4 MB`, `512MiB`), not inside a word.
+        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        Shape::Size => (0..b.len()).any(|i| {
+            if !b[i].is_ascii_digit() || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.')) {
+                return false;
+            }
+            let (mut end, _) = digits(i);
+            if end + 1 < b.len() && b[end] == b'.' && b[end + 1].is_ascii_digit() {
+                end = digits(end + 1).0;
+            }
+            if end < b.len() && b[end] == b' ' {
+                end += 1;
+            }
+            let unit = &b[end..];
+            ["kB", "KB", "MB", "GB", "KiB", "MiB", "GiB", "bytes"].iter().any(|u| {
+                unit.starts_with(u.as_bytes()) && unit.get(u.len()).is_none_or(|c| !c.is_ascii_alphanumeric())
+            })
+        }),
+        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        Shape::PortLabel => {
+            has_shape(line, Shape::Port)
+                || (0..b.len().saturating_sub(4)).any(|i| {
+                    if !b[i..i + 4].eq_ignore_ascii_case(b"port") || (i > 0 && b[i - 1].is_ascii_alphanumeric()) {
+                        return false;
+                    }
+                    let mut j = i + 4;
+                    let mut seps = 0;
+                    while j < b.len() && matches!(b[j], b' ' | b':' | b'=') && seps < 2 {
+                        j += 1;
+                        seps += 1;
+                    }
+                    let (end, n) = digits(j);
+                    seps > 0 && (2..=5).contains(&n) && (end == b.len() || !(b[end].is_ascii_alphanumeric() || b[end] == b'.'))
+                })
+        }
         Shape::Port => (0..b.len()).any(|i| {
             if b[i] != b':' || i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b']') {
                 return false;
@@ -782,6 +960,18 @@ mod tests {
         assert!(has_shape("+ typescript 5.4.2", Shape::Version));
         assert!(has_shape("go version go1.22.2 linux/amd64", Shape::Version));
         assert!(!has_shape("612.40 kB", Shape::Version));
+        assert!(has_shape(r#"LOG:  listening on IPv4 address "0.0.0.0", port 5434"#, Shape::PortLabel));
+        assert!(has_shape("POSTGRES_PORT=5434", Shape::PortLabel));
+        assert!(has_shape("tcp_port:6380", Shape::PortLabel));
+        assert!(has_shape("  ➜  Local:   http://localhost:5180/", Shape::PortLabel));
+        assert!(!has_shape("POSTGRES_PORT=5434", Shape::Port));
+        assert!(!has_shape("report 2026 done", Shape::PortLabel));
+        assert!(!has_shape("port 5.4.2", Shape::PortLabel));
+        assert!(has_shape("dist/assets/index-2a9f.js  389.77 kB │ gzip: 122.40 kB", Shape::Size));
+        assert!(has_shape("app-release.apk  18.4 MB", Shape::Size));
+        assert!(has_shape("memory limit 512MiB", Shape::Size));
+        assert!(!has_shape("v2MB 12 ms", Shape::Size));
+        assert!(!has_shape("5 KBytes", Shape::Size));
         assert_eq!(short_paths("Read: /home/dev/app/src/db/pool.ts"), "Read: db/pool.ts");
     }
 

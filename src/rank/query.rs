@@ -43,7 +43,36 @@ pub enum Shape {
     Port,
     /// "version": `1.22.2`, `v20.11.1`, `5.4.2`.
     Version,
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    /// `ranked-v2`, "port": a port after a host, or after the word (`port 5434`, `POSTGRES_PORT=5434`, `tcp_port:6380`).
+    PortLabel,
+    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    /// `ranked-v2`, "size", "big", "large", "boyut": a number with a unit of size (`389.77 kB`, `18.4 MB`, `2GiB`).
+    Size,
 }
+
+/// The shape a "port" word asks for (`ranked-v2`: after a label too).
+#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+fn port_shape(v2: bool) -> Shape {
+    if v2 { Shape::PortLabel } else { Shape::Port }
+}
+#[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+fn port_shape(_: bool) -> Shape {
+    Shape::Port
+}
+
+/// The shape a "size" word asks for (none without `ranked-v2`).
+#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+fn size_shape() -> Option<Shape> {
+    Some(Shape::Size)
+}
+#[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+fn size_shape() -> Option<Shape> {
+    None
+}
+
+/// `ranked-v2`: words that ask for a size (match keys, stemmed on use).
+const SIZE: &[&str] = &["size", "big", "bigger", "large", "larger", "small", "smaller", "heavy", "boyut", "boyutu", "buyuk", "kucuk"];
 
 /// The analysed prompt.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,6 +142,12 @@ const SYNONYMS: &[&[&str]] = &[
     &["authentication", "auth"],
     &["memory", "mem", "oom"],
 ];
+
+/// Question words (stems) that ask for a verdict, and the words of tool output that give one either way: "does the
+/// DAG pass now?" is answered by the newest run whether it passed or failed (one direction only: "why did it fail?"
+/// is not answered by a pass).
+const VERDICT: &[&str] = &["pass", "success", "succeed", "green"];
+const VERDICT_WORDS: &[&str] = &["pass", "fail", "success"];
 
 /// Turkish words (match-key prefixes) and what they mean in the English of tool output.
 const TURKISH: &[(&str, &[&str])] = &[
@@ -187,6 +222,13 @@ const TURKISH: &[(&str, &[&str])] = &[
     ("konteyner", &["container"]),
 ];
 
+/// `ranked-v2`: words that ask for a reason, and the words of tool output that give one.
+const WHY: &[&str] = &["why", "neden", "niye", "nicin"];
+const REASON: &[&str] = &["because", "reason", "cause", "due"];
+
+/// `ranked-v2`: more Turkish words (a verdict, a size).
+const TURKISH_V2: &[(&str, &[&str])] = &[("basari", &["success"]), ("boyut", &["size"])];
+
 /// Two-word phrases (first word, prefix of the second) and what they mean.
 const PHRASES: &[(&str, &str, &[&str])] = &[
     ("geri", "al", &["rollback", "revert"]),
@@ -257,8 +299,15 @@ fn bit(clause: u32) -> u32 {
     1 << clause.min(31)
 }
 
-/// Analyse a prompt.
+/// Analyse a prompt (`ranked-v1`'s rules).
 pub fn analyse(prompt: &str) -> Query {
+    analyse_with(prompt, false)
+}
+
+/// Analyse a prompt; `v2` (`ranked-v2`'s rules): a word that asks for a verdict ("pass") is also answered by the
+/// words of either verdict (`VERDICT_WORDS`), and a word that asks for a size by a size (`Shape::Size`).
+pub fn analyse_with(prompt: &str, v2: bool) -> Query {
+    let v2 = v2 && super::V2;
     let q = nfc(prompt);
     let tagged = words(&q);
     let raw: Vec<String> = tagged.iter().map(|(w, _)| w.clone()).collect();
@@ -296,6 +345,13 @@ pub fn analyse(prompt: &str) -> Query {
     for t in extract::files(&q).iter().chain(&extract::errors(&q)) {
         let key = fold_token(t);
         push(&mut slots, Slot { name: key.clone(), keys: vec![(key, 16)], inflected: None, whole: true, shape: None, clauses: u32::MAX });
+    }
+    // `ranked-v2`: "why" is answered by a line that gives a reason ("reason: …", "… because …").
+    if v2 {
+        if let Some(&(_, clause)) = tagged.iter().find(|(w, _)| in_list(WHY, w)) {
+            let keys: Vec<(String, u32)> = REASON.iter().map(|r| (stem_en(r), 14)).collect();
+            push(&mut slots, Slot { name: "why".to_string(), keys, inflected: None, whole: false, shape: None, clauses: bit(clause) });
+        }
     }
     let mut skip_next = false;
     for (i, w) in raw.iter().enumerate() {
@@ -340,6 +396,26 @@ pub fn analyse(prompt: &str) -> Query {
                 }
             }
         }
+        if v2 {
+            for (prefix, means) in TURKISH_V2 {
+                if w.starts_with(prefix) {
+                    for m in *means {
+                        let s = stem_en(m);
+                        if !keys.iter().any(|(k, _)| *k == s) {
+                            keys.push((s, 14));
+                        }
+                    }
+                }
+            }
+        }
+        if v2 && keys.iter().any(|(k, _)| VERDICT.iter().any(|v| stem_en(v) == *k)) {
+            for v in VERDICT_WORDS {
+                let s = stem_en(v);
+                if !keys.iter().any(|(k, _)| *k == s) {
+                    keys.push((s, 12));
+                }
+            }
+        }
         if w.chars().count() < 3 && keys.len() == 1 {
             continue; // two letters that name nothing we know
         }
@@ -354,9 +430,11 @@ pub fn analyse(prompt: &str) -> Query {
         }
         let inflected = (!w.chars().any(|c| c.is_ascii_digit())).then(|| w.clone());
         let shape = if stem == "port" || (w.starts_with("port") && w.len() <= 7) {
-            Some(Shape::Port)
+            Some(port_shape(v2))
         } else if keys.iter().any(|(k, _)| k == "version") {
             Some(Shape::Version)
+        } else if v2 && SIZE.iter().any(|z| *z == w || stem_en(z) == stem) {
+            size_shape()
         } else {
             None
         };
@@ -395,6 +473,39 @@ mod tests {
         assert!(q.slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "rollback")));
         let q = analyse("Flaky testi düzelttik mi?");
         assert!(q.slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "fix")));
+    }
+
+    fn keys_of<'a>(q: &'a Query, name: &str) -> Vec<&'a str> {
+        q.slots.iter().find(|s| s.name == name).map(|s| s.keys.iter().map(|(k, _)| k.as_str()).collect()).unwrap_or_default()
+    }
+
+    #[test]
+    fn ranked_v2_a_verdict_question_is_answered_by_either_verdict_and_ranked_v1_is_unchanged() {
+        let q = analyse_with("Does the nightly_rollup DAG pass now?", true);
+        assert!(keys_of(&q, "pass").contains(&"fail") && keys_of(&q, "pass").contains(&"success"));
+        assert!(!keys_of(&analyse("Does the nightly_rollup DAG pass now?"), "pass").contains(&"fail"));
+        // One direction only: a question about a failure is not answered by a pass.
+        assert!(!keys_of(&analyse_with("Why did the DAG fail?", true), "fail").contains(&"pass"));
+        let t = analyse_with("nightly_rollup DAG'ı şimdi başarılı mı?", true);
+        assert!(t.slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "fail")));
+        assert!(!analyse("nightly_rollup DAG'ı şimdi başarılı mı?").slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "fail")));
+    }
+
+    #[test]
+    fn ranked_v2_a_why_question_asks_for_a_line_that_gives_a_reason() {
+        let q = analyse_with("Why did we roll back the production deploy?", true);
+        assert_eq!(keys_of(&q, "why"), REASON.iter().map(|r| stem_en(r)).collect::<Vec<_>>().iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(analyse_with("Production deploy'u neden geri aldık?", true).slots.iter().any(|s| s.name == "why"));
+        assert!(!analyse("Why did we roll back the production deploy?").slots.iter().any(|s| s.name == "why"));
+        assert_eq!(q.intent, Intent::History);
+    }
+
+    #[test]
+    fn ranked_v2_a_size_question_asks_for_a_value_of_size() {
+        for p in ["What's the production bundle size now?", "How big was the first bundle?", "Bundle boyutu şu an ne kadar?"] {
+            assert!(analyse_with(p, true).slots.iter().any(|s| s.shape == Some(Shape::Size)), "{p}");
+            assert!(!analyse(p).slots.iter().any(|s| s.shape == Some(Shape::Size)), "{p}");
+        }
     }
 
     #[test]

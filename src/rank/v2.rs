@@ -172,7 +172,7 @@ pub struct Ask {
 
 /// Analyse a prompt for paged ranking.
 pub fn ask(prompt: &str) -> Ask {
-    let query = query::analyse(prompt);
+    let query = query::analyse_with(prompt, true);
     let matcher = Matcher::new(&query);
     let asked = matcher.asked();
     let whole: BTreeSet<String> = query.slots.iter().filter(|s| s.whole).map(|s| s.keys[0].0.clone()).collect();
@@ -208,6 +208,24 @@ fn merge_best(a: &[(i64, u32)], b: &[i64], q: u32) -> Vec<(i64, u32)> {
     out
 }
 
+/// Per clause of a prompt of several, the slots in it (a whole file or error name is in every clause); one mask for
+/// a prompt of one clause.
+fn clause_masks(slots: &[Slot]) -> Vec<Vec<bool>> {
+    let mut bits: Vec<u32> = Vec::new();
+    for s in slots.iter().filter(|s| s.clauses != u32::MAX) {
+        for b in 0..32 {
+            if s.clauses & (1 << b) != 0 && !bits.contains(&b) {
+                bits.push(b);
+            }
+        }
+    }
+    bits.sort_unstable();
+    if bits.len() <= 1 {
+        return vec![vec![true; slots.len()]];
+    }
+    bits.iter().map(|&b| slots.iter().map(|s| s.clauses & (1 << b) != 0).collect()).collect()
+}
+
 fn slot_of_whole(slots: &[Slot], term: &str) -> Vec<usize> {
     slots.iter().enumerate().filter(|(_, s)| s.whole && s.keys[0].0 == term).map(|(i, _)| i).collect()
 }
@@ -218,7 +236,7 @@ impl Plan {
     pub fn paged(prompt: &str, ask: Ask, found: &Forms, whole: &BTreeMap<String, Vec<i64>>, entries: u64) -> Plan {
         let Ask { query, matcher, .. } = ask;
         let n = entries;
-        let mut plan = Plan { matcher: Some(matcher), ..Plan::empty(prompt, query, n) };
+        let mut plan = Plan { matcher: Some(matcher), v2_rules: true, ..Plan::empty(prompt, query, n) };
         if plan.index_empty || plan.query.slots.is_empty() {
             return plan;
         }
@@ -298,12 +316,37 @@ impl Plan {
                 _ => scores.push((add, t.0)),
             }
         }
-        let newest: Vec<i64> = scores.iter().rev().take(PRELIM_NEWEST).map(|s| s.1).collect();
-        if scores.len() > PRELIM {
-            scores.select_nth_unstable_by(PRELIM - 1, |a, b| b.cmp(a));
-            scores.truncate(PRELIM);
+        // (A "first" question: the oldest instead, the steps its intent prefers.)
+        let first = plan.query.intent == query::Intent::First;
+        let newest: Vec<i64> = if first { scores.iter().take(PRELIM_NEWEST).map(|s| s.1).collect() } else { scores.iter().rev().take(PRELIM_NEWEST).map(|s| s.1).collect() };
+        // A prompt of several clauses ("which port…, and does checkout pass?"): each clause draws its share of the
+        // candidates by its own slots' bag score, so that one clause's common words do not crowd out the other's.
+        let masks = clause_masks(&plan.query.slots);
+        let mut prelim: BTreeSet<i64> = BTreeSet::new();
+        if masks.len() > 1 {
+            let share = PRELIM / masks.len();
+            for mask in &masks {
+                let mut per: Vec<(i64, i64)> = Vec::new();
+                for t in triples.iter().filter(|t| mask[t.1]) {
+                    let add = plan.weights[t.1] * i64::from(t.2) / 16;
+                    match per.last_mut() {
+                        Some(last) if last.1 == t.0 => last.0 += add,
+                        _ => per.push((add, t.0)),
+                    }
+                }
+                if per.len() > share {
+                    per.select_nth_unstable_by(share - 1, |a, b| b.cmp(a));
+                    per.truncate(share);
+                }
+                prelim.extend(per.iter().map(|s| s.1));
+            }
+        } else {
+            if scores.len() > PRELIM {
+                scores.select_nth_unstable_by(PRELIM - 1, |a, b| b.cmp(a));
+                scores.truncate(PRELIM);
+            }
+            prelim.extend(scores.iter().map(|s| s.1));
         }
-        let mut prelim: BTreeSet<i64> = scores.iter().map(|s| s.1).collect();
         prelim.extend(newest);
         for &step in &prelim {
             let from = triples.partition_point(|t| t.0 < step);
@@ -355,10 +398,24 @@ impl Plan {
                 c.bag_total = bag_score(c, &weights, &all);
             }
         }
-        let mut order: Vec<(i64, i64)> = prelim.iter().map(|s| (self.cands[s].bag_total, *s)).collect();
-        super::sort_desc(&mut order);
-        let mut pool: BTreeSet<i64> = order.iter().take(POOL_BEST).map(|o| o.1).collect();
-        for &step in prelim.iter().rev() {
+        let masks = clause_masks(&self.query.slots);
+        let mut pool: BTreeSet<i64> = BTreeSet::new();
+        if masks.len() > 1 {
+            // Each clause its share of the pool, by its own slots (as the preliminary candidates).
+            let share = POOL_BEST / masks.len();
+            for mask in &masks {
+                let mut order: Vec<(i64, i64)> = prelim.iter().map(|s| (bag_score(&self.cands[s], &weights, mask), *s)).filter(|o| o.0 > 0).collect();
+                super::sort_desc(&mut order);
+                pool.extend(order.iter().take(share).map(|o| o.1));
+            }
+        } else {
+            let mut order: Vec<(i64, i64)> = prelim.iter().map(|s| (self.cands[s].bag_total, *s)).collect();
+            super::sort_desc(&mut order);
+            pool.extend(order.iter().take(POOL_BEST).map(|o| o.1));
+        }
+        let first = self.query.intent == query::Intent::First;
+        let by_age: Vec<i64> = if first { prelim.clone() } else { prelim.iter().rev().copied().collect() };
+        for step in by_age {
             if pool.len() >= POOL_BEST + POOL_NEWER {
                 break;
             }
@@ -374,12 +431,14 @@ impl Plan {
 
     /// The third round: the postings of the pool's sources. Returns the steps, newer than a pool step and of its
     /// source's key, whose entries [`Plan::with_newer`] needs.
+    /// (A "first" question: the oldest step of the source, older than the pool step, instead.)
     pub fn sources(&self, found: &Forms) -> Vec<i64> {
+        let first = self.query.intent == query::Intent::First;
         let mut out: BTreeSet<i64> = BTreeSet::new();
         for step in &self.pool {
             let key = forms::source_key(&self.entries[step].1);
-            if let Some(&newest) = found.get(&key).and_then(|s| s.last()) {
-                if newest > *step {
+            if let Some(&newest) = found.get(&key).and_then(|s| if first { s.first() } else { s.last() }) {
+                if (newest > *step) != first && newest != *step {
                     out.insert(newest);
                 }
             }
@@ -390,12 +449,13 @@ impl Plan {
     /// The entries of the steps [`Plan::sources`] named: each is the newest of a pool step's source when its
     /// summary names the same source (a hash can collide).
     pub fn with_newer(&mut self, found: &Forms, newer: &BTreeMap<i64, (i64, String)>) {
+        let first = self.query.intent == query::Intent::First;
         let mut map = BTreeMap::new();
         for step in self.pool.clone() {
             let summary = self.entries[&step].1.clone();
             let key = forms::source_key(&summary);
-            let Some(&newest) = found.get(&key).and_then(|s| s.last()) else { continue };
-            if newest <= step {
+            let Some(&newest) = found.get(&key).and_then(|s| if first { s.first() } else { s.last() }) else { continue };
+            if (newest <= step) != first || newest == step {
                 continue;
             }
             if let Some(e) = newer.get(&newest).filter(|e| forms::source(&e.1) == forms::source(&summary)) {

@@ -346,7 +346,88 @@ const inference = {
   ],
 };
 
+// Written on branch rank5 before any change to ranked selection and before any result on it was looked at (issue
+// 14, third held-out session, another domain: an Android app built with Gradle and shipped with fastlane). Its
+// first run is reported; its failures are not looked at.
+const fieldnotes = {
+  name: "fieldnotes (held out 3)",
+  sessionId: "3d9c2b71-6e4f-4a8d-b1c0-7f5e3a2d9c84",
+  cwd: "/home/dev/fieldnotes-android",
+  turns: 200,
+  seed: 606,
+  files: ["app/src/main/java/com/fieldnotes/sync/SyncWorker.kt", "app/src/main/java/com/fieldnotes/map/MapFragment.kt", "app/src/main/java/com/fieldnotes/db/NotesDatabase.kt", "app/src/main/java/com/fieldnotes/notes/NoteRepository.kt", "app/build.gradle.kts", "gradle.properties", "app/src/main/AndroidManifest.xml", "app/src/androidTest/java/com/fieldnotes/sync/SyncWorkerTest.kt"],
+  otherTests: ["com.fieldnotes.notes.NoteRepositoryTest", "com.fieldnotes.search.SearchViewModelTest", "com.fieldnotes.export.PdfExporterTest"],
+  words: ["note", "sync", "worker", "map", "tile", "fragment", "room", "dao", "entity", "tag", "photo", "camera", "location", "permission", "notification", "viewModel", "flow", "coroutine", "retry", "cache", "export", "search", "device", "build", "test"],
+  grepWords: ["minSdk", "SyncWorker", "onResume", "POST_NOTIFICATIONS", "schema", "versionCode"],
+  testCommands: ["./gradlew testDebugUnitTest --tests com.fieldnotes.notes.*", "./gradlew testDebugUnitTest --tests com.fieldnotes.search.*", "./gradlew :app:testDebugUnitTest"],
+  buildCommands: ["./gradlew assembleDebug", "./gradlew ktlintCheck"],
+  appCommands: ["adb logcat -d -s FieldNotes", "adb shell am start -n com.fieldnotes/.MainActivity"],
+  prompts: ["keep going on the app", "continue", "next one", "ok go ahead"],
+  facts: [
+    [6, "Bash", { command: "./gradlew --version" }, "Gradle 8.4\nKotlin:       1.9.10\nJVM:          17.0.9 (Eclipse Adoptium)", "gradle", { kind: "build", where: "top" }],
+    [11, "Bash", { command: "adb devices" }, "List of devices attached\nemulator-5554\tdevice", "device", { kind: "app", where: "top" }],
+    [16, "Read", { file_path: "/home/dev/fieldnotes-android/app/build.gradle.kts" }, "android {\n    defaultConfig {\n        minSdk = 24\n        targetSdk = 33\n        versionCode = 41\n        versionName = \"2.3.0\"\n    }", "sdk", { kind: "code", where: "top" }],
+    [24, "Bash", { command: "./gradlew connectedAndroidTest --tests SyncWorkerTest" }, "com.fieldnotes.sync.SyncWorkerTest > retriesOnNetworkError FAILED\n    java.lang.AssertionError: expected:<3> but was:<1>", "syncTest", { kind: "test", error: true }],
+    [31, "Bash", { command: "./gradlew assembleRelease && ls -lh app/build/outputs/apk/release" }, "BUILD SUCCESSFUL in 2m 14s\napp-release.apk  18.4 MB", "apk", { kind: "build" }],
+    [38, "Bash", { command: "bundle exec fastlane beta" }, "[fastlane] Uploaded build 41 to Play Console track: internal (versionName 2.3.0)", "internal", { kind: "build" }],
+    [45, "Bash", { command: "adb logcat -d -s AndroidRuntime" }, "FATAL EXCEPTION: main\njava.lang.IllegalStateException: Room cannot verify the data integrity. Looks like you've changed schema but forgot to update the version number.", "crash", { kind: "app" }],
+    [52, "Bash", { command: "git show --stat HEAD" }, "commit a41c9e0\n    fix(db): bump the Room schema to version 7 and add MIGRATION_6_7 for the tags column\n app/src/main/java/com/fieldnotes/db/NotesDatabase.kt | 22 ++++++++++++++++++----", "roomFix", { kind: "build", where: "top" }],
+    [58, "Bash", { command: "./gradlew connectedAndroidTest --tests SyncWorkerTest" }, "com.fieldnotes.sync.SyncWorkerTest > retriesOnNetworkError FAILED\n    java.lang.AssertionError: expected:<3> but was:<2>", "syncTest", { kind: "test", error: true }],
+    [66, "Bash", { command: "./gradlew wrapper --gradle-version 8.6 && ./gradlew --version" }, "Gradle 8.6\nKotlin:       1.9.22\nJVM:          17.0.9 (Eclipse Adoptium)", "gradle", { kind: "build", where: "top" }],
+    [72, "Read", { file_path: "/home/dev/fieldnotes-android/app/build.gradle.kts" }, "android {\n    defaultConfig {\n        minSdk = 26\n        targetSdk = 34\n        versionCode = 44\n        versionName = \"2.4.0\"\n    }", "sdk", { kind: "code", where: "top" }],
+    [80, "Bash", { command: "./gradlew connectedAndroidTest --tests SyncWorkerTest" }, "com.fieldnotes.sync.SyncWorkerTest > retriesOnNetworkError PASSED\n12 tests completed, 0 failed", "syncTest", { kind: "test" }],
+    [88, "Bash", { command: "bundle exec fastlane beta" }, "[fastlane] Uploaded build 44 to Play Console track: internal (versionName 2.4.0)", "internal", { kind: "build" }],
+    [95, "Bash", { command: "adb devices" }, "List of devices attached\nemulator-5556\tdevice\nR58N91ABCDE\tdevice", "device", { kind: "app", where: "top" }],
+    [101, "Bash", { command: "./gradlew assembleRelease && ls -lh app/build/outputs/apk/release" }, "BUILD SUCCESSFUL in 2m 51s\napp-release.apk  22.9 MB", "apk", { kind: "build" }],
+    [108, "Bash", { command: "bundle exec fastlane promote_beta" }, "[fastlane] Promoted build 44 from internal to beta (rollout 100%)", undefined, { kind: "build" }],
+    [115, "Bash", { command: "./gradlew lintRelease" }, "Lint found 2 errors, 14 warnings\n  app/src/main/java/com/fieldnotes/sync/SyncWorker.kt:88: Error: Call requires permission android.permission.POST_NOTIFICATIONS [MissingPermission]", "lint", { kind: "build", error: true }],
+    [122, "Bash", { command: "git log -1" }, "commit 7d2e8b4\n    fix(notifications): request POST_NOTIFICATIONS at runtime on Android 13+ before the sync notification", "lintFix", { kind: "build", where: "top" }],
+    [126, "Bash", { command: "./gradlew lintRelease" }, "Lint found 0 errors, 9 warnings", "lint", { kind: "build" }],
+    [133, "Bash", { command: "bundle exec fastlane supply --track production --rollout 0.2" }, "[fastlane] Build 44 released to production, staged rollout 20%", "prodRollout", { kind: "build" }],
+    [140, "Bash", { command: "adb shell dumpsys package com.fieldnotes | grep version" }, "versionCode=44 minSdk=26 targetSdk=34\nversionName=2.4.0", "installed", { kind: "app", where: "top" }],
+    [148, "Bash", { command: "bundle exec fastlane halt_rollout" }, "[fastlane] Halted the production rollout of build 44: crash rate 2.8% (ANR in MapFragment.onResume)", "prodRollout", { kind: "build" }],
+    [155, "Bash", { command: "./gradlew assembleRelease && ls -lh app/build/outputs/apk/release" }, "BUILD SUCCESSFUL in 3m 02s\napp-release.apk  21.7 MB", "apk", { kind: "build" }],
+    [160, "Read", { file_path: "/home/dev/fieldnotes-android/gradle.properties" }, "org.gradle.jvmargs=-Xmx4g\nandroid.enableR8.fullMode=true\nkotlin.code.style=official", undefined, { kind: "code", where: "top" }],
+    [168, "Bash", { command: "./gradlew connectedAndroidTest --tests MapFragmentTest" }, "com.fieldnotes.map.MapFragmentTest > resumesWithoutAnr FAILED\n    androidx.test.espresso.AppNotIdleException: main thread busy for 5000 ms", "mapTest", { kind: "test", error: true }],
+    [175, "Bash", { command: "git log -1" }, "commit c93f1d7\n    fix(map): move the tile cache warm-up off the main thread in MapFragment.onResume", "anrFix", { kind: "build", where: "top" }],
+    [178, "Bash", { command: "./gradlew connectedAndroidTest --tests MapFragmentTest" }, "com.fieldnotes.map.MapFragmentTest > resumesWithoutAnr PASSED\n14 tests completed, 0 failed", "mapTest", { kind: "test" }],
+    [186, "Bash", { command: "bundle exec fastlane beta" }, "[fastlane] Uploaded build 45 to Play Console track: internal (versionName 2.4.1)", "internal", { kind: "build" }],
+    [192, "Bash", { command: "adb devices" }, "List of devices attached\nR58N91ABCDE\tdevice", "device", { kind: "app", where: "top" }],
+  ],
+  questions: [
+    { kind: "state", prompt: "Which Gradle version does the project use now?", want: [{ key: "gradle", fact: "Gradle 8.6" }] },
+    { kind: "state", prompt: "What is minSdk set to?", want: [{ key: "sdk", fact: "minSdk = 26" }] },
+    { kind: "state", prompt: "Does the SyncWorker test pass now?", want: [{ key: "syncTest", fact: "retriesOnNetworkError PASSED" }] },
+    { kind: "state", prompt: "How big is the release APK now?", want: [{ key: "apk", fact: "21.7 MB" }] },
+    { kind: "state", prompt: "Which devices are connected to adb?", want: [{ key: "device", fact: "R58N91ABCDE" }] },
+    { kind: "state", prompt: "Is lint clean now?", want: [{ key: "lint", fact: "0 errors" }] },
+    { kind: "state", prompt: "Which build is on the internal track?", want: [{ key: "internal", fact: "build 45" }] },
+    { kind: "state", prompt: "Is the production rollout still going?", want: [{ key: "prodRollout", fact: "Halted the production rollout" }] },
+    { kind: "state", prompt: "Which app version is installed on the phone?", want: [{ key: "installed", fact: "versionName=2.4.0" }] },
+    { kind: "state", prompt: "Does MapFragmentTest pass?", want: [{ key: "mapTest", fact: "resumesWithoutAnr PASSED" }] },
+    { kind: "history", prompt: "Why did the app crash with the Room error?", want: [{ turn: 45, fact: "forgot to update the version number" }] },
+    { kind: "history", prompt: "How did we fix the Room crash?", want: [{ turn: 52, fact: "MIGRATION_6_7" }] },
+    { kind: "history", prompt: "Why did we halt the production rollout?", want: [{ turn: 148, fact: "crash rate 2.8%" }] },
+    { kind: "history", prompt: "How did we fix the ANR in MapFragment?", want: [{ turn: 175, fact: "tile cache warm-up off the main thread" }] },
+    { kind: "history", prompt: "What was the first failure of the SyncWorker test?", want: [{ turn: 24, fact: "expected:<3> but was:<1>" }] },
+    { kind: "history", prompt: "How did we fix the lint error about notifications?", want: [{ turn: 122, fact: "request POST_NOTIFICATIONS at runtime" }] },
+    { kind: "multi", prompt: "Which Gradle version are we on, and is lint clean?", want: [{ key: "gradle", fact: "Gradle 8.6" }, { key: "lint", fact: "0 errors" }] },
+    { kind: "multi", prompt: "How big is the release APK and what is minSdk?", want: [{ key: "apk", fact: "21.7 MB" }, { key: "sdk", fact: "minSdk = 26" }] },
+    { kind: "state", lang: "tr", prompt: "Gradle sürümü şu an ne?", want: [{ key: "gradle", fact: "Gradle 8.6" }] },
+    { kind: "history", lang: "tr", prompt: "Production rollout'u neden durdurduk?", want: [{ turn: 148, fact: "crash rate 2.8%" }] },
+    { kind: "state", lang: "tr", prompt: "SyncWorker testi şimdi geçiyor mu?", want: [{ key: "syncTest", fact: "retriesOnNetworkError PASSED" }] },
+    { kind: "state", lang: "tr", prompt: "Release APK boyutu ne kadar?", want: [{ key: "apk", fact: "21.7 MB" }] },
+    { kind: "history", lang: "tr", prompt: "Room çökmesini nasıl düzelttik?", want: [{ turn: 52, fact: "MIGRATION_6_7" }] },
+    { kind: "none", prompt: "Thanks, that's it for today." },
+    { kind: "none", prompt: "What is the difference between a process and a thread?" },
+    { kind: "none", prompt: "Tell me a fun fact about octopuses." },
+    { kind: "none", lang: "tr", prompt: "Tamam, kolay gelsin!" },
+  ],
+};
+
 export const TUNING = [billing, storefront, dataPlatform];
 export const HELD_OUT = [notify];
 /** Held out from the ranked-v2 work on: written before any result on it was seen. */
 export const HELD_OUT_2 = [inference];
+/** Held out from the rank5 work on: written before any change or result of that work (an Android app). */
+export const HELD_OUT_3 = [fieldnotes];
