@@ -44,12 +44,13 @@ impl Schema {
     }
 }
 
+/// The schemas as the engine holds them: `schemas/*.json` without their annotations (build.rs).
 const SOURCES: [(&str, &str); 5] = [
-    ("cold_node.schema.json", include_str!("../schemas/cold_node.schema.json")),
-    ("recall_index.schema.json", include_str!("../schemas/recall_index.schema.json")),
-    ("eviction_log.schema.json", include_str!("../schemas/eviction_log.schema.json")),
-    ("hydration_policy.schema.json", include_str!("../schemas/hydration_policy.schema.json")),
-    ("folded_step.schema.json", include_str!("../schemas/folded_step.schema.json")),
+    ("cold_node.schema.json", include_str!(concat!(env!("OUT_DIR"), "/cold_node.schema.json"))),
+    ("recall_index.schema.json", include_str!(concat!(env!("OUT_DIR"), "/recall_index.schema.json"))),
+    ("eviction_log.schema.json", include_str!(concat!(env!("OUT_DIR"), "/eviction_log.schema.json"))),
+    ("hydration_policy.schema.json", include_str!(concat!(env!("OUT_DIR"), "/hydration_policy.schema.json"))),
+    ("folded_step.schema.json", include_str!(concat!(env!("OUT_DIR"), "/folded_step.schema.json"))),
 ];
 
 fn schemas() -> &'static BTreeMap<&'static str, Value> {
