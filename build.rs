@@ -1,4 +1,7 @@
-//! The JSON Schemas (`schemas/*.json`) go into the engine without their prose: `description`, `title`, `examples`,
+//! Two jobs. The cfgs `ranked_v2`, `read_in_place` and `fast_fold`: each of those cargo features' code is in every
+//! native build and, in wasm, only where the feature is on (the Node package's build): one short name for
+//! `any(feature = "…", not(target_arch = "wasm32"))`. And the JSON Schemas (`schemas/*.json`) go into the engine
+//! without their prose: `description`, `title`, `examples`,
 //! `$comment` and `default` are annotations the validator never reads (`src/schema.rs`), and in the browser build
 //! every byte counts against the package's size budget. The files in `schemas/` keep them for readers.
 use std::{env, fs, path::Path};
@@ -32,7 +35,17 @@ fn strip(v: &mut Value) {
     }
 }
 
+/// The cargo features whose code every native build has, and the cfg that says a build has it.
+const NATIVE_ALWAYS: [(&str, &str); 3] = [("RANKED_V2", "ranked_v2"), ("READ_IN_PLACE", "read_in_place"), ("FAST_FOLD", "fast_fold")];
+
 fn main() {
+    let wasm = env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|arch| arch == "wasm32");
+    for (feature, cfg) in NATIVE_ALWAYS {
+        println!("cargo::rustc-check-cfg=cfg({cfg})");
+        if !wasm || env::var_os(format!("CARGO_FEATURE_{feature}")).is_some() {
+            println!("cargo::rustc-cfg={cfg}");
+        }
+    }
     let out = env::var("OUT_DIR").expect("OUT_DIR");
     for name in SCHEMAS {
         let source = Path::new("schemas").join(name);

@@ -1026,7 +1026,7 @@ impl<S: Storage> ContextFold<S> {
         if mode == Selection::RankedV1 && self.entry_count() <= rank::MAX_ENTRIES {
             return self.select_ranked(prompt, budget, per_call, &options.in_context, candidates).await;
         }
-        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        #[cfg(ranked_v2)]
         if mode == Selection::RankedV2 {
             return self.select_ranked_v2(prompt, budget, per_call, &options.in_context, candidates).await;
         }
@@ -1063,7 +1063,7 @@ impl<S: Storage> ContextFold<S> {
         Ok(plan.finish(&contents, budget, per_call, in_context, candidates))
     }
 
-    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    #[cfg(ranked_v2)]
     /// Paged ranking ([`crate::rank::v2`]): the postings of the prompt's forms, the entries of the preliminary
     /// candidates, the postings of the pool's sources, and the pool's contents; from the pages and the in-memory
     /// tail when paged, from the index in memory otherwise. No part of it reads the whole index.
@@ -1117,7 +1117,7 @@ impl<S: Storage> ContextFold<S> {
         Ok(r)
     }
 
-    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    #[cfg(ranked_v2)]
     /// The asked word forms' postings (see [`crate::rank::forms`]): the pages' (when paged) and the in-memory
     /// index's, whose forms are made once per change of it.
     async fn rank_forms(&self, asked: &rank::forms::Asked) -> Result<rank::forms::Forms> {
@@ -1137,7 +1137,7 @@ impl<S: Storage> ContextFold<S> {
         Ok(found)
     }
 
-    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    #[cfg(ranked_v2)]
     /// The entries of `steps` (token estimate, summary) as ranking needs them, from memory or the pages; their file
     /// paths go to `paths`.
     async fn rank_entries(&self, steps: &[i64], paths: &mut Vec<(i64, Option<String>)>) -> Result<BTreeMap<i64, (i64, String)>> {
@@ -1166,7 +1166,7 @@ impl<S: Storage> ContextFold<S> {
     /// same rule ([`containment::check_canonical`] for an entry that names its canonical file, the full
     /// [`containment::resolve_cold_node_path`] otherwise). A node that is outside the store, missing or unreadable
     /// is left out (it is then ranked on its terms); a failed batch is retried one node at a time.
-    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    #[cfg(ranked_v2)]
     async fn ranking_texts(&self, nodes: &[(i64, Option<String>)]) -> BTreeMap<i64, String> {
         let mut out = BTreeMap::new();
         if nodes.is_empty() {
@@ -1207,7 +1207,7 @@ impl<S: Storage> ContextFold<S> {
     }
 
     /// [`Self::ranking_texts`] in the browser and bundler engines (`ranked-v1` only, for size): one node at a time.
-    #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+    #[cfg(not(ranked_v2))]
     async fn ranking_texts(&self, nodes: &[(i64, Option<String>)]) -> BTreeMap<i64, String> {
         let mut out = BTreeMap::new();
         for (step, path) in nodes {
@@ -1732,7 +1732,7 @@ fn apply_records(index: &mut RecallIndex, on_disk: bool, journal: &mut JournalSt
     }
 }
 
-#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+#[cfg(ranked_v2)]
 /// The asked forms of the in-memory index merged into `found`: its forms are made once per change of it (`held`).
 #[allow(clippy::type_complexity)]
 fn memory_forms(

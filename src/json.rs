@@ -76,7 +76,7 @@ pub fn parse_str(s: &str) -> Result<Value, ParseError> {
 /// bracket), not built. `None` when the bytes are not an object, the member is missing or not a string, or the walk
 /// finds them malformed. For reads that only rank (a cold node's `raw_content`, read unverified); everything else
 /// reads documents with [`parse`]. (Not in the browser and bundler engines, for size: they read nodes with `parse`.)
-#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+#[cfg(ranked_v2)]
 pub fn string_member(bytes: &[u8], key: &str) -> Option<String> {
     let s = std::str::from_utf8(bytes).ok()?;
     let mut p = Parser { s, b: bytes, lone_surrogate: None };
@@ -335,7 +335,7 @@ fn escapes(w: u64) -> u64 {
 /// Whether none of eight bytes needs an escape: may answer "no" for a plain word (its bytes are then looked at one
 /// by one), never "yes" for one that needs an escape.
 #[inline]
-#[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+#[cfg(read_in_place)]
 pub(crate) fn word_is_plain(eight: &[u8]) -> bool {
     eight.len() == 8 && escapes(u64::from_le_bytes([eight[0], eight[1], eight[2], eight[3], eight[4], eight[5], eight[6], eight[7]])) == 0
 }
@@ -392,7 +392,7 @@ impl Minifier<'_> {
         let mut i = start;
         loop {
             // Eight plain bytes at a time: payloads are long runs of them (Node and native builds: size).
-            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            #[cfg(read_in_place)]
             while let Some(eight) = self.b.get(i..i + 8) {
                 if !word_is_plain(eight) {
                     break;
@@ -769,7 +769,7 @@ impl Parser<'_> {
         loop {
             let mut next = end;
             // Eight plain bytes at a time: payloads are long runs of them (Node and native builds: size).
-            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            #[cfg(read_in_place)]
             while next + 8 <= len && word_is_plain(&self.b[next..next + 8]) {
                 next += 8;
             }
@@ -832,7 +832,7 @@ impl Parser<'_> {
 
     /// Past the value at `idx` (a string, a container with everything in it, or a scalar up to the next
     /// delimiter), without building it; `None` if it is missing, unterminated or its brackets do not pair.
-    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    #[cfg(ranked_v2)]
     fn skip_value(&self, idx: usize) -> Option<usize> {
         let mut open: Vec<u8> = Vec::new();
         let mut i = idx;

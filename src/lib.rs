@@ -12,7 +12,7 @@ pub mod text;
 pub mod number;
 pub mod extract;
 pub mod json;
-#[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+#[cfg(read_in_place)]
 pub mod tape;
 pub mod hash;
 pub mod identity;

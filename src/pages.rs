@@ -41,7 +41,7 @@ fn forms_name(name: &str) -> String {
     format!("{name}-forms")
 }
 
-#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+#[cfg(ranked_v2)]
 /// Write `forms` as the forms unit beside `name`. Forms only save time (a unit without them is turned into forms
 /// when a ranking asks), so a failure is not reported.
 async fn write_forms<S: Storage>(storage: &S, name: &str, forms: crate::rank::forms::Forms, binding: Binding) {
@@ -51,7 +51,7 @@ async fn write_forms<S: Storage>(storage: &S, name: &str, forms: crate::rank::fo
     }
 }
 
-#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+#[cfg(ranked_v2)]
 /// The forms unit beside `unit`, if it is there and bound to exactly what the unit covers.
 async fn open_forms<S: Storage>(storage: &S, unit: &Unit) -> Result<Option<Unit>> {
     Ok(Unit::open(storage, &forms_name(unit.name())).await?.filter(|f| f.dir.binding == unit.dir.binding))
@@ -181,7 +181,7 @@ impl PagedView {
         Ok(all)
     }
 
-    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    #[cfg(ranked_v2)]
     /// The asked forms (see [`crate::rank::forms`]) over every unit, from the forms units beside them; `None` when a
     /// unit has none (pages written before forms existed: the caller reads the index whole).
     pub async fn forms<S: Storage>(&self, storage: &S, asked: &crate::rank::forms::Asked) -> Result<Option<crate::rank::forms::Forms>> {
@@ -236,7 +236,7 @@ impl PagedView {
             records,
         };
         let unit = Unit::write(storage, &segment_name(start, end), source, binding.clone()).await?;
-        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        #[cfg(ranked_v2)]
         write_forms(storage, &segment_name(start, end), crate::rank::forms::of_index(tail), binding).await;
         self.segments.push(unit);
         while self.segments.len() >= 2 {
@@ -257,7 +257,7 @@ impl PagedView {
             let names = [older, newer].map(|u| segment_name(u.dir.binding.journal_start, u.dir.binding.journal_end));
             let name = segment_name(binding.journal_start, binding.journal_end);
             // The forms of the two, merged the same way (if either has none, neither has the merged one).
-            #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+            #[cfg(ranked_v2)]
             let forms = match (open_forms(storage, older).await, open_forms(storage, newer).await) {
                 (Ok(Some(a)), Ok(Some(b))) => match (a.read_all(storage).await, b.read_all(storage).await) {
                     (Ok(a), Ok(b)) => Some(merge(vec![a, b]).0),
@@ -266,7 +266,7 @@ impl PagedView {
                 _ => None,
             };
             let merged = Unit::write(storage, &name, Source::of_lists(terms, entries), binding.clone()).await?;
-            #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+            #[cfg(ranked_v2)]
             if let Some(forms) = forms {
                 write_forms(storage, &name, forms.into_iter().collect(), binding).await;
             }
@@ -292,7 +292,7 @@ pub async fn write_base<S: Storage>(storage: &S, index: &RecallIndex, index_vers
     };
     let binding = Binding::base(Some(index_version.to_string()));
     Unit::write(storage, BASE, source, binding.clone()).await?;
-    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    #[cfg(ranked_v2)]
     write_forms(storage, BASE, crate::rank::forms::of_index(index), binding).await;
     Ok(true)
 }

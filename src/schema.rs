@@ -90,7 +90,7 @@ pub fn check_doc(schema: Schema, doc: Doc<'_>) -> Vec<Violation> {
 #[derive(Clone, Copy)]
 pub enum Doc<'a> {
     Value(&'a Value),
-    #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+    #[cfg(read_in_place)]
     Tape(crate::tape::TapeValue<'a>),
 }
 
@@ -98,7 +98,7 @@ impl<'a> Doc<'a> {
     fn types(self) -> u8 {
         match self {
             Doc::Value(v) => value_types(v),
-            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            #[cfg(read_in_place)]
             Doc::Tape(t) => {
                 use crate::tape::Kind;
                 match t.kind() {
@@ -116,7 +116,7 @@ impl<'a> Doc<'a> {
     fn type_name(self) -> &'static str {
         match self {
             Doc::Value(v) => v.type_name(),
-            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            #[cfg(read_in_place)]
             Doc::Tape(t) => t.type_name(),
         }
     }
@@ -124,7 +124,7 @@ impl<'a> Doc<'a> {
     fn as_str(self) -> Option<std::borrow::Cow<'a, str>> {
         match self {
             Doc::Value(v) => v.as_str().map(std::borrow::Cow::Borrowed),
-            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            #[cfg(read_in_place)]
             Doc::Tape(t) => t.as_str(),
         }
     }
@@ -133,7 +133,7 @@ impl<'a> Doc<'a> {
         match self {
             Doc::Value(Value::Int(i)) => Some(*i),
             Doc::Value(_) => None,
-            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            #[cfg(read_in_place)]
             Doc::Tape(t) => t.as_int(),
         }
     }
@@ -141,7 +141,7 @@ impl<'a> Doc<'a> {
     fn number(self) -> Option<f64> {
         match self {
             Doc::Value(v) => number(v),
-            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            #[cfg(read_in_place)]
             Doc::Tape(t) => t.as_int().map(|i| i as f64),
         }
     }
@@ -149,7 +149,7 @@ impl<'a> Doc<'a> {
     fn get(self, key: &str) -> Option<Doc<'a>> {
         match self {
             Doc::Value(v) => v.as_object()?.get(key).map(Doc::Value),
-            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            #[cfg(read_in_place)]
             Doc::Tape(t) => t.get(key).map(Doc::Tape),
         }
     }
@@ -159,7 +159,7 @@ impl<'a> Doc<'a> {
         match self {
             Doc::Value(Value::Object(m)) => Members::Value(Some(m.iter())),
             Doc::Value(_) => Members::Value(None),
-            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            #[cfg(read_in_place)]
             Doc::Tape(t) => Members::Tape(Box::new(t.members())),
         }
     }
@@ -169,7 +169,7 @@ impl<'a> Doc<'a> {
         match self {
             Doc::Value(Value::Array(items)) => Items::Value(items.iter()),
             Doc::Value(_) => Items::Value([].iter()),
-            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            #[cfg(read_in_place)]
             Doc::Tape(t) => Items::Tape(Box::new(t.items())),
         }
     }
@@ -186,7 +186,7 @@ impl<'a> Doc<'a> {
     fn to_value(self) -> std::borrow::Cow<'a, Value> {
         match self {
             Doc::Value(v) => std::borrow::Cow::Borrowed(v),
-            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            #[cfg(read_in_place)]
             Doc::Tape(t) => std::borrow::Cow::Owned(t.to_value()),
         }
     }
@@ -414,7 +414,7 @@ struct Validator<'o, 'v> {
 /// [`Doc::members`]: unboxed for parsed values (the only kind in the browser build, where size counts).
 enum Members<'a> {
     Value(Option<std::collections::btree_map::Iter<'a, String, Value>>),
-    #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+    #[cfg(read_in_place)]
     Tape(Box<dyn Iterator<Item = (&'a str, crate::tape::TapeValue<'a>)> + 'a>),
 }
 
@@ -423,7 +423,7 @@ impl<'a> Iterator for Members<'a> {
     fn next(&mut self) -> Option<Self::Item> {
         match self {
             Members::Value(it) => it.as_mut()?.next().map(|(k, v)| (k.as_str(), Doc::Value(v))),
-            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            #[cfg(read_in_place)]
             Members::Tape(it) => it.next().map(|(k, v)| (k, Doc::Tape(v))),
         }
     }
@@ -432,7 +432,7 @@ impl<'a> Iterator for Members<'a> {
 /// [`Doc::items`], likewise.
 enum Items<'a> {
     Value(std::slice::Iter<'a, Value>),
-    #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+    #[cfg(read_in_place)]
     Tape(Box<dyn Iterator<Item = crate::tape::TapeValue<'a>> + 'a>),
 }
 
@@ -441,7 +441,7 @@ impl<'a> Iterator for Items<'a> {
     fn next(&mut self) -> Option<Self::Item> {
         match self {
             Items::Value(it) => it.next().map(Doc::Value),
-            #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+            #[cfg(read_in_place)]
             Items::Tape(it) => it.next().map(Doc::Tape),
         }
     }
@@ -514,9 +514,9 @@ fn number(v: &Value) -> Option<f64> {
 fn doc_equal(a: &Value, b: Doc<'_>) -> bool {
     match (a, b) {
         (_, Doc::Value(v)) => json_equal(a, v),
-        #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+        #[cfg(read_in_place)]
         (Value::Str(x), Doc::Tape(_)) => b.as_str().is_some_and(|y| *x == y),
-        #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+        #[cfg(read_in_place)]
         (_, Doc::Tape(_)) => json_equal(a, &b.to_value()),
     }
 }

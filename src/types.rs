@@ -351,9 +351,9 @@ impl Selection {
     /// Every mode of this build, the reference's first. `ranked-v2` is in every native build and in the wasm builds
     /// with the feature `ranked-v2` (the Node package's, through `cli`); the browser and bundler builds leave it out
     /// for size, and refuse its name as an unknown mode.
-    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    #[cfg(ranked_v2)]
     pub const ALL: &'static [Selection] = &[Selection::Reference, Selection::RankedV1, Selection::RankedV2];
-    #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+    #[cfg(not(ranked_v2))]
     pub const ALL: &'static [Selection] = &[Selection::Reference, Selection::RankedV1];
 
     /// The name the policy file uses.

@@ -115,7 +115,7 @@ pub fn schema_check_index(index: &RecallIndex, out: &mut Vec<SchemaViolation>) {
 /// The schema check of a canonical cold node's `text`, read in place; `false` when it was not (no text, a build
 /// without `read-in-place`, a node the tape does not take): the caller parses it.
 fn check_in_place(node_key: &str, text: Option<&str>, out: &mut Vec<SchemaViolation>) -> bool {
-    #[cfg(any(feature = "read-in-place", not(target_arch = "wasm32")))]
+    #[cfg(read_in_place)]
     if let Some(tape) = text.and_then(crate::tape::Tape::read) {
         violations(node_key, schema::check_doc(schema::Schema::ColdNode, schema::Doc::Tape(tape.root())), out);
         return true;

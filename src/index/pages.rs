@@ -586,7 +586,7 @@ impl<'b> Cursor<'b> {
         Some(steps)
     }
     /// Past an entry, its layout checked as [`Cursor::entry`] checks it but nothing decoded (no text, no hex): its step.
-    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    #[cfg(ranked_v2)]
     fn skip_entry(&mut self) -> Option<i64> {
         let step_id = self.i64()?;
         self.i64()?;
@@ -625,7 +625,7 @@ impl<'b> Cursor<'b> {
         Some(step_id)
     }
     /// An optional string's bytes skipped: whether it was there.
-    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    #[cfg(ranked_v2)]
     fn opt_str_bytes(&mut self) -> Option<bool> {
         match self.byte()? {
             0 => Some(false),
@@ -861,7 +861,7 @@ impl Unit {
     /// The entries of a block whose steps are in `sorted`. Only those are decoded; every entry's layout is walked
     /// and the block checked as [`Unit::entry_block`] checks it (the Node and native engines, which rank: a prompt
     /// reads ~64 entries from ~60 blocks).
-    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    #[cfg(ranked_v2)]
     async fn asked_entries<S: Storage>(&self, storage: &S, block: &EntryBlock, sorted: &[i64]) -> Result<Vec<PageEntry>> {
         let bytes = self.piece(storage, &block.at).await?;
         let mut c = Cursor { bytes: &bytes, pos: 0 };
@@ -886,7 +886,7 @@ impl Unit {
 
     /// The entries of a block whose steps are in `sorted` (the browser and bundler engines: the block decoded whole,
     /// for size).
-    #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+    #[cfg(not(ranked_v2))]
     async fn asked_entries<S: Storage>(&self, storage: &S, block: &EntryBlock, sorted: &[i64]) -> Result<Vec<PageEntry>> {
         let entries = self.entry_block(storage, block).await?;
         Ok(entries.into_iter().filter(|e| sorted.binary_search(&e.step_id).is_ok()).collect())

@@ -42,14 +42,14 @@ use stem::{match_key, parts, stem_en, strip_tr};
 
 /// Whether this build has `ranked-v2` (the Node and native engines): its own rules are left out of the browser and
 /// bundler engines (their size budget), where no plan ever asks for them.
-pub(crate) const V2: bool = cfg!(any(feature = "ranked-v2", not(target_arch = "wasm32")));
+pub(crate) const V2: bool = cfg!(ranked_v2);
 
 /// [`line_score`], with `ranked-v2`'s value weights where the build has them.
 macro_rules! line_score_of {
     ($c:expr, $w:expr, $v:expr, $r:expr) => {{
-        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        #[cfg(ranked_v2)]
         let s = line_score($c, $w, $v, $r);
-        #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+        #[cfg(not(ranked_v2))]
         let s = line_score($c, $w, $r);
         s
     }};
@@ -58,9 +58,9 @@ macro_rules! line_score_of {
 /// [`line_sets`], with `ranked-v2`'s value flag where the build has it.
 macro_rules! line_sets_of {
     ($t:expr, $ts:expr, $sh:expr, $f:expr) => {{
-        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        #[cfg(ranked_v2)]
         let s = line_sets($t, $ts, $sh, $f);
-        #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+        #[cfg(not(ranked_v2))]
         let s = line_sets($t, $ts, $sh);
         s
     }};
@@ -101,7 +101,7 @@ const BAND: i64 = 14;
 /// Later picks need at least this share (1/16) of the first pick's gain.
 const LATER: i64 = 5;
 /// Added to the quality of a slot a line answers by a value's shape (`ranked-v2`): it weighs as the shape's rarity.
-#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+#[cfg(ranked_v2)]
 const VALUE: u32 = 256;
 /// How much a slot named by the summary (the tool and its input) counts, against 2 for one on the best line.
 const SAID: i64 = 4;
@@ -160,7 +160,7 @@ pub struct Plan {
     /// value's shape answers weighs by how many read steps show that shape.
     v2_rules: bool,
     /// `ranked-v2`: per slot, the weight of a value of its shape (0: none), by the read steps that show one.
-    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    #[cfg(ranked_v2)]
     value_weights: Vec<i64>,
 }
 
@@ -188,7 +188,7 @@ impl Plan {
             prelim: Vec::new(),
             present: Vec::new(),
             v2_rules: false,
-            #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+            #[cfg(ranked_v2)]
             value_weights: Vec::new(),
         }
     }
@@ -377,7 +377,7 @@ impl Plan {
         if self.index_empty || self.cands.is_empty() {
             return result;
         }
-        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        #[cfg(ranked_v2)]
         if self.matcher.is_some() {
             self.word_slots(contents);
         }
@@ -391,11 +391,11 @@ impl Plan {
             // what the lines contain, not that they answer, so it counts half.
             let search = self.entries.get(&step).is_some_and(|e| is_search(&e.1));
             if let Some(c) = self.cands.get_mut(&step) {
-                #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+                #[cfg(ranked_v2)]
                 let mut pattern: Vec<usize> = Vec::new();
                 for set in said {
                     for (i, q) in set {
-                        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+                        #[cfg(ranked_v2)]
                         if search && self.v2_rules {
                             pattern.push(i);
                             continue;
@@ -405,7 +405,7 @@ impl Plan {
                 }
                 #[allow(unused_mut)]
                 if let Some(mut lines) = lines {
-                    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+                    #[cfg(ranked_v2)]
                     if !pattern.is_empty() {
                         // `ranked-v2`: a search's pattern is on every line of its output because it was searched for:
                         // neither its summary nor its lines say more about it than where the word is written.
@@ -418,7 +418,7 @@ impl Plan {
                 }
             }
         }
-        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        #[cfg(ranked_v2)]
         if self.v2_rules {
             // A slot no term carries, answered by a value's shape only (`389.77 kB` for "size"), weighs by the read steps
             // whose lines show it, as a word by the steps that carry it: a size on every build log is no rare word.
@@ -439,7 +439,7 @@ impl Plan {
             }
         }
         let weights = self.weights.clone();
-        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        #[cfg(ranked_v2)]
         let values = self.value_weights.clone();
         let n = weights.len();
         // A slot is there to answer when some step carries it, or (a value asked for by its shape) some line shows it.
@@ -491,14 +491,14 @@ impl Plan {
         } else {
             clauses.iter().map(|&b| (0..n).map(|i| self.query.slots[i].clauses & (1 << b) != 0).collect()).collect()
         };
-        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        #[cfg(ranked_v2)]
         let mut per_clause: Vec<std::ops::Range<usize>> = Vec::new();
         for in_clause in runs {
             let clause_weight: i64 = (0..n).filter(|&i| in_clause[i]).map(|i| weights[i]).sum();
             let mut residual: Vec<bool> = (0..n).map(|i| in_clause[i] && matched[i]).collect();
             let before = picks.len();
             self.cover(&pool, &weights, &names, &mut residual, clause_weight, &mut taken, &mut picks);
-            #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+            #[cfg(ranked_v2)]
             per_clause.push(before..picks.len());
             if picks.len() > before {
                 for (i, r) in residual.iter().enumerate() {
@@ -508,7 +508,7 @@ impl Plan {
                 }
             }
         }
-        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        #[cfg(ranked_v2)]
         if self.v2_rules && per_clause.len() > 1 {
             // `ranked-v2`: one answer per clause before any clause's second pick (the budget admits picks in order).
             let mut order: Vec<(i64, Vec<String>)> = Vec::with_capacity(picks.len());
@@ -659,10 +659,10 @@ impl Plan {
 /// A cold node's `raw_content`, from the bytes of its file, for ranking: `None` unless they are a JSON object with a
 /// string there.
 pub fn raw_content_of(bytes: &[u8]) -> Option<String> {
-    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    #[cfg(ranked_v2)]
     return crate::json::string_member(bytes, "raw_content");
     // The browser and bundler engines (for size): the whole node parsed, the same member taken.
-    #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+    #[cfg(not(ranked_v2))]
     match crate::json::parse(bytes).ok()? {
         crate::json::Value::Object(mut m) => match m.remove("raw_content") {
             Some(crate::json::Value::Str(s)) => Some(s),
@@ -692,9 +692,9 @@ fn slot_names(names: &[String], slots: impl Iterator<Item = usize>) -> Vec<Strin
 
 /// Whether a pick's oldest run of its source comes first (`ranked-v2`, a "first" question).
 fn first_takes_oldest(plan: &Plan) -> bool {
-    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    #[cfg(ranked_v2)]
     return plan.v2_rules && plan.query.intent == Intent::First;
-    #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+    #[cfg(not(ranked_v2))]
     {
         let _ = plan;
         false
@@ -703,7 +703,7 @@ fn first_takes_oldest(plan: &Plan) -> bool {
 
 /// The summary a step's `said` slots are read from (`ranked-v2`: without the fold's ` (failed)`).
 fn said_of(v2_rules: bool, summary: &str) -> &str {
-    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    #[cfg(ranked_v2)]
     if v2_rules {
         return source(summary);
     }
@@ -712,7 +712,7 @@ fn said_of(v2_rules: bool, summary: &str) -> &str {
 }
 
 /// `ranked-v2`'s value weights of a plan.
-#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+#[cfg(ranked_v2)]
 fn values_of(plan: &Plan) -> &[i64] {
     &plan.value_weights
 }
@@ -736,7 +736,7 @@ fn bag_score(c: &Cand, weights: &[i64], residual: &[bool]) -> i64 {
 
 /// The best line's score over the residual slots (the summary counts as part of every line), and how many slots
 /// that line answers.
-fn line_score(c: &Cand, weights: &[i64], #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))] values: &[i64], residual: &[bool]) -> (i64, usize) {
+fn line_score(c: &Cand, weights: &[i64], #[cfg(ranked_v2)] values: &[i64], residual: &[bool]) -> (i64, usize) {
     let base: Vec<(usize, u32)> = c.said.iter().map(|(&i, &q)| (i, q)).collect();
     let mut best = (0i64, 0usize);
     let score = |set: &[(usize, u32)]| -> (i64, usize) {
@@ -747,9 +747,9 @@ fn line_score(c: &Cand, weights: &[i64], #[cfg(any(feature = "ranked-v2", not(ta
             }
         }
         // A value shown by its shape (`ranked-v2`, quality + VALUE) weighs as its shape's rarity when that is more.
-        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        #[cfg(ranked_v2)]
         let w = |i: usize, q: u32| if q >= VALUE { weights[i].max(values.get(i).copied().unwrap_or(0)) * i64::from(q - VALUE) / 16 } else { weights[i] * i64::from(q) / 16 };
-        #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+        #[cfg(not(ranked_v2))]
         let w = |i: usize, q: u32| weights[i] * i64::from(q) / 16;
         (per.iter().map(|(&i, &q)| w(i, q)).sum(), per.len())
     };
@@ -768,8 +768,8 @@ fn line_score(c: &Cand, weights: &[i64], #[cfg(any(feature = "ranked-v2", not(ta
 
 /// The distinct slot sets of a text's lines (a line and the one after it read together, so a value on the line
 /// below its label counts).
-fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shapes: &[(usize, Shape)], #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))] flag: u32) -> Vec<Vec<(usize, u32)>> {
-    #[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shapes: &[(usize, Shape)], #[cfg(ranked_v2)] flag: u32) -> Vec<Vec<(usize, u32)>> {
+    #[cfg(not(ranked_v2))]
     let flag = 0;
     let whole: Vec<(&String, &Vec<(usize, u32)>)> = term_slots.iter().filter(|(k, _)| !k.chars().all(is_word)).collect();
     let mut per_line: Vec<Vec<(usize, u32)>> = Vec::new();
@@ -891,7 +891,7 @@ fn has_shape(line: &str, shape: Shape) -> bool {
     };
     match shape {
         // A number, a space or not, and a unit of size (`389.77 kB`, `18.4 MB`, `512MiB`), not inside a word.
-        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        #[cfg(ranked_v2)]
         Shape::Size => (0..b.len()).any(|i| {
             if !b[i].is_ascii_digit() || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.')) {
                 return false;
@@ -908,7 +908,7 @@ fn has_shape(line: &str, shape: Shape) -> bool {
                 unit.starts_with(u.as_bytes()) && unit.get(u.len()).is_none_or(|c| !c.is_ascii_alphanumeric())
             })
         }),
-        #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+        #[cfg(ranked_v2)]
         Shape::PortLabel => {
             has_shape(line, Shape::Port)
                 || (0..b.len().saturating_sub(4)).any(|i| {

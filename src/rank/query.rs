@@ -43,30 +43,30 @@ pub enum Shape {
     Port,
     /// "version": `1.22.2`, `v20.11.1`, `5.4.2`.
     Version,
-    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    #[cfg(ranked_v2)]
     /// `ranked-v2`, "port": a port after a host, or after the word (`port 5434`, `POSTGRES_PORT=5434`, `tcp_port:6380`).
     PortLabel,
-    #[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+    #[cfg(ranked_v2)]
     /// `ranked-v2`, "size", "big", "large", "boyut": a number with a unit of size (`389.77 kB`, `18.4 MB`, `2GiB`).
     Size,
 }
 
 /// The shape a "port" word asks for (`ranked-v2`: after a label too).
-#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+#[cfg(ranked_v2)]
 fn port_shape(v2: bool) -> Shape {
     if v2 { Shape::PortLabel } else { Shape::Port }
 }
-#[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+#[cfg(not(ranked_v2))]
 fn port_shape(_: bool) -> Shape {
     Shape::Port
 }
 
 /// The shape a "size" word asks for (none without `ranked-v2`).
-#[cfg(any(feature = "ranked-v2", not(target_arch = "wasm32")))]
+#[cfg(ranked_v2)]
 fn size_shape() -> Option<Shape> {
     Some(Shape::Size)
 }
-#[cfg(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))))]
+#[cfg(not(ranked_v2))]
 fn size_shape() -> Option<Shape> {
     None
 }

@@ -468,7 +468,7 @@ impl Plan {
 
     /// Before the line scores of a paged ranking: every word of the pool's contents and summaries that answers a
     /// slot, matched by rule, and the prompt's whole terms (matched inside a line).
-    #[cfg_attr(not(any(feature = "ranked-v2", not(target_arch = "wasm32"))), allow(dead_code))]
+    #[cfg_attr(not(ranked_v2), allow(dead_code))]
     pub(super) fn word_slots(&mut self, contents: &BTreeMap<i64, String>) {
         let Some(matcher) = self.matcher.take() else { return };
         // Words looked up already (only those that may answer: the others cost less to test again).
