@@ -6,7 +6,9 @@
 //   node bench/hooks.mjs [--turns 4000] [--repeat 15] [--json]
 //
 // Each figure is the median (and 90th percentile) wall time of a whole process: node's own start-up is in it, so
-// the bare `node -e ""` of the same run is printed as the baseline.
+// the bare `node -e ""` of the same run is printed as the baseline. The calls run with the defaults: the first
+// starts the package's daemon, which serves the later ones (CONTEXTFOLD_DAEMON=0 node bench/hooks.mjs: each
+// call in a process of its own).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -30,7 +32,8 @@ const json = process.argv.includes("--json");
 
 const work = mkdtempSync(path.join(os.tmpdir(), "cf-bench-hooks-"));
 const store = path.join(work, "store");
-const env = { ...process.env, CONTEXTFOLD_HOME: path.join(work, "home") };
+// With the defaults (a short call is served by the package's daemon once one runs), a daemon of this run's own.
+const env = { ...process.env, CONTEXTFOLD_HOME: path.join(work, "home"), CONTEXTFOLD_RUNTIME_DIR: path.join(work, "run") };
 
 function time(argv, input) {
   const t0 = process.hrtime.bigint();
@@ -76,5 +79,6 @@ try {
     for (const [k, v] of Object.entries(rows)) console.log(`| ${k} | ${v.median.toFixed(0)} | ${v.p90.toFixed(0)} |`);
   }
 } finally {
+  spawnSync(process.execPath, [bin, "daemon", "stop"], { env });
   rmSync(work, { recursive: true, force: true });
 }

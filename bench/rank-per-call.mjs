@@ -57,7 +57,8 @@ function setMode(store, mode) {
 
 function proc(args, input) {
   const t = now();
-  const r = spawnSync(process.execPath, args, { input, encoding: "utf8", maxBuffer: 1 << 26 });
+  // Each prompt in a process of its own (the ranking's cost where nothing is warm): no daemon.
+  const r = spawnSync(process.execPath, args, { input, env: { ...process.env, CONTEXTFOLD_DAEMON: "0" }, encoding: "utf8", maxBuffer: 1 << 26 });
   const ms = now() - t;
   if (r.status !== 0) throw new Error(`${args.join(" ")}: ${r.stderr}`);
   return { ms, out: r.stdout };

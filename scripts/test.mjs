@@ -53,4 +53,6 @@ writeFileSync(
 if (packOnly) process.exit(0);
 const tests = path.join(ROOT, "tests", "js");
 const files = readdirSync(tests).filter((f) => f.endsWith(".test.mjs")).sort().map((f) => path.join(tests, f));
-step("JS tests", "node", ["--test", "--test-concurrency=1", ...files], { env: { ...env, CONTEXTFOLD_CONSUMER: consumer } });
+// Short CLI calls run in their own process here (CONTEXTFOLD_DAEMON=0): the tests kill, fault and time single
+// processes. tests/js/daemon.test.mjs turns the daemon on for itself and checks that it changes nothing but speed.
+step("JS tests", "node", ["--test", "--test-concurrency=1", ...files], { env: { ...env, CONTEXTFOLD_CONSUMER: consumer, CONTEXTFOLD_DAEMON: "0" } });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `contextfold` (npx contextfold …): the ContextFold engine over the local file system. See `contextfold --help`.
 import { setFlagsFromString } from "node:v8";
+import { daemonDisabled } from "./lib/daemon-address.mjs";
 import { commandModule, isShortCall } from "./lib/dispatch.mjs";
 
 // A closed pipe (`contextfold status | head -1`) is not an error.
@@ -12,26 +13,43 @@ for (const s of [process.stdout, process.stderr]) {
 }
 
 const argv = process.argv.slice(2);
-// V8 compiles hot wasm functions again, optimized, on background threads, and Node waits for those compilations
-// before the process exits: 60–80 ms of a hook call that itself takes 20. A short call runs on baseline code only,
-// and validates each function of the module when it is first called (our own module, of which a call runs a small
-// part: ~8 ms less compile). Set before the package (and its wasm) is loaded, and for this process alone.
-// Only a speed-up: a runtime that refuses the flags (not Node's V8) runs the call as it is, never fails it.
-if (isShortCall(argv)) {
-  try {
-    setFlagsFromString("--liftoff-only --wasm-lazy-validation");
-  } catch {
-    /* run with the runtime's defaults */
-  }
-}
-// A command with a module of its own (a hook call) loads only that module.
-const own = commandModule(argv);
-const run = own === undefined ? (await import("./lib/cli.mjs")).main : (await import(own)).run;
-process.exitCode = await run(argv, {
+const io = {
   stdout: process.stdout,
   stderr: process.stderr,
   stdin: process.stdin,
   cwd: process.cwd(),
   env: process.env,
   isTTY: Boolean(process.stdout.isTTY),
-});
+  bin: process.argv[1],
+};
+
+/** Run the call in this process: the engine loaded here, its module alone for a command that has one. */
+async function runHere() {
+  // V8 compiles hot wasm functions again, optimized, on background threads, and Node waits for those compilations
+  // before the process exits: 60–80 ms of a hook call that itself takes 20. A short call runs on baseline code only,
+  // and validates each function of the module when it is first called (our own module, of which a call runs a small
+  // part: ~8 ms less compile). Set before the package (and its wasm) is loaded, and for this process alone.
+  // Only a speed-up: a runtime that refuses the flags (not Node's V8) runs the call as it is, never fails it.
+  if (isShortCall(argv)) {
+    try {
+      setFlagsFromString("--liftoff-only --wasm-lazy-validation");
+    } catch {
+      /* run with the runtime's defaults */
+    }
+  }
+  const own = commandModule(argv);
+  const run = own === undefined ? (await import("./lib/cli.mjs")).main : (await import(own)).run;
+  return run(argv, io);
+}
+
+// A short call goes to this package's daemon when one is running (see lib/daemon.mjs): the engine is loaded and
+// compiled there already. Without one, the call runs here and starts one for the next calls.
+if (isShortCall(argv) && !daemonDisabled(io.env)) {
+  const { runInDaemon } = await import("./lib/daemon-client.mjs");
+  const r = await runInDaemon(argv, io);
+  if (r.served) process.exitCode = r.exitCode;
+  else {
+    process.exitCode = await runHere();
+    if (r.startDaemon) (await import("./lib/daemon.mjs")).startDaemon(io.env);
+  }
+} else process.exitCode = await runHere();

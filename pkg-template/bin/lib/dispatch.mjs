@@ -3,7 +3,7 @@
 // the reference's commands).
 
 /** Commands in modules of their own; each exports `run(argv, io)` and parses its own arguments. */
-export const COMMAND_MODULES = { hook: "./hook.mjs", import: "./import.mjs" };
+export const COMMAND_MODULES = { hook: "./hook.mjs", import: "./import.mjs", daemon: "./daemon.mjs" };
 
 /** The command word of argv (lower-cased, as the reference reads it), skipping options and `--dir`'s value. */
 export function commandWord(argv) {
@@ -23,7 +23,8 @@ export function commandModule(argv) {
 /**
  * Commands whose call does a bounded amount of engine work (a hook, a fold, a scan, a lookup): run with baseline
  * wasm code only (see the bin). The others (validate, repair, import, checkpoint, status, mcp) read or write whole
- * stores or run long, where V8's optimized code pays for its compilation.
+ * stores or run long, where V8's optimized code pays for its compilation. The short commands are also the ones the
+ * daemon runs (lib/daemon.mjs).
  */
 export const SHORT_COMMANDS = new Set(["hook", "fold", "scan", "recall", "hydrate", "evict", "redact"]);
 

@@ -37,6 +37,7 @@ Commands:
   mcp [--session ID]  serve the store to an MCP client over stdio (needs @modelcontextprotocol/server, zod)
   hook [EVENT]        one Claude Code / Codex hook call (JSON on stdin); never blocks, always exits 0
   import FILE         fold the tool results of a transcript (Claude Code, Codex, Anthropic, OpenAI)
+  daemon [ACTION]     the background process that serves short calls: status, start, stop
 
 ${OPTIONS}
 
@@ -223,6 +224,25 @@ nothing the second time. FILE "-" reads standard input.
   --json              print a JSON summary (tool results, folded, already folded, left out, steps)
 
 A progress bar is drawn on standard error when it is a terminal.
+`;
+
+COMMANDS.daemon = `Usage: contextfold daemon [status|start|stop] [--json]
+
+The short calls (hook, fold, scan, recall, hydrate, evict, redact) run in a background process of this
+package when one is running: each call then costs little more than starting Node, since the engine is loaded
+and compiled there already. The first short call that finds none runs as usual and starts one; it serves this
+user's calls one at a time, with each call's own directory, environment and standard input, opens the store
+for every call (so it sees what other processes wrote), and exits after CONTEXTFOLD_DAEMON_IDLE seconds
+without a call (default 600). Output and exit status are the same as a call in a process of its own.
+
+  status              whether the daemon of this package copy runs (pid, calls served, socket)
+  start               start it now and wait until it answers
+  stop                stop it (the next short call starts a new one)
+
+Environment: CONTEXTFOLD_DAEMON=0 runs every call in its own process (no daemon is used or started);
+CONTEXTFOLD_DAEMON_TIMEOUT is how long a hook waits for the daemon's answer (seconds, default 30; then it
+exits 0 and says so on standard error); CONTEXTFOLD_RUNTIME_DIR is the folder of its socket (default: $XDG_RUNTIME_DIR/contextfold, else
+<tmp>/contextfold-<uid>; it must be a folder of this user that no one else can enter). Not on Windows.
 `;
 
 export function commandHelp(command) {

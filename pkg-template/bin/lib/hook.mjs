@@ -29,15 +29,16 @@ async function readStdin(stdin) {
 }
 
 /** How the model can run this CLI again (shown in injected text): node and this very bin. */
-function selfCommand() {
-  const bin = process.argv[1] ? path.resolve(process.argv[1]) : "";
+function selfCommand(started = process.argv[1]) {
+  const bin = started ? path.resolve(started) : "";
   if (/contextfold(\.mjs)?$/.test(bin)) return `node ${/^[A-Za-z0-9_./:=@%+-]+$/.test(bin) ? bin : `'${bin.replaceAll("'", "'\\''")}'`}`;
   return "npx contextfold";
 }
 
 /**
  * @param {string[]} argv the whole argument list (the word `hook` included)
- * @param {{ stdout: {write(s: string): unknown}, stderr: {write(s: string): unknown}, stdin?: any, cwd?: string, env?: Record<string, string | undefined> }} io
+ * @param {{ stdout: {write(s: string): unknown}, stderr: {write(s: string): unknown}, stdin?: any, cwd?: string, env?: Record<string, string | undefined>, bin?: string }} io
+ *   (`bin`: the path the CLI was started as, for the command shown to the model; a daemon passes its caller's)
  * @returns {Promise<number>} always 0
  */
 export async function run(argv, io) {
@@ -74,7 +75,7 @@ export async function run(argv, io) {
       budget: opts.budget,
       maxChars: opts.maxChars,
       replaceMcpOutput: opts.replaceMcpOutput,
-      command: selfCommand(),
+      command: selfCommand(io.bin),
     });
     if (r.error) {
       const event = r.event ?? opts.event;
