@@ -12,11 +12,12 @@ export const WIRE_VERSION = 1;
 
 /**
  * How long a hook waits for the daemon's answer before it gives up (exit 0): a harness must never hang on us.
- * CONTEXTFOLD_DAEMON_TIMEOUT seconds, default 30 (under the harnesses' own hook timeouts: 60 s and more).
+ * CONTEXTFOLD_DAEMON_TIMEOUT seconds, default 20: under the hook timeout of the package's plugin (30 s) and of the
+ * harnesses' defaults (60 s and more), so the hook still ends on its own terms.
  */
 function hookTimeoutMs(env) {
   const n = Number(env.CONTEXTFOLD_DAEMON_TIMEOUT);
-  return (Number.isFinite(n) && n > 0 ? n : 30) * 1000;
+  return (Number.isFinite(n) && n > 0 ? n : 20) * 1000;
 }
 
 /** Whether the command reads standard input: a hook always, another command only for `--file -`. */

@@ -240,7 +240,7 @@ without a call (default 600). Output and exit status are the same as a call in a
   stop                stop it (the next short call starts a new one)
 
 Environment: CONTEXTFOLD_DAEMON=0 runs every call in its own process (no daemon is used or started);
-CONTEXTFOLD_DAEMON_TIMEOUT is how long a hook waits for the daemon's answer (seconds, default 30; then it
+CONTEXTFOLD_DAEMON_TIMEOUT is how long a hook waits for the daemon's answer (seconds, default 20; then it
 exits 0 and says so on standard error); CONTEXTFOLD_RUNTIME_DIR is the folder of its socket (default: $XDG_RUNTIME_DIR/contextfold, else
 <tmp>/contextfold-<uid>; it must be a folder of this user that no one else can enter). Not on Windows.
 `;
