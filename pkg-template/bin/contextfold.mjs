@@ -2,7 +2,7 @@
 // `contextfold` (npx contextfold …): the ContextFold engine over the local file system. See `contextfold --help`.
 import { setFlagsFromString } from "node:v8";
 import { daemonDisabled } from "./lib/daemon-address.mjs";
-import { commandModule, isShortCall } from "./lib/dispatch.mjs";
+import { commandModule, commandWord, isShortCall } from "./lib/dispatch.mjs";
 
 // A closed pipe (`contextfold status | head -1`) is not an error.
 for (const s of [process.stdout, process.stderr]) {
@@ -46,7 +46,15 @@ async function runHere() {
 // compiled there already. Without one, the call runs here and starts one for the next calls.
 if (isShortCall(argv) && !daemonDisabled(io.env)) {
   const { runInDaemon } = await import("./lib/daemon-client.mjs");
-  const r = await runInDaemon(argv, io);
+  let r;
+  try {
+    r = await runInDaemon(argv, io);
+  } catch (err) {
+    // Not reachable by design (every failure to reach the daemon means "run it here"); a hook still exits 0.
+    const hook = commandWord(argv) === "hook";
+    io.stderr.write(`contextfold${hook ? " hook" : ""}: ${String(err?.message ?? err).replace(/\s+/gu, " ").slice(0, 300)}\n`);
+    r = { served: true, exitCode: hook ? 0 : 1 };
+  }
   if (r.served) process.exitCode = r.exitCode;
   else {
     process.exitCode = await runHere();

@@ -112,6 +112,20 @@ describe("contextfold daemon", () => {
     for (const [rel, bytes] of ta) if (comparable(rel)) assert.ok(bytes.equals(tb.get(rel)), `${rel}: same bytes`);
   });
 
+  it("a payload on standard input over the limit is refused through the daemon as in a process of its own", async () => {
+    const { env } = daemonEnv();
+    cf(["daemon", "start"], { env });
+    await running(env);
+    const big = "x".repeat((64 << 20) + 100);
+    const a = cf(["fold", "1", "too big", "--file", "-", "--dir", tempDir("daemon-a")], { env, input: big });
+    const b = cf(["fold", "1", "too big", "--file", "-", "--dir", tempDir("daemon-b")], { env: { ...env, CONTEXTFOLD_DAEMON: "0" }, input: big });
+    assert.equal(a.status, b.status);
+    assert.notEqual(a.status, 0);
+    assert.equal(a.stderr, b.stderr);
+    assert.equal(a.stdout, b.stdout);
+    assert.equal(status(env).served, 1);
+  });
+
   it("hook calls served by the daemon give the harness the same output as hook calls in their own process", async () => {
     const { env, home } = daemonEnv();
     cf(["daemon", "start"], { env });

@@ -20,18 +20,36 @@ function hookTimeoutMs(env) {
   return (Number.isFinite(n) && n > 0 ? n : 20) * 1000;
 }
 
-/** Whether the command reads standard input: a hook always, another command only for `--file -`. */
-export function readsStdin(argv) {
-  if (commandWord(argv) === "hook") return true;
-  for (let i = 0; i + 1 < argv.length; i++) if (argv[i] === "--file" && argv[i + 1] === "-") return true;
-  return false;
+/** The payload limit of `--file -` (the engine's default `maxPayloadBytes`, 64 MiB): more is never sent. */
+const PAYLOAD_LIMIT = 64 << 20;
+
+/**
+ * What the command reads from standard input, as a call in its own process reads it: a hook its JSON (nothing from
+ * a terminal), `--file -` the payload (from a terminal too), up to one byte past the limit (the command then
+ * reports the limit, as it does when it reads the stream itself); anything else nothing.
+ * @returns {{ tty: boolean, limit: number } | undefined}
+ */
+export function stdinOf(argv) {
+  if (commandWord(argv) === "hook") return { tty: false, limit: Infinity };
+  for (let i = 0; i + 1 < argv.length; i++) if (argv[i] === "--file" && argv[i + 1] === "-") return { tty: true, limit: PAYLOAD_LIMIT + 1 };
+  return undefined;
 }
 
-async function readAll(stream) {
-  if (!stream || stream.isTTY) return undefined;
+async function readAll(stream, { tty, limit }) {
+  if (!stream || (stream.isTTY && !tty)) return undefined;
   const chunks = [];
-  for await (const c of stream) chunks.push(typeof c === "string" ? Buffer.from(c) : c);
-  return Buffer.concat(chunks);
+  let total = 0;
+  for await (const c of stream) {
+    const b = typeof c === "string" ? Buffer.from(c) : c;
+    chunks.push(b);
+    total += b.length;
+    if (total >= limit) {
+      stream.destroy?.();
+      break;
+    }
+  }
+  const all = Buffer.concat(chunks);
+  return all.length > limit ? all.subarray(0, limit) : all;
 }
 
 /** Connect to `socket`; resolves the connected socket, or undefined (no daemon there, or it refused). */
@@ -87,8 +105,8 @@ export async function runInDaemon(argv, io) {
   const s = await connect(address.socket);
   if (!s) return { served: false, startDaemon: true };
   const hook = commandWord(argv) === "hook";
-  let stdin;
-  if (readsStdin(argv)) stdin = await readAll(io.stdin);
+  const reads = stdinOf(argv);
+  const stdin = reads ? await readAll(io.stdin, reads) : undefined;
   const request = { v: WIRE_VERSION, op: "run", argv, cwd: io.cwd, env: io.env, isTTY: io.isTTY, bin: io.bin, stdin: stdin === undefined ? null : stdin.toString("base64") };
   const answer = await exchange(s, request, hook ? hookTimeoutMs(io.env) : 0);
   if (answer?.op !== "run") {
