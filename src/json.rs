@@ -9,6 +9,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use crate::text::swar;
 
 /// A JSON value as Python's `json` module sees it.
 #[derive(Debug, Clone, PartialEq)]
@@ -286,9 +287,9 @@ fn write_str(out: &mut Vec<u8>, s: &str) {
     let mut i = 0;
     loop {
         // Most text needs no escape: skip eight bytes at a time while none is a control, `"` or `\`; in a word
-        // that has one, the lowest flagged byte is the first that needs an escape (see `escapes`).
+        // that has one, the lowest flagged byte is the first that needs an escape.
         while i + 8 <= bytes.len() {
-            let m = escapes(u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap_or_default()));
+            let m = swar::json_escape(swar::load(bytes, i));
             if m != 0 {
                 i += (m.trailing_zeros() / 8) as usize;
                 break;
@@ -321,23 +322,11 @@ fn write_str(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
 }
 
-/// The high bit of each of eight bytes that may need an escape (a control, `"` or `\`), exact for the lowest
-/// one flagged: a borrow only runs upwards from a byte that needs one, so a byte above it may be flagged
-/// wrongly (it is then looked at on its own), never one below.
-#[inline]
-fn escapes(w: u64) -> u64 {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let below = |x: u64, n: u64| x.wrapping_sub(LO * n) & !x & HI;
-    below(w, 0x20) | below(w ^ (LO * u64::from(b'"')), 1) | below(w ^ (LO * u64::from(b'\\')), 1)
-}
-
-/// Whether none of eight bytes needs an escape: may answer "no" for a plain word (its bytes are then looked at one
-/// by one), never "yes" for one that needs an escape.
+/// Whether `eight` is eight bytes of which none needs an escape (a control, `"` or `\`).
 #[inline]
 #[cfg(read_in_place)]
 pub(crate) fn word_is_plain(eight: &[u8]) -> bool {
-    eight.len() == 8 && escapes(u64::from_le_bytes([eight[0], eight[1], eight[2], eight[3], eight[4], eight[5], eight[6], eight[7]])) == 0
+    eight.len() == 8 && swar::json_escape(swar::load(eight, 0)) == 0
 }
 
 /// The canonical JSON of a document (spec §2.2) without parsing it into values, for a document whose strings are

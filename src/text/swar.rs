@@ -66,6 +66,12 @@ pub const fn upper(w: u64) -> u64 {
     range(w & LOW7, b'A', b'Z') & !w
 }
 
+/// `[\x00-\x1f"\\]`: the bytes a JSON string escapes (JSON writing and reading, in every build).
+#[inline(always)]
+pub const fn json_escape(w: u64) -> u64 {
+    (!ge(w & LOW7, 0x20) & !w & HI) | eq(w, b'"') | eq(w, b'\\')
+}
+
 /// The first byte at or after `i` that `class` (a mask function above) does not mark, eight bytes at a time;
 /// `one` is the same class for a single byte (the last bytes of the text, and every byte in a build without
 /// feature `fast-fold`).
@@ -114,13 +120,14 @@ mod tests {
     /// Every class agrees with its byte-by-byte definition on every byte value, in every lane.
     #[test]
     fn masks_match_the_byte_classes() {
-        let classes: [(fn(u64) -> u64, fn(u8) -> bool); 6] = [
+        let classes: [(fn(u64) -> u64, fn(u8) -> bool); 7] = [
             (alnum, |c| c.is_ascii_alphanumeric()),
             (word, |c| c.is_ascii_alphanumeric() || c == b'_'),
             (word_dot_dash, |c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'-')),
             (upper, |c| c.is_ascii_uppercase()),
             (|w| eq(w, b'\n'), |c| c == b'\n'),
             (|w| eq(w, 0), |c| c == 0),
+            (json_escape, |c| c < 0x20 || c == b'"' || c == b'\\'),
         ];
         for (mask, one) in classes {
             for lane in 0..8 {

@@ -113,8 +113,10 @@ async function serve(env) {
   const finished = new Promise((r) => (finish = r));
   const server = net.createServer({ allowHalfOpen: true });
   let inode;
-  const stop = () => {
+  let open = 0; // connections not closed yet: a call that arrives as the idle time ends is served first
+  const stop = ({ idle = false } = {}) => {
     clearTimeout(idleTimer);
+    if (idle && open > 0) return;
     server.close();
     // Remove the socket only if it is still ours (a new daemon may have replaced a socket it found dead).
     try {
@@ -126,7 +128,7 @@ async function serve(env) {
   };
   const armIdle = () => {
     clearTimeout(idleTimer);
-    idleTimer = setTimeout(stop, idleSeconds(env) * 1000);
+    idleTimer = setTimeout(() => stop({ idle: true }), idleSeconds(env) * 1000);
   };
   const answerTo = async (request) => {
     if (request?.v !== WIRE_VERSION) return { v: WIRE_VERSION, op: "error", message: "unknown request version" };
@@ -145,6 +147,12 @@ async function serve(env) {
   };
   server.on("connection", (conn) => {
     const chunks = [];
+    open++;
+    clearTimeout(idleTimer);
+    conn.on("close", () => {
+      open--;
+      if (open === 0) armIdle();
+    });
     conn.on("error", () => {});
     conn.on("data", (d) => chunks.push(d));
     conn.on("end", () => {
@@ -162,7 +170,6 @@ async function serve(env) {
         if (answer === undefined) conn.destroy();
         else await new Promise((r) => conn.end(JSON.stringify(answer), r));
         if (answer?.op === "stop") stop();
-        else armIdle();
       });
     });
   });
@@ -173,6 +180,8 @@ async function serve(env) {
     return err.code === "ALREADY_RUNNING" ? 0 : 1;
   }
   armIdle();
+  // Asked to end (a logout, `kill`): remove the socket too, so the next call does not first try a dead one.
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.once(signal, () => stop());
   return finished;
 }
 
