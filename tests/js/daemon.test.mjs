@@ -199,6 +199,26 @@ describe("contextfold daemon", () => {
     assert.ok(status(env).served >= 8);
   });
 
+  it("first calls at the same time leave one daemon running", { skip: process.platform !== "linux" && "reads /proc" }, async () => {
+    const { env, runtime } = daemonEnv();
+    const store = tempDir("daemon-store");
+    const calls = Array.from({ length: 4 }, (_, i) => cfAsync(["fold", String(i + 1), `turn ${i}`, "--dir", store], { env }));
+    for (const r of await Promise.all(calls)) assert.equal(r.status, 0, r.stderr);
+    const s = await running(env);
+    await new Promise((r) => setTimeout(r, 1500)); // the others find it running and exit
+    const daemons = readdirSync("/proc")
+      .filter((p) => /^\d+$/.test(p))
+      .filter((p) => {
+        try {
+          const cmd = readFileSync(`/proc/${p}/cmdline`, "utf8");
+          return cmd.includes("daemon\0serve") && readFileSync(`/proc/${p}/environ`, "utf8").includes(`CONTEXTFOLD_RUNTIME_DIR=${runtime}\0`);
+        } catch {
+          return false;
+        }
+      });
+    assert.deepEqual(daemons, [String(s.pid)]);
+  });
+
   it("CONTEXTFOLD_DAEMON=0 neither uses nor starts a daemon", async () => {
     const { env } = daemonEnv();
     const off = { ...env, CONTEXTFOLD_DAEMON: "0" };
