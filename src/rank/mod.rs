@@ -26,6 +26,8 @@
 //! prompt and policy: same selection). `ranked-v2` ([`v2`]) is the paged ranking that lifts this: the same slots
 //! and weights from the postings of the slots' forms ([`forms`]), any store size.
 
+#[cfg(ranked_v2)]
+pub mod concepts;
 pub mod forms;
 pub mod query;
 pub mod stem;
@@ -383,9 +385,11 @@ impl Plan {
         }
         let pool: Vec<i64> = self.pool.clone();
         let shapes: Vec<(usize, Shape)> = self.query.slots.iter().enumerate().filter_map(|(i, s)| s.shape.map(|sh| (i, sh))).collect();
+        // `ranked-v2`: a command that performs a concept (`vercel rollback`, `kubectl scale`) names it in its summary.
+        let summary_shapes: Vec<(usize, Shape)> = if self.v2_rules { shapes.iter().copied().filter(|(_, sh)| is_concept(*sh)).collect() } else { Vec::new() };
         for &step in &pool {
             // (`ranked-v2`: the summary without the ` (failed)` the fold adds: a verdict, not what the step is about.)
-            let said = self.entries.get(&step).map(|e| line_sets_of!(&short_paths(said_of(self.v2_rules, &e.1)), &self.term_slots, &[], 0)).unwrap_or_default();
+            let said = self.entries.get(&step).map(|e| line_sets_of!(&short_paths(said_of(self.v2_rules, &e.1)), &self.term_slots, &summary_shapes, 0)).unwrap_or_default();
             let lines = contents.get(&step).map(|text| line_sets_of!(text, &self.term_slots, &shapes, if self.v2_rules { VALUE } else { 0 }));
             // A search's summary names its pattern, which every line of its output holds by construction: it says
             // what the lines contain, not that they answer, so it counts half.
@@ -711,6 +715,17 @@ fn said_of(v2_rules: bool, summary: &str) -> &str {
     summary
 }
 
+/// Whether a shape is a concept of tool output (`ranked-v2`, [`concepts`]).
+fn is_concept(shape: Shape) -> bool {
+    #[cfg(ranked_v2)]
+    return matches!(shape, Shape::Concept(_));
+    #[cfg(not(ranked_v2))]
+    {
+        let _ = shape;
+        false
+    }
+}
+
 /// `ranked-v2`'s value weights of a plan.
 #[cfg(ranked_v2)]
 fn values_of(plan: &Plan) -> &[i64] {
@@ -810,7 +825,8 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shape
         }
         for &(i, shape) in shapes {
             if has_shape(line, shape) {
-                add(&vec![(i, 13 + flag)]);
+                // (A concept's marker is what the word asks for, not a value that may be it: full quality.)
+                add(&vec![(i, if is_concept(shape) { 16 } else { 13 } + flag)]);
             }
         }
         if !whole.is_empty() {
@@ -890,6 +906,8 @@ fn has_shape(line: &str, shape: Shape) -> bool {
         (i, i - start)
     };
     match shape {
+        #[cfg(ranked_v2)]
+        Shape::Concept(k) => concepts::shows(line, k),
         // A number, a space or not, and a unit of size (`389.77 kB`, `18.4 MB`, `512MiB`), not inside a word.
         #[cfg(ranked_v2)]
         Shape::Size => (0..b.len()).any(|i| {
