@@ -30,6 +30,9 @@ pub struct Concept {
     pub shows: &'static [&'static str],
     /// A line shape that answers too (a commit header), beside the markers.
     pub shape: Option<fn(&[u8]) -> bool>,
+    /// Words of the answering output (as the store holds them: lowercase, stemmed on use) whose newest steps are
+    /// candidates of their own: the answer need not share a word with the question.
+    pub finds: &'static [&'static str],
     /// An event, not a state: a question that asks for it without "now", "still", "current" (…) asks about history
     /// ("how did we fix X?" wants the fix, not the newest step that mentions X).
     pub event: bool,
@@ -46,6 +49,7 @@ pub const CONCEPTS: &[Concept] = &[
         asks_tr: &["replika", "kopya", "olcek"],
         shows: &["AVAILABLE", "REPLICAS", "DESIRED", "UP-TO-DATE", "scaled"],
         shape: None,
+        finds: &["available", "desired", "replicas", "scaled"],
         event: false,
     },
     // Which release is live: a deploy tool's promote / alias / rollback steps and their "Production:" lines
@@ -56,6 +60,7 @@ pub const CONCEPTS: &[Concept] = &[
         asks_tr: &["canli", "yayinda", "aktif"],
         shows: &["rolled back", "rollback", "promoted", "promote", "aliased", "alias", "is now live", "Production:", "released"],
         shape: None,
+        finds: &["rollback", "rolled", "promote", "alias"],
         event: false,
     },
     // How something was fixed: the commit that did it, by its header (`commit 5b7e21c` of `git show` / `git log`,
@@ -67,6 +72,7 @@ pub const CONCEPTS: &[Concept] = &[
         asks_tr: &["duzelt", "coz", "onar"],
         shows: &["fixes #", "fixed #", "closes #"],
         shape: Some(commit_header),
+        finds: &["commit"],
         event: true,
     },
 ];
@@ -77,6 +83,14 @@ pub fn of_word(word: &str, stem: &str) -> Option<u8> {
         .iter()
         .position(|c| c.asks.iter().any(|a| *a == word || stem_en(a) == stem) || c.asks_tr.iter().any(|p| word.starts_with(p) && word.len() > p.len().min(3)))
         .map(|k| k as u8)
+}
+
+/// Steps of each concept word whose newest are candidates (`ranked-v2`, [`Concept::finds`]).
+pub const NEWEST: usize = 8;
+
+/// The form keys (a term's own stem) of the words whose steps a concept finds.
+pub fn finds(concept: u8) -> Vec<Vec<u8>> {
+    CONCEPTS.get(usize::from(concept)).map_or(Vec::new(), |c| c.finds.iter().map(|w| super::forms::key(super::forms::STEM, &stem_en(w))).collect())
 }
 
 /// Whether a line shows one of the concept's markers.

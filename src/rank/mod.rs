@@ -156,6 +156,8 @@ pub struct Plan {
     matcher: Option<v2::Matcher>,
     /// `ranked-v2`: the candidates whose entries are read.
     prelim: Vec<i64>,
+    /// `ranked-v2`: the steps the prompt's concepts find (read whatever their bag score).
+    concept_steps: Vec<i64>,
     /// Per slot: whether some step of the store carries it (`df > 0`).
     present: Vec<bool>,
     /// `ranked-v2`'s own rules: a search's pattern counts neither in its summary nor on its lines; a slot only a
@@ -188,6 +190,7 @@ impl Plan {
             newest_of_source: BTreeMap::new(),
             matcher: None,
             prelim: Vec::new(),
+            concept_steps: Vec::new(),
             present: Vec::new(),
             v2_rules: false,
             #[cfg(ranked_v2)]
@@ -600,7 +603,9 @@ impl Plan {
             }
             // As good as the best: nearly its gain, and a summary that names at least what the best one's names (the
             // same command or file at another time, not another source that happens to share the words).
-            let best_said: Vec<usize> = self.cands[&best_step].said.keys().copied().filter(|&i| residual[i]).collect();
+            // (`ranked-v2`: not a concept's word: `kubectl scale --replicas=4 && kubectl get deploy api` and a later
+            // `kubectl get deploy api` show the same thing, the replicas of `api`.)
+            let best_said: Vec<usize> = self.cands[&best_step].said.keys().copied().filter(|&i| residual[i] && !(self.v2_rules && self.query.slots[i].shape.is_some_and(is_concept))).collect();
             let band: Vec<&(i64, i64, usize, i64)> = scored
                 .iter()
                 .filter(|s| s.0 * 16 >= best * BAND && best_said.iter().all(|i| self.cands[&s.3].said.contains_key(i)))
