@@ -63,6 +63,17 @@ pub const CONCEPTS: &[Concept] = &[
         finds: &["rollback", "rolled", "promote", "alias"],
         event: false,
     },
+    // Where a server runs: the line a dev server or a service prints when it is up (`➜  Local:   http://localhost:5173/`
+    // of Vite, "listening on" of Postgres, Express, uvicorn, "ready on" of Next.js, "Serving on" / "running at").
+    Concept {
+        name: "server",
+        asks: &["server", "servers"],
+        asks_tr: &["sunucu"],
+        shows: &["Local:", "Network:", "listening on", "listening at", "ready on", "running at", "running on", "serving on", "started server on"],
+        shape: None,
+        finds: &["local", "listen"],
+        event: false,
+    },
     // How something was fixed: the commit that did it, by its header (`commit 5b7e21c` of `git show` / `git log`,
     // `[main 5b7e21c] …` of `git commit`; the line after it, its message, is read with it), or an issue it closed.
     // Not `fix(…)` alone: a `git log --oneline` of sixty commits shows it on every other line.
@@ -159,6 +170,14 @@ mod tests {
         assert!(!shows("prefix: nothing to commit, working tree clean", k("fix")));
         assert!(!shows("[main] deploy", k("fix")));
         assert!(shows("[fix/cart-totals 9e8d7c6] Revert \"feat(cart): memoize\"", k("fix")));
+    }
+
+    #[test]
+    fn a_server_is_where_its_startup_line_says() {
+        assert!(shows("  ➜  Local:   http://localhost:5180/", k("server")));
+        assert!(shows(r#"LOG:  listening on IPv4 address "0.0.0.0", port 5434"#, k("server")));
+        assert!(shows("INFO:     Uvicorn running on http://0.0.0.0:8000 (Press CTRL+C to quit)", k("server")));
+        assert!(!shows("export default defineConfig({ server: { port: 5173 } })", k("server")));
     }
 
     #[test]
