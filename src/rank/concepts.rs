@@ -74,6 +74,17 @@ pub const CONCEPTS: &[Concept] = &[
         finds: &["local", "listen"],
         event: false,
     },
+    // What went wrong: the line that names the error (`KeyError: 'event_id'`, `TypeError: …`, `Traceback`, `FAILED`,
+    // `Task failed`, `panicked at`, `error[E0308]`), not the word "error" that code and logs carry everywhere.
+    Concept {
+        name: "error",
+        asks: &["error", "errors", "exception", "failure", "traceback"],
+        asks_tr: &["hata"],
+        shows: &["*Error:", "*Exception:", "Traceback", "FAILED", "FAIL", "Task failed", "panicked at", "error["],
+        shape: None,
+        finds: &["failed", "traceback", "exception"],
+        event: false,
+    },
     // How something was fixed: the commit that did it, by its header (`commit 5b7e21c` of `git show` / `git log`,
     // `[main 5b7e21c] …` of `git commit`; the line after it, its message, is read with it), or an issue it closed.
     // Not `fix(…)` alone: a `git log --oneline` of sixty commits shows it on every other line.
@@ -96,7 +107,7 @@ pub fn of_word(word: &str, stem: &str) -> Option<u8> {
         .map(|k| k as u8)
 }
 
-/// Steps of each concept word whose newest are candidates (`ranked-v2`, [`Concept::finds`]).
+/// Steps of each concept word whose newest (a "first" question: oldest) are candidates (`ranked-v2`, [`Concept::finds`]).
 pub const NEWEST: usize = 8;
 
 /// The form keys (a term's own stem) of the words whose steps a concept finds.
@@ -110,13 +121,17 @@ pub fn shows(line: &str, concept: u8) -> bool {
     let b = line.as_bytes();
     let mut lower: Option<Vec<u8>> = None;
     c.shows.iter().any(|m| {
-        let m = m.as_bytes();
+        // (A leading `*`: the marker may end a word, as `Error:` ends `KeyError:`.)
+        let (inside, m) = match m.strip_prefix('*') {
+            Some(rest) => (true, rest.as_bytes()),
+            None => (false, m.as_bytes()),
+        };
         let hay: &[u8] = if m.iter().any(u8::is_ascii_uppercase) {
             b
         } else {
             lower.get_or_insert_with(|| b.to_ascii_lowercase())
         };
-        find_marker(hay, m)
+        find_marker(hay, m, inside)
     }) || c.shape.is_some_and(|f| f(b))
 }
 
@@ -136,15 +151,16 @@ pub fn commit_header(b: &[u8]) -> bool {
         })
 }
 
-/// A marker in a line, at word boundaries (a marker that ends with punctuation needs none after it).
-fn find_marker(hay: &[u8], m: &[u8]) -> bool {
+/// A marker in a line, at word boundaries (a marker that ends with punctuation needs none after it; `inside`: none
+/// before it).
+fn find_marker(hay: &[u8], m: &[u8], inside: bool) -> bool {
     if m.is_empty() || hay.len() < m.len() {
         return false;
     }
     let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
     let end_free = !word(m[m.len() - 1]);
     (0..=hay.len() - m.len()).any(|i| {
-        &hay[i..i + m.len()] == m && (i == 0 || !word(hay[i - 1])) && (end_free || hay.get(i + m.len()).is_none_or(|&c| !word(c)))
+        &hay[i..i + m.len()] == m && (inside || i == 0 || !word(hay[i - 1])) && (end_free || hay.get(i + m.len()).is_none_or(|&c| !word(c)))
     })
 }
 
@@ -170,6 +186,15 @@ mod tests {
         assert!(!shows("prefix: nothing to commit, working tree clean", k("fix")));
         assert!(!shows("[main] deploy", k("fix")));
         assert!(shows("[fix/cart-totals 9e8d7c6] Revert \"feat(cart): memoize\"", k("fix")));
+    }
+
+    #[test]
+    fn an_error_is_the_line_that_names_it_not_the_word() {
+        assert!(shows("snowflake.connector.errors.ProgrammingError: 002003 (42S02): Table 'RAW.EVENTS_V2' does not exist", k("error")));
+        assert!(shows("KeyError: 'event_id'", k("error")));
+        assert!(shows("FAILED tests/test_dedupe.py::test_drops_duplicate_ids", k("error")));
+        assert!(!shows(r#"  if (!cart) throw new Error("cart not found");"#, k("error")));
+        assert!(!shows("  ✓ error handles retry for cart (12 ms)", k("error")));
     }
 
     #[test]

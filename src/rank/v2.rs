@@ -196,13 +196,18 @@ fn concept_keys(query: &Query) -> Vec<Vec<u8>> {
     keys
 }
 
-/// The newest steps of the words the prompt's concepts find: candidates whatever their words.
+/// The newest steps of the words the prompt's concepts find (a "first" question: the oldest): candidates whatever
+/// their words.
 #[cfg(ranked_v2)]
 fn concept_steps(query: &Query, found: &Forms) -> Vec<i64> {
     let mut out: BTreeSet<i64> = BTreeSet::new();
     for k in concept_keys(query) {
         if let Some(steps) = found.get(&k) {
-            out.extend(steps.iter().rev().take(super::concepts::NEWEST));
+            if query.intent == query::Intent::First {
+                out.extend(steps.iter().take(super::concepts::NEWEST));
+            } else {
+                out.extend(steps.iter().rev().take(super::concepts::NEWEST));
+            }
         }
     }
     out.into_iter().collect()
