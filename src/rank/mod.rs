@@ -157,6 +157,7 @@ pub struct Plan {
     /// `ranked-v2`: the candidates whose entries are read.
     prelim: Vec<i64>,
     /// `ranked-v2`: the steps the prompt's concepts find (read whatever their bag score).
+    #[cfg(ranked_v2)]
     concept_steps: Vec<i64>,
     /// Per slot: whether some step of the store carries it (`df > 0`).
     present: Vec<bool>,
@@ -190,6 +191,7 @@ impl Plan {
             newest_of_source: BTreeMap::new(),
             matcher: None,
             prelim: Vec::new(),
+            #[cfg(ranked_v2)]
             concept_steps: Vec::new(),
             present: Vec::new(),
             v2_rules: false,
@@ -389,7 +391,10 @@ impl Plan {
         let pool: Vec<i64> = self.pool.clone();
         let shapes: Vec<(usize, Shape)> = self.query.slots.iter().enumerate().filter_map(|(i, s)| s.shape.map(|sh| (i, sh))).collect();
         // `ranked-v2`: a command that performs a concept (`vercel rollback`, `kubectl scale`) names it in its summary.
+        #[cfg(ranked_v2)]
         let summary_shapes: Vec<(usize, Shape)> = if self.v2_rules { shapes.iter().copied().filter(|(_, sh)| is_concept(*sh)).collect() } else { Vec::new() };
+        #[cfg(not(ranked_v2))]
+        let summary_shapes: [(usize, Shape); 0] = [];
         for &step in &pool {
             // (`ranked-v2`: the summary without the ` (failed)` the fold adds: a verdict, not what the step is about.)
             let said = self.entries.get(&step).map(|e| line_sets_of!(&short_paths(said_of(self.v2_rules, &e.1)), &self.term_slots, &summary_shapes, 0)).unwrap_or_default();
@@ -605,7 +610,7 @@ impl Plan {
             // same command or file at another time, not another source that happens to share the words).
             // (`ranked-v2`: not a concept's word: `kubectl scale --replicas=4 && kubectl get deploy api` and a later
             // `kubectl get deploy api` show the same thing, the replicas of `api`.)
-            let best_said: Vec<usize> = self.cands[&best_step].said.keys().copied().filter(|&i| residual[i] && !(self.v2_rules && self.query.slots[i].shape.is_some_and(is_concept))).collect();
+            let best_said: Vec<usize> = self.cands[&best_step].said.keys().copied().filter(|&i| residual[i] && !(V2 && self.v2_rules && self.query.slots[i].shape.is_some_and(is_concept))).collect();
             let band: Vec<&(i64, i64, usize, i64)> = scored
                 .iter()
                 .filter(|s| s.0 * 16 >= best * BAND && best_said.iter().all(|i| self.cands[&s.3].said.contains_key(i)))
@@ -831,7 +836,7 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shape
         for &(i, shape) in shapes {
             if has_shape(line, shape) {
                 // (A concept's marker is what the word asks for, not a value that may be it: full quality.)
-                add(&vec![(i, if is_concept(shape) { 16 } else { 13 } + flag)]);
+                add(&vec![(i, if V2 && is_concept(shape) { 16 } else { 13 } + flag)]);
             }
         }
         if !whole.is_empty() {

@@ -330,7 +330,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     let mut first = false;
     let mut state_word = false;
     for w in &raw {
-        if in_list(STATE, w) {
+        if v2 && in_list(STATE, w) {
             state_word = true;
         }
         if in_list(HISTORY, w) {
@@ -541,6 +541,29 @@ mod tests {
             assert!(analyse_with(p, true).slots.iter().any(|s| s.shape == Some(Shape::Size)), "{p}");
             assert!(!analyse(p).slots.iter().any(|s| s.shape == Some(Shape::Size)), "{p}");
         }
+    }
+
+    #[test]
+    fn ranked_v2_a_question_word_with_a_concept_of_tool_output_gets_it_as_its_shape_and_ranked_v1_does_not() {
+        for (p, word) in [
+            ("How many replicas does ingest-api run now?", "replicas"),
+            ("Which deployment is live in production?", "live"),
+            ("How did we fix the dedupe test?", "fix"),
+            ("Which port is the dev server on?", "server"),
+            ("What was the first error of the nightly_rollup DAG?", "error"),
+        ] {
+            let shape = |q: &Query| q.slots.iter().find(|s| s.name == word).and_then(|s| s.shape);
+            assert!(matches!(shape(&analyse_with(p, true)), Some(Shape::Concept(_))), "{p}");
+            assert_eq!(shape(&analyse(p)), None, "{p}");
+        }
+    }
+
+    #[test]
+    fn ranked_v2_a_fix_question_without_a_state_word_is_a_history_question() {
+        assert_eq!(analyse_with("How did we fix the dedupe test?", true).intent, Intent::History);
+        assert_eq!(analyse_with("VAT yuvarlama hatasını nasıl düzelttik?", true).intent, Intent::History);
+        assert_eq!(analyse_with("Is the flaky test fixed now?", true).intent, Intent::State);
+        assert_eq!(analyse("How did we fix the dedupe test?").intent, Intent::State);
     }
 
     #[test]

@@ -212,10 +212,6 @@ fn concept_steps(query: &Query, found: &Forms) -> Vec<i64> {
     }
     out.into_iter().collect()
 }
-#[cfg(not(ranked_v2))]
-fn concept_steps(_: &Query, _: &Forms) -> Vec<i64> {
-    Vec::new()
-}
 
 /// Two ascending step lists merged, each step once with its best quality: `a` as it is, `b` at quality `q`.
 fn merge_best(a: &[(i64, u32)], b: &[i64], q: u32) -> Vec<(i64, u32)> {
@@ -387,8 +383,11 @@ impl Plan {
         }
         prelim.extend(newest);
         // Steps a concept finds (`ranked-v2`: the newest `kubectl get deploy` table for "how many replicas").
-        plan.concept_steps = concept_steps(&plan.query, found);
-        prelim.extend(plan.concept_steps.iter().copied());
+        #[cfg(ranked_v2)]
+        {
+            plan.concept_steps = concept_steps(&plan.query, found);
+            prelim.extend(plan.concept_steps.iter().copied());
+        }
         for &step in &prelim {
             let from = triples.partition_point(|t| t.0 < step);
             let mut c = Cand { step, bag: BTreeMap::new(), summary: BTreeMap::new(), norm: 256, bag_total: 0, lines: Vec::new(), said: BTreeMap::new() };
@@ -454,6 +453,7 @@ impl Plan {
             super::sort_desc(&mut order);
             pool.extend(order.iter().take(POOL_BEST).map(|o| o.1));
         }
+        #[cfg(ranked_v2)]
         for &step in &self.concept_steps {
             if prelim.binary_search(&step).is_ok() {
                 pool.insert(step);
