@@ -430,14 +430,21 @@ fn ranked_v2_which_release_is_live_is_answered_by_the_rollback_after_the_last_de
 
 #[test]
 fn ranked_v2_how_something_was_fixed_is_answered_by_its_commit_not_a_log_of_many() {
+    // A session about the dedupe test: its words are on most steps, and `git log --oneline` (run often) has them on
+    // every line.
     let oneline: String = (0..40).map(|k| format!("{:07x} fix(dedupe): test batch window {k}\n", 0x1a2b3c4 + k)).collect();
-    let cf = v2_store(&[
-        (1, "Bash: pytest tests/test_dedupe.py (failed)", "FAILED tests/test_dedupe.py::test_drops_duplicate_ids - AssertionError: 3 != 2"),
-        (2, "Bash: git log --oneline -n 60", &oneline),
-        (3, "Bash: git log -1", "commit 8e2f4a1\n    fix(dedupe): key on (source, event_id) instead of event_id alone"),
-        (4, "Bash: pytest tests/test_dedupe.py", "4 passed in 0.31s"),
-        (5, "Bash: git log --oneline -n 60", &oneline),
-    ]);
+    let work = "def dedupe(events):  # test with tests/test_dedupe.py\n".repeat(4);
+    let oneline2: String = (0..40).map(|k| format!("{:07x} fix(batch): flush window {k}\n", 0x2b3c4d5 + k)).collect();
+    let mut folds: Vec<(i64, String, String)> = vec![
+        (1, "Bash: pytest tests/test_dedupe.py (failed)".into(), "FAILED tests/test_dedupe.py::test_drops_duplicate_ids - AssertionError: 3 != 2".into()),
+        (2, "Bash: git log --oneline -n 60".into(), oneline.clone()),
+        (3, "Bash: git log -1".into(), "commit 8e2f4a1\n    fix(dedupe): key on (source, event_id) instead of event_id alone".into()),
+        (4, "Bash: pytest tests/test_dedupe.py".into(), "4 passed in 0.31s".into()),
+        (5, "Bash: git log --oneline -n 60".into(), oneline),
+    ];
+    folds.extend((6..100).map(|k| if k % 10 == 0 { (k, "Bash: git log --oneline -n 60".to_string(), oneline2.clone()) } else { (k, format!("Read: ingest/dedupe_{k}.py"), work.clone()) }));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
     for prompt in ["How did we fix the dedupe test?", "Dedupe testini nasıl düzelttik?"] {
         let r = ask(&cf, prompt, None);
         assert_eq!(ids(&r).first(), Some(&3), "{prompt}: {:?}", ids(&r));
@@ -458,15 +465,18 @@ fn ranked_v2_the_port_of_a_server_is_on_the_line_it_prints_when_it_is_up() {
 
 #[test]
 fn ranked_v2_an_error_question_is_answered_by_the_line_that_names_the_error() {
-    // Every step says "error" somewhere (code, logs); the failed runs name one.
+    // The word "error" is on most steps (code, logs); the failed runs name an error.
     let code = "if (!dag) throw new Error(\"error: dag not found\")\n".repeat(3);
-    let cf = v2_store(&[
-        (1, "Read: dags/nightly_rollup.py", &code),
-        (2, "Bash: airflow dags test nightly_rollup 2026-11-30 (failed)", "Task failed: load_to_warehouse\nsnowflake.connector.errors.ProgrammingError: Table 'RAW.EVENTS_V2' does not exist"),
-        (3, "Bash: airflow dags details nightly_rollup", &format!("dag_id: nightly_rollup\n{code}")),
-        (4, "Bash: airflow dags test nightly_rollup 2026-12-01 (failed)", "Task failed: dedupe_events\nKeyError: 'event_id'"),
-        (5, "Read: dags/nightly_rollup.py", &code),
-    ]);
+    let mut folds: Vec<(i64, String, String)> = vec![
+        (1, "Read: dags/nightly_rollup.py".into(), code.clone()),
+        (2, "Bash: airflow dags test nightly_rollup 2026-11-30 (failed)".into(), "Task failed: load_to_warehouse\nsnowflake.connector.errors.ProgrammingError: Table 'RAW.EVENTS_V2' does not exist".into()),
+        (3, "Bash: airflow dags details nightly_rollup".into(), format!("dag_id: nightly_rollup\n{code}")),
+        (4, "Bash: airflow dags test nightly_rollup 2026-12-01 (failed)".into(), "Task failed: dedupe_events\nKeyError: 'event_id'".into()),
+        (5, "Read: dags/nightly_rollup.py".into(), code.clone()),
+    ];
+    folds.extend((6..40).map(|k| (k, format!("Read: dags/task_{k}.py"), code.clone())));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
     let r = ask(&cf, "What was the first error of the nightly_rollup DAG?", None);
     assert_eq!(ids(&r).first(), Some(&2), "{:?}", ids(&r));
 }

@@ -49,7 +49,7 @@ pub const CONCEPTS: &[Concept] = &[
         asks_tr: &["replika", "kopya", "olcek"],
         shows: &["AVAILABLE", "REPLICAS", "DESIRED", "UP-TO-DATE", "scaled"],
         shape: None,
-        finds: &["available", "desired", "replicas", "scaled"],
+        finds: &["available", "desired", "scaled"],
         event: false,
     },
     // Which release is live: a deploy tool's promote / alias / rollback steps and their "Production:" lines

@@ -159,6 +159,9 @@ pub struct Plan {
     /// `ranked-v2`: the steps the prompt's concepts find (read whatever their bag score).
     #[cfg(ranked_v2)]
     concept_steps: Vec<i64>,
+    /// `ranked-v2`: per slot with a concept, how many steps of the store carry its output words (0: none or no concept).
+    #[cfg(ranked_v2)]
+    concept_df: Vec<u64>,
     /// Per slot: whether some step of the store carries it (`df > 0`).
     present: Vec<bool>,
     /// `ranked-v2`'s own rules: a search's pattern counts neither in its summary nor on its lines; a slot only a
@@ -193,6 +196,8 @@ impl Plan {
             prelim: Vec::new(),
             #[cfg(ranked_v2)]
             concept_steps: Vec::new(),
+            #[cfg(ranked_v2)]
+            concept_df: Vec::new(),
             present: Vec::new(),
             v2_rules: false,
             #[cfg(ranked_v2)]
@@ -397,7 +402,18 @@ impl Plan {
         let summary_shapes: [(usize, Shape); 0] = [];
         for &step in &pool {
             // (`ranked-v2`: the summary without the ` (failed)` the fold adds: a verdict, not what the step is about.)
-            let said = self.entries.get(&step).map(|e| line_sets_of!(&short_paths(said_of(self.v2_rules, &e.1)), &self.term_slots, &summary_shapes, 0)).unwrap_or_default();
+            #[allow(unused_mut)]
+            let mut said = self.entries.get(&step).map(|e| line_sets_of!(&short_paths(said_of(self.v2_rules, &e.1)), &self.term_slots, &[], 0)).unwrap_or_default();
+            #[cfg(ranked_v2)]
+            if !summary_shapes.is_empty() {
+                // A concept is said by its markers only, not by the question's word in a command (`--replicas=4`
+                // is no more about the replicas than the `kubectl get deploy` table after it).
+                for set in &mut said {
+                    set.retain(|(i, _)| !summary_shapes.iter().any(|(c, _)| c == i));
+                }
+                let empty = BTreeMap::new();
+                said.extend(self.entries.get(&step).map(|e| line_sets_of!(&short_paths(said_of(self.v2_rules, &e.1)), &empty, &summary_shapes, 0)).unwrap_or_default());
+            }
             let lines = contents.get(&step).map(|text| line_sets_of!(text, &self.term_slots, &shapes, if self.v2_rules { VALUE } else { 0 }));
             // A search's summary names its pattern, which every line of its output holds by construction: it says
             // what the lines contain, not that they answer, so it counts half.
@@ -441,7 +457,12 @@ impl Plan {
                 if self.query.slots[i].shape.is_some() {
                     let df = pool.iter().filter(|s| self.cands.get(s).is_some_and(|c| c.lines.iter().any(|l| l.iter().any(|&(x, q)| x == i && q >= VALUE)))).count() as u64;
                     if df > 0 {
-                        let w = (entries - log2_fp(df) + 256).max(32);
+                        let mut w = (entries - log2_fp(df) + 256).max(32);
+                        // A concept's marker weighs no more than its output words' rarity in the store: the steps read
+                        // are drawn by the prompt's words, and a marker on every step of the store is no rare value.
+                        if let Some(&cdf) = self.concept_df.get(i).filter(|&&d| d > 0) {
+                            w = w.min((entries - log2_fp(cdf) + 256).max(32));
+                        }
                         self.value_weights[i] = w;
                         if !self.present[i] {
                             self.weights[i] = w;
@@ -590,7 +611,7 @@ impl Plan {
             if std::env::var_os("CF_RANK_DEBUG").is_some() {
                 let mut v = scored.clone();
                 v.sort_by(|a, b| (b.0, b.3).cmp(&(a.0, a.3)));
-                eprintln!("  cover own={own} total_weight={total_weight} min_line={min_line} weights={weights:?}");
+                eprintln!("  cover own={own} total_weight={total_weight} min_line={min_line} weights={weights:?} intent={:?} shapes={:?}", self.query.intent, self.query.slots.iter().map(|s| s.shape).collect::<Vec<_>>());
                 for s in v.iter().take(10) {
                     let c = &self.cands[&s.3];
                     eprintln!("    step {} gain {} line {} count {} said {:?} bag {:?} {}", s.3, s.0, s.1, s.2, c.said, c.bag, self.entries.get(&s.3).map(|e| e.1.as_str()).unwrap_or(""));
@@ -611,9 +632,17 @@ impl Plan {
             // (`ranked-v2`: not a concept's word: `kubectl scale --replicas=4 && kubectl get deploy api` and a later
             // `kubectl get deploy api` show the same thing, the replicas of `api`.)
             let best_said: Vec<usize> = self.cands[&best_step].said.keys().copied().filter(|&i| residual[i] && !(V2 && self.v2_rules && self.query.slots[i].shape.is_some_and(is_concept))).collect();
+            // (`ranked-v2`: and that shows every concept the best one's lines show: a step without an error line is
+            // not as good an answer to "what was the first error" as the failed run, whatever its words.)
+            let shows = |step: i64, i: usize| self.cands[&step].lines.iter().any(|l| l.iter().any(|&(x, q)| x == i && shown(q)));
+            let best_shows: Vec<usize> = if V2 && self.v2_rules {
+                (0..residual.len()).filter(|&i| residual[i] && self.query.slots[i].shape.is_some_and(is_concept) && shows(best_step, i)).collect()
+            } else {
+                Vec::new()
+            };
             let band: Vec<&(i64, i64, usize, i64)> = scored
                 .iter()
-                .filter(|s| s.0 * 16 >= best * BAND && best_said.iter().all(|i| self.cands[&s.3].said.contains_key(i)))
+                .filter(|s| s.0 * 16 >= best * BAND && best_said.iter().all(|i| self.cands[&s.3].said.contains_key(i)) && best_shows.iter().all(|&i| shows(s.3, i)))
                 .collect();
             let chosen = match self.query.intent {
                 Intent::State => band.iter().map(|s| s.3).max(),
@@ -621,6 +650,10 @@ impl Plan {
                 Intent::History => band.iter().max_by(|a, b| (a.0, a.3).cmp(&(b.0, b.3))).map(|s| s.3),
             };
             let Some(step) = chosen else { break };
+            #[cfg(not(target_arch = "wasm32"))]
+            if std::env::var_os("CF_RANK_DEBUG").is_some() {
+                eprintln!("    chosen {step} of band {:?}, then {:?}", band.iter().map(|s| s.3).collect::<Vec<_>>(), self.newest_of_source.get(&step));
+            }
             let c = &self.cands[&step];
             let answered: Vec<usize> = c.bag.keys().copied().filter(|&i| residual[i]).collect();
             // A state question about a step whose command (or file, or search) was run again later: the newest run
@@ -638,6 +671,14 @@ impl Plan {
             // no older state of the same thing is picked after it.
             for &i in c.bag.keys() {
                 residual[i] = false;
+            }
+            // (`ranked-v2`: and every concept its lines show: a concept is no word of the store's, it is never in a bag.)
+            if V2 && self.v2_rules {
+                for (i, slot) in self.query.slots.iter().enumerate() {
+                    if slot.shape.is_some_and(is_concept) && c.lines.iter().any(|l| l.iter().any(|&(x, _)| x == i)) {
+                        residual[i] = false;
+                    }
+                }
             }
             taken.insert(step);
             own += 1;
@@ -723,6 +764,17 @@ fn said_of(v2_rules: bool, summary: &str) -> &str {
     }
     let _ = v2_rules;
     summary
+}
+
+/// Whether a line's quality for a slot is a value shown by its shape (`ranked-v2`), not a word.
+fn shown(q: u32) -> bool {
+    #[cfg(ranked_v2)]
+    return q >= VALUE;
+    #[cfg(not(ranked_v2))]
+    {
+        let _ = q;
+        false
+    }
 }
 
 /// Whether a shape is a concept of tool output (`ranked-v2`, [`concepts`]).

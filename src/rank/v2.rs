@@ -387,6 +387,17 @@ impl Plan {
         {
             plan.concept_steps = concept_steps(&plan.query, found);
             prelim.extend(plan.concept_steps.iter().copied());
+            // How many steps of the store carry a concept's output words (the longest of their lists: a lower bound
+            // of their union, read for free): what a concept's marker weighs at most.
+            plan.concept_df = plan
+                .query
+                .slots
+                .iter()
+                .map(|s| match s.shape {
+                    Some(query::Shape::Concept(k)) => super::concepts::finds(k).iter().filter_map(|key| found.get(key).map(|l| l.len() as u64)).max().unwrap_or(0),
+                    _ => 0,
+                })
+                .collect();
         }
         for &step in &prelim {
             let from = triples.partition_point(|t| t.0 < step);
