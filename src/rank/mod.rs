@@ -398,8 +398,6 @@ impl Plan {
         // `ranked-v2`: a command that performs a concept (`vercel rollback`, `kubectl scale`) names it in its summary.
         #[cfg(ranked_v2)]
         let summary_shapes: Vec<(usize, Shape)> = if self.v2_rules { shapes.iter().copied().filter(|(_, sh)| is_concept(*sh)).collect() } else { Vec::new() };
-        #[cfg(not(ranked_v2))]
-        let summary_shapes: [(usize, Shape); 0] = [];
         for &step in &pool {
             // (`ranked-v2`: the summary without the ` (failed)` the fold adds: a verdict, not what the step is about.)
             #[allow(unused_mut)]
@@ -634,12 +632,16 @@ impl Plan {
             let best_said: Vec<usize> = self.cands[&best_step].said.keys().copied().filter(|&i| residual[i] && !(V2 && self.v2_rules && self.query.slots[i].shape.is_some_and(is_concept))).collect();
             // (`ranked-v2`: and that shows every concept the best one's lines show: a step without an error line is
             // not as good an answer to "what was the first error" as the failed run, whatever its words.)
+            #[cfg(ranked_v2)]
             let shows = |step: i64, i: usize| self.cands[&step].lines.iter().any(|l| l.iter().any(|&(x, q)| x == i && shown(q)));
-            let best_shows: Vec<usize> = if V2 && self.v2_rules {
+            #[cfg(ranked_v2)]
+            let best_shows: Vec<usize> = if self.v2_rules {
                 (0..residual.len()).filter(|&i| residual[i] && self.query.slots[i].shape.is_some_and(is_concept) && shows(best_step, i)).collect()
             } else {
                 Vec::new()
             };
+            #[cfg(not(ranked_v2))]
+            let (shows, best_shows) = (|_: i64, _: usize| true, [0usize; 0]);
             let band: Vec<&(i64, i64, usize, i64)> = scored
                 .iter()
                 .filter(|s| s.0 * 16 >= best * BAND && best_said.iter().all(|i| self.cands[&s.3].said.contains_key(i)) && best_shows.iter().all(|&i| shows(s.3, i)))
@@ -673,7 +675,8 @@ impl Plan {
                 residual[i] = false;
             }
             // (`ranked-v2`: and every concept its lines show: a concept is no word of the store's, it is never in a bag.)
-            if V2 && self.v2_rules {
+            #[cfg(ranked_v2)]
+            if self.v2_rules {
                 for (i, slot) in self.query.slots.iter().enumerate() {
                     if slot.shape.is_some_and(is_concept) && c.lines.iter().any(|l| l.iter().any(|&(x, _)| x == i)) {
                         residual[i] = false;
@@ -767,14 +770,9 @@ fn said_of(v2_rules: bool, summary: &str) -> &str {
 }
 
 /// Whether a line's quality for a slot is a value shown by its shape (`ranked-v2`), not a word.
+#[cfg(ranked_v2)]
 fn shown(q: u32) -> bool {
-    #[cfg(ranked_v2)]
-    return q >= VALUE;
-    #[cfg(not(ranked_v2))]
-    {
-        let _ = q;
-        false
-    }
+    q >= VALUE
 }
 
 /// Whether a shape is a concept of tool output (`ranked-v2`, [`concepts`]).
