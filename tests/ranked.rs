@@ -480,3 +480,17 @@ fn ranked_v2_an_error_question_is_answered_by_the_line_that_names_the_error() {
     let r = ask(&cf, "What was the first error of the nightly_rollup DAG?", None);
     assert_eq!(ids(&r).first(), Some(&2), "{:?}", ids(&r));
 }
+
+#[test]
+fn ranked_v2_which_tests_failed_now_is_answered_by_the_newest_run_even_when_nothing_failed() {
+    // "failed" is a verdict, not the error concept: the newest run (all passing) is the state, the failing one is not.
+    let run = |failed: usize| {
+        let mut out: Vec<String> = (0..24).map(|i| format!("{} tests/invoice/invoice-{i}.spec.ts ({} ms)", if i < failed { "FAIL" } else { "PASS" }, 20 + i)).collect();
+        out.push(format!("Test suite invoice: {} passed, {failed} failed", 24 - failed));
+        out.join("\n")
+    };
+    let (three, none) = (run(3), run(0));
+    let cf = v2_store(&[(1, "Bash: npx vitest run tests/invoice", &three), (2, "Read: src/invoice.ts", "export const invoice = 1;"), (3, "Bash: npx vitest run tests/invoice", &none)]);
+    let r = ask(&cf, "Which tests failed in the invoice suite?", None);
+    assert!(ids(&r).contains(&3) && !ids(&r).contains(&1), "{:?}", ids(&r));
+}

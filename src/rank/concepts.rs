@@ -78,7 +78,8 @@ pub const CONCEPTS: &[Concept] = &[
     // `Task failed`, `panicked at`, `error[E0308]`), not the word "error" that code and logs carry everywhere.
     Concept {
         name: "error",
-        asks: &["error", "errors", "exception", "failure", "traceback"],
+        // (Not "failure": its stem is "fail", a verdict: "which tests failed?" asks for the newest run, pass or fail.)
+        asks: &["error", "errors", "exception", "exceptions", "traceback"],
         asks_tr: &["hata"],
         shows: &["*Error:", "*Exception:", "Traceback", "FAILED", "FAIL", "Task failed", "panicked at", "error["],
         shape: None,

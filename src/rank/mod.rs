@@ -630,12 +630,13 @@ impl Plan {
             // (`ranked-v2`: not a concept's word: `kubectl scale --replicas=4 && kubectl get deploy api` and a later
             // `kubectl get deploy api` show the same thing, the replicas of `api`.)
             let best_said: Vec<usize> = self.cands[&best_step].said.keys().copied().filter(|&i| residual[i] && !(V2 && self.v2_rules && self.query.slots[i].shape.is_some_and(is_concept))).collect();
-            // (`ranked-v2`: and that shows every concept the best one's lines show: a step without an error line is
-            // not as good an answer to "what was the first error" as the failed run, whatever its words.)
+            // (`ranked-v2`, a history or "first" question: and that shows every concept the best one's lines show: a
+            // step without an error line is not as good an answer to "what was the first error" as the failed run,
+            // whatever its words. Not a state question: the state now may be that the error is gone.)
             #[cfg(ranked_v2)]
             let shows = |step: i64, i: usize| self.cands[&step].lines.iter().any(|l| l.iter().any(|&(x, q)| x == i && shown(q)));
             #[cfg(ranked_v2)]
-            let best_shows: Vec<usize> = if self.v2_rules {
+            let best_shows: Vec<usize> = if self.v2_rules && self.query.intent != Intent::State {
                 (0..residual.len()).filter(|&i| residual[i] && self.query.slots[i].shape.is_some_and(is_concept) && shows(best_step, i)).collect()
             } else {
                 Vec::new()
