@@ -394,3 +394,103 @@ fn ranked_v2_a_first_question_gets_the_oldest_run_of_the_command_that_answered()
     let r = ask(&cf, "What was the first error of the checkout e2e test?", None);
     assert_eq!(ids(&r).first(), Some(&1), "{:?}", ids(&r));
 }
+
+// Concepts of tool output (`src/rank/concepts.rs`, ranked-v2 only): the answer shares no word with the question.
+
+#[test]
+fn ranked_v2_how_many_replicas_is_answered_by_the_newest_deployment_table_not_an_older_scale() {
+    let deploy = |n: u32| format!("NAME         READY   UP-TO-DATE   AVAILABLE   AGE\ningest-api   {n}/{n}     {n}            {n}           14d");
+    let (d2, d4, d6) = (deploy(2), format!("deployment.apps/ingest-api scaled\n{}", deploy(4)), deploy(6));
+    let pods = "NAME                          READY   STATUS    RESTARTS   AGE\ningest-api-7d9f8c6b5-abcde    1/1     Running   0          2d";
+    let cf = v2_store(&[
+        (1, "Bash: kubectl get deploy ingest-api -n data", &d2),
+        (2, "Bash: kubectl scale deploy/ingest-api -n data --replicas=4 && kubectl get deploy ingest-api -n data", &d4),
+        (3, "Read: charts/ingest-api/values.yaml", "replicaCount: 2\nimage:\n  tag: v2.2.7"),
+        (4, "Bash: kubectl get deploy ingest-api -n data", &d6),
+        (5, "Bash: kubectl get pods -n data", pods),
+    ]);
+    for prompt in ["How many replicas does ingest-api run now?", "ingest-api şu an kaç replica ile çalışıyor?"] {
+        let r = ask(&cf, prompt, None);
+        assert_eq!(ids(&r).first(), Some(&4), "{prompt}: {:?}", ids(&r));
+        assert!(!ids(&r).contains(&2) && !ids(&r).contains(&1), "{prompt}: {:?}", ids(&r));
+    }
+}
+
+#[test]
+fn ranked_v2_which_release_is_live_is_answered_by_the_rollback_after_the_last_deploy() {
+    let cf = v2_store(&[
+        (1, "Bash: pnpm dlx vercel deploy --prod", "Production: https://storefront-7xk2.vercel.app [1m 12s]"),
+        (2, "Bash: pnpm dlx vercel deploy --prod", "Production: https://storefront-q93m.vercel.app [1m 30s]"),
+        (3, "Bash: pnpm dlx vercel rollback storefront-7xk2", "Success! Production rolled back to storefront-7xk2.vercel.app"),
+        (4, "Bash: pnpm lint", "0 problems"),
+    ]);
+    let r = ask(&cf, "Which deployment is live in production?", None);
+    assert!(ids(&r).contains(&3), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_how_something_was_fixed_is_answered_by_its_commit_not_a_log_of_many() {
+    // A session about the dedupe test: its words are on most steps, and `git log --oneline` (run often) has them on
+    // every line.
+    let oneline: String = (0..40).map(|k| format!("{:07x} fix(dedupe): test batch window {k}\n", 0x1a2b3c4 + k)).collect();
+    let work = "def dedupe(events):  # test with tests/test_dedupe.py\n".repeat(4);
+    let oneline2: String = (0..40).map(|k| format!("{:07x} fix(batch): flush window {k}\n", 0x2b3c4d5 + k)).collect();
+    let mut folds: Vec<(i64, String, String)> = vec![
+        (1, "Bash: pytest tests/test_dedupe.py (failed)".into(), "FAILED tests/test_dedupe.py::test_drops_duplicate_ids - AssertionError: 3 != 2".into()),
+        (2, "Bash: git log --oneline -n 60".into(), oneline.clone()),
+        (3, "Bash: git log -1".into(), "commit 8e2f4a1\n    fix(dedupe): key on (source, event_id) instead of event_id alone".into()),
+        (4, "Bash: pytest tests/test_dedupe.py".into(), "4 passed in 0.31s".into()),
+        (5, "Bash: git log --oneline -n 60".into(), oneline),
+    ];
+    folds.extend((6..100).map(|k| if k % 10 == 0 { (k, "Bash: git log --oneline -n 60".to_string(), oneline2.clone()) } else { (k, format!("Read: ingest/dedupe_{k}.py"), work.clone()) }));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    for prompt in ["How did we fix the dedupe test?", "Dedupe testini nasıl düzelttik?"] {
+        let r = ask(&cf, prompt, None);
+        assert_eq!(ids(&r).first(), Some(&3), "{prompt}: {:?}", ids(&r));
+    }
+}
+
+#[test]
+fn ranked_v2_the_port_of_a_server_is_on_the_line_it_prints_when_it_is_up() {
+    // Only the config file has the word "server"; the dev server's log says where it runs.
+    let cf = v2_store(&[
+        (1, "Read: vite.config.ts", "export default defineConfig({\n  server: { port: 5173 },\n})"),
+        (2, "Bash: pnpm dev", "VITE v5.2.0  ready in 380 ms\n  ➜  Local:   http://localhost:5180/"),
+        (3, "Read: vite.config.ts", "export default defineConfig({\n  server: { port: 5173 },\n  build: {},\n})"),
+    ]);
+    let r = ask(&cf, "Which port is the dev server on?", None);
+    assert!(ids(&r).contains(&2), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_an_error_question_is_answered_by_the_line_that_names_the_error() {
+    // The word "error" is on most steps (code, logs); the failed runs name an error.
+    let code = "if (!dag) throw new Error(\"error: dag not found\")\n".repeat(3);
+    let mut folds: Vec<(i64, String, String)> = vec![
+        (1, "Read: dags/nightly_rollup.py".into(), code.clone()),
+        (2, "Bash: airflow dags test nightly_rollup 2026-11-30 (failed)".into(), "Task failed: load_to_warehouse\nsnowflake.connector.errors.ProgrammingError: Table 'RAW.EVENTS_V2' does not exist".into()),
+        (3, "Bash: airflow dags details nightly_rollup".into(), format!("dag_id: nightly_rollup\n{code}")),
+        (4, "Bash: airflow dags test nightly_rollup 2026-12-01 (failed)".into(), "Task failed: dedupe_events\nKeyError: 'event_id'".into()),
+        (5, "Read: dags/nightly_rollup.py".into(), code.clone()),
+    ];
+    folds.extend((6..40).map(|k| (k, format!("Read: dags/task_{k}.py"), code.clone())));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let r = ask(&cf, "What was the first error of the nightly_rollup DAG?", None);
+    assert_eq!(ids(&r).first(), Some(&2), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_which_tests_failed_now_is_answered_by_the_newest_run_even_when_nothing_failed() {
+    // "failed" is a verdict, not the error concept: the newest run (all passing) is the state, the failing one is not.
+    let run = |failed: usize| {
+        let mut out: Vec<String> = (0..24).map(|i| format!("{} tests/invoice/invoice-{i}.spec.ts ({} ms)", if i < failed { "FAIL" } else { "PASS" }, 20 + i)).collect();
+        out.push(format!("Test suite invoice: {} passed, {failed} failed", 24 - failed));
+        out.join("\n")
+    };
+    let (three, none) = (run(3), run(0));
+    let cf = v2_store(&[(1, "Bash: npx vitest run tests/invoice", &three), (2, "Read: src/invoice.ts", "export const invoice = 1;"), (3, "Bash: npx vitest run tests/invoice", &none)]);
+    let r = ask(&cf, "Which tests failed in the invoice suite?", None);
+    assert!(ids(&r).contains(&3) && !ids(&r).contains(&1), "{:?}", ids(&r));
+}

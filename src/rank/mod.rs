@@ -26,6 +26,8 @@
 //! prompt and policy: same selection). `ranked-v2` ([`v2`]) is the paged ranking that lifts this: the same slots
 //! and weights from the postings of the slots' forms ([`forms`]), any store size.
 
+#[cfg(ranked_v2)]
+pub mod concepts;
 pub mod forms;
 pub mod query;
 pub mod stem;
@@ -154,6 +156,12 @@ pub struct Plan {
     matcher: Option<v2::Matcher>,
     /// `ranked-v2`: the candidates whose entries are read.
     prelim: Vec<i64>,
+    /// `ranked-v2`: the steps the prompt's concepts find (read whatever their bag score).
+    #[cfg(ranked_v2)]
+    concept_steps: Vec<i64>,
+    /// `ranked-v2`: per slot with a concept, how many steps of the store carry its output words (0: none or no concept).
+    #[cfg(ranked_v2)]
+    concept_df: Vec<u64>,
     /// Per slot: whether some step of the store carries it (`df > 0`).
     present: Vec<bool>,
     /// `ranked-v2`'s own rules: a search's pattern counts neither in its summary nor on its lines; a slot only a
@@ -186,6 +194,10 @@ impl Plan {
             newest_of_source: BTreeMap::new(),
             matcher: None,
             prelim: Vec::new(),
+            #[cfg(ranked_v2)]
+            concept_steps: Vec::new(),
+            #[cfg(ranked_v2)]
+            concept_df: Vec::new(),
             present: Vec::new(),
             v2_rules: false,
             #[cfg(ranked_v2)]
@@ -383,9 +395,23 @@ impl Plan {
         }
         let pool: Vec<i64> = self.pool.clone();
         let shapes: Vec<(usize, Shape)> = self.query.slots.iter().enumerate().filter_map(|(i, s)| s.shape.map(|sh| (i, sh))).collect();
+        // `ranked-v2`: a command that performs a concept (`vercel rollback`, `kubectl scale`) names it in its summary.
+        #[cfg(ranked_v2)]
+        let summary_shapes: Vec<(usize, Shape)> = if self.v2_rules { shapes.iter().copied().filter(|(_, sh)| is_concept(*sh)).collect() } else { Vec::new() };
         for &step in &pool {
             // (`ranked-v2`: the summary without the ` (failed)` the fold adds: a verdict, not what the step is about.)
-            let said = self.entries.get(&step).map(|e| line_sets_of!(&short_paths(said_of(self.v2_rules, &e.1)), &self.term_slots, &[], 0)).unwrap_or_default();
+            #[allow(unused_mut)]
+            let mut said = self.entries.get(&step).map(|e| line_sets_of!(&short_paths(said_of(self.v2_rules, &e.1)), &self.term_slots, &[], 0)).unwrap_or_default();
+            #[cfg(ranked_v2)]
+            if !summary_shapes.is_empty() {
+                // A concept is said by its markers only, not by the question's word in a command (`--replicas=4`
+                // is no more about the replicas than the `kubectl get deploy` table after it).
+                for set in &mut said {
+                    set.retain(|(i, _)| !summary_shapes.iter().any(|(c, _)| c == i));
+                }
+                let empty = BTreeMap::new();
+                said.extend(self.entries.get(&step).map(|e| line_sets_of!(&short_paths(said_of(self.v2_rules, &e.1)), &empty, &summary_shapes, 0)).unwrap_or_default());
+            }
             let lines = contents.get(&step).map(|text| line_sets_of!(text, &self.term_slots, &shapes, if self.v2_rules { VALUE } else { 0 }));
             // A search's summary names its pattern, which every line of its output holds by construction: it says
             // what the lines contain, not that they answer, so it counts half.
@@ -429,7 +455,12 @@ impl Plan {
                 if self.query.slots[i].shape.is_some() {
                     let df = pool.iter().filter(|s| self.cands.get(s).is_some_and(|c| c.lines.iter().any(|l| l.iter().any(|&(x, q)| x == i && q >= VALUE)))).count() as u64;
                     if df > 0 {
-                        let w = (entries - log2_fp(df) + 256).max(32);
+                        let mut w = (entries - log2_fp(df) + 256).max(32);
+                        // A concept's marker weighs no more than its output words' rarity in the store: the steps read
+                        // are drawn by the prompt's words, and a marker on every step of the store is no rare value.
+                        if let Some(&cdf) = self.concept_df.get(i).filter(|&&d| d > 0) {
+                            w = w.min((entries - log2_fp(cdf) + 256).max(32));
+                        }
                         self.value_weights[i] = w;
                         if !self.present[i] {
                             self.weights[i] = w;
@@ -578,7 +609,7 @@ impl Plan {
             if std::env::var_os("CF_RANK_DEBUG").is_some() {
                 let mut v = scored.clone();
                 v.sort_by(|a, b| (b.0, b.3).cmp(&(a.0, a.3)));
-                eprintln!("  cover own={own} total_weight={total_weight} min_line={min_line} weights={weights:?}");
+                eprintln!("  cover own={own} total_weight={total_weight} min_line={min_line} weights={weights:?} intent={:?} shapes={:?}", self.query.intent, self.query.slots.iter().map(|s| s.shape).collect::<Vec<_>>());
                 for s in v.iter().take(10) {
                     let c = &self.cands[&s.3];
                     eprintln!("    step {} gain {} line {} count {} said {:?} bag {:?} {}", s.3, s.0, s.1, s.2, c.said, c.bag, self.entries.get(&s.3).map(|e| e.1.as_str()).unwrap_or(""));
@@ -596,10 +627,25 @@ impl Plan {
             }
             // As good as the best: nearly its gain, and a summary that names at least what the best one's names (the
             // same command or file at another time, not another source that happens to share the words).
-            let best_said: Vec<usize> = self.cands[&best_step].said.keys().copied().filter(|&i| residual[i]).collect();
+            // (`ranked-v2`: not a concept's word: `kubectl scale --replicas=4 && kubectl get deploy api` and a later
+            // `kubectl get deploy api` show the same thing, the replicas of `api`.)
+            let best_said: Vec<usize> = self.cands[&best_step].said.keys().copied().filter(|&i| residual[i] && !(V2 && self.v2_rules && self.query.slots[i].shape.is_some_and(is_concept))).collect();
+            // (`ranked-v2`, a history or "first" question: and that shows every concept the best one's lines show: a
+            // step without an error line is not as good an answer to "what was the first error" as the failed run,
+            // whatever its words. Not a state question: the state now may be that the error is gone.)
+            #[cfg(ranked_v2)]
+            let shows = |step: i64, i: usize| self.cands[&step].lines.iter().any(|l| l.iter().any(|&(x, q)| x == i && shown(q)));
+            #[cfg(ranked_v2)]
+            let best_shows: Vec<usize> = if self.v2_rules && self.query.intent != Intent::State {
+                (0..residual.len()).filter(|&i| residual[i] && self.query.slots[i].shape.is_some_and(is_concept) && shows(best_step, i)).collect()
+            } else {
+                Vec::new()
+            };
+            #[cfg(not(ranked_v2))]
+            let (shows, best_shows) = (|_: i64, _: usize| true, [0usize; 0]);
             let band: Vec<&(i64, i64, usize, i64)> = scored
                 .iter()
-                .filter(|s| s.0 * 16 >= best * BAND && best_said.iter().all(|i| self.cands[&s.3].said.contains_key(i)))
+                .filter(|s| s.0 * 16 >= best * BAND && best_said.iter().all(|i| self.cands[&s.3].said.contains_key(i)) && best_shows.iter().all(|&i| shows(s.3, i)))
                 .collect();
             let chosen = match self.query.intent {
                 Intent::State => band.iter().map(|s| s.3).max(),
@@ -607,6 +653,10 @@ impl Plan {
                 Intent::History => band.iter().max_by(|a, b| (a.0, a.3).cmp(&(b.0, b.3))).map(|s| s.3),
             };
             let Some(step) = chosen else { break };
+            #[cfg(not(target_arch = "wasm32"))]
+            if std::env::var_os("CF_RANK_DEBUG").is_some() {
+                eprintln!("    chosen {step} of band {:?}, then {:?}", band.iter().map(|s| s.3).collect::<Vec<_>>(), self.newest_of_source.get(&step));
+            }
             let c = &self.cands[&step];
             let answered: Vec<usize> = c.bag.keys().copied().filter(|&i| residual[i]).collect();
             // A state question about a step whose command (or file, or search) was run again later: the newest run
@@ -624,6 +674,15 @@ impl Plan {
             // no older state of the same thing is picked after it.
             for &i in c.bag.keys() {
                 residual[i] = false;
+            }
+            // (`ranked-v2`: and every concept its lines show: a concept is no word of the store's, it is never in a bag.)
+            #[cfg(ranked_v2)]
+            if self.v2_rules {
+                for (i, slot) in self.query.slots.iter().enumerate() {
+                    if slot.shape.is_some_and(is_concept) && c.lines.iter().any(|l| l.iter().any(|&(x, _)| x == i)) {
+                        residual[i] = false;
+                    }
+                }
             }
             taken.insert(step);
             own += 1;
@@ -709,6 +768,23 @@ fn said_of(v2_rules: bool, summary: &str) -> &str {
     }
     let _ = v2_rules;
     summary
+}
+
+/// Whether a line's quality for a slot is a value shown by its shape (`ranked-v2`), not a word.
+#[cfg(ranked_v2)]
+fn shown(q: u32) -> bool {
+    q >= VALUE
+}
+
+/// Whether a shape is a concept of tool output (`ranked-v2`, [`concepts`]).
+fn is_concept(shape: Shape) -> bool {
+    #[cfg(ranked_v2)]
+    return matches!(shape, Shape::Concept(_));
+    #[cfg(not(ranked_v2))]
+    {
+        let _ = shape;
+        false
+    }
 }
 
 /// `ranked-v2`'s value weights of a plan.
@@ -810,7 +886,8 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shape
         }
         for &(i, shape) in shapes {
             if has_shape(line, shape) {
-                add(&vec![(i, 13 + flag)]);
+                // (A concept's marker is what the word asks for, not a value that may be it: full quality.)
+                add(&vec![(i, if V2 && is_concept(shape) { 16 } else { 13 } + flag)]);
             }
         }
         if !whole.is_empty() {
@@ -890,6 +967,8 @@ fn has_shape(line: &str, shape: Shape) -> bool {
         (i, i - start)
     };
     match shape {
+        #[cfg(ranked_v2)]
+        Shape::Concept(k) => concepts::shows(line, k),
         // A number, a space or not, and a unit of size (`389.77 kB`, `18.4 MB`, `512MiB`), not inside a word.
         #[cfg(ranked_v2)]
         Shape::Size => (0..b.len()).any(|i| {

@@ -49,6 +49,10 @@ pub enum Shape {
     #[cfg(ranked_v2)]
     /// `ranked-v2`, "size", "big", "large", "boyut": a number with a unit of size (`389.77 kB`, `18.4 MB`, `2GiB`).
     Size,
+    #[cfg(ranked_v2)]
+    /// `ranked-v2`: a concept of tool output (index into [`super::concepts::CONCEPTS`]): "replicas" answered by a
+    /// `READY`/`AVAILABLE` table, "live" by a rollback or promote line, "fix" by a commit line.
+    Concept(u8),
 }
 
 /// The shape a "port" word asks for (`ranked-v2`: after a label too).
@@ -68,6 +72,16 @@ fn size_shape() -> Option<Shape> {
 }
 #[cfg(not(ranked_v2))]
 fn size_shape() -> Option<Shape> {
+    None
+}
+
+/// The concept a word asks for (`ranked-v2` only).
+#[cfg(ranked_v2)]
+fn concept_shape(word: &str, stem: &str) -> Option<Shape> {
+    super::concepts::of_word(word, stem).map(Shape::Concept)
+}
+#[cfg(not(ranked_v2))]
+fn concept_shape(_: &str, _: &str) -> Option<Shape> {
     None
 }
 
@@ -314,7 +328,11 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     let mut intent = Intent::State;
     let mut history = false;
     let mut first = false;
+    let mut state_word = false;
     for w in &raw {
+        if v2 && in_list(STATE, w) {
+            state_word = true;
+        }
         if in_list(HISTORY, w) {
             history = true;
         }
@@ -435,12 +453,29 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             Some(Shape::Version)
         } else if v2 && SIZE.iter().any(|z| *z == w || stem_en(z) == stem) {
             size_shape()
+        } else if v2 {
+            concept_shape(w, &stem)
         } else {
             None
         };
         push(&mut slots, Slot { name: w.clone(), keys, inflected, whole: false, shape, clauses: bit(tagged[i].1) });
     }
+    // `ranked-v2`: a question about an event (a concept such as "fix") that does not ask for the present state is a
+    // history question.
+    if v2 && intent == Intent::State && !state_word && slots.iter().any(|s| s.shape.is_some_and(is_event)) {
+        intent = Intent::History;
+    }
     Query { slots, intent }
+}
+
+/// Whether a shape is a concept that is an event (`ranked-v2`).
+#[cfg(ranked_v2)]
+fn is_event(shape: Shape) -> bool {
+    matches!(shape, Shape::Concept(k) if super::concepts::CONCEPTS[usize::from(k)].event)
+}
+#[cfg(not(ranked_v2))]
+fn is_event(_: Shape) -> bool {
+    false
 }
 
 #[cfg(test)]
@@ -506,6 +541,29 @@ mod tests {
             assert!(analyse_with(p, true).slots.iter().any(|s| s.shape == Some(Shape::Size)), "{p}");
             assert!(!analyse(p).slots.iter().any(|s| s.shape == Some(Shape::Size)), "{p}");
         }
+    }
+
+    #[test]
+    fn ranked_v2_a_question_word_with_a_concept_of_tool_output_gets_it_as_its_shape_and_ranked_v1_does_not() {
+        for (p, word) in [
+            ("How many replicas does ingest-api run now?", "replicas"),
+            ("Which deployment is live in production?", "live"),
+            ("How did we fix the dedupe test?", "fix"),
+            ("Which port is the dev server on?", "server"),
+            ("What was the first error of the nightly_rollup DAG?", "error"),
+        ] {
+            let shape = |q: &Query| q.slots.iter().find(|s| s.name == word).and_then(|s| s.shape);
+            assert!(matches!(shape(&analyse_with(p, true)), Some(Shape::Concept(_))), "{p}");
+            assert_eq!(shape(&analyse(p)), None, "{p}");
+        }
+    }
+
+    #[test]
+    fn ranked_v2_a_fix_question_without_a_state_word_is_a_history_question() {
+        assert_eq!(analyse_with("How did we fix the dedupe test?", true).intent, Intent::History);
+        assert_eq!(analyse_with("VAT yuvarlama hatasını nasıl düzelttik?", true).intent, Intent::History);
+        assert_eq!(analyse_with("Is the flaky test fixed now?", true).intent, Intent::State);
+        assert_eq!(analyse("How did we fix the dedupe test?").intent, Intent::State);
     }
 
     #[test]

@@ -174,9 +174,43 @@ pub struct Ask {
 pub fn ask(prompt: &str) -> Ask {
     let query = query::analyse_with(prompt, true);
     let matcher = Matcher::new(&query);
-    let asked = matcher.asked();
+    #[allow(unused_mut)]
+    let mut asked = matcher.asked();
+    #[cfg(ranked_v2)]
+    for k in concept_keys(&query) {
+        asked.add(k, 0);
+    }
     let whole: BTreeSet<String> = query.slots.iter().filter(|s| s.whole).map(|s| s.keys[0].0.clone()).collect();
     Ask { query, matcher, asked, whole: whole.into_iter().collect() }
+}
+
+/// The form keys whose steps the prompt's concepts find (`ranked-v2`, [`super::concepts`]), ascending.
+#[cfg(ranked_v2)]
+fn concept_keys(query: &Query) -> Vec<Vec<u8>> {
+    let mut keys: Vec<Vec<u8>> = query.slots.iter().filter_map(|s| match s.shape {
+        Some(query::Shape::Concept(k)) => Some(super::concepts::finds(k)),
+        _ => None,
+    }).flatten().collect();
+    keys.sort();
+    keys.dedup();
+    keys
+}
+
+/// The newest steps of the words the prompt's concepts find (a "first" question: the oldest): candidates whatever
+/// their words.
+#[cfg(ranked_v2)]
+fn concept_steps(query: &Query, found: &Forms) -> Vec<i64> {
+    let mut out: BTreeSet<i64> = BTreeSet::new();
+    for k in concept_keys(query) {
+        if let Some(steps) = found.get(&k) {
+            if query.intent == query::Intent::First {
+                out.extend(steps.iter().take(super::concepts::NEWEST));
+            } else {
+                out.extend(steps.iter().rev().take(super::concepts::NEWEST));
+            }
+        }
+    }
+    out.into_iter().collect()
 }
 
 /// Two ascending step lists merged, each step once with its best quality: `a` as it is, `b` at quality `q`.
@@ -348,6 +382,23 @@ impl Plan {
             prelim.extend(scores.iter().map(|s| s.1));
         }
         prelim.extend(newest);
+        // Steps a concept finds (`ranked-v2`: the newest `kubectl get deploy` table for "how many replicas").
+        #[cfg(ranked_v2)]
+        {
+            plan.concept_steps = concept_steps(&plan.query, found);
+            prelim.extend(plan.concept_steps.iter().copied());
+            // How many steps of the store carry a concept's output words (the longest of their lists: a lower bound
+            // of their union, read for free): what a concept's marker weighs at most.
+            plan.concept_df = plan
+                .query
+                .slots
+                .iter()
+                .map(|s| match s.shape {
+                    Some(query::Shape::Concept(k)) => super::concepts::finds(k).iter().filter_map(|key| found.get(key).map(|l| l.len() as u64)).max().unwrap_or(0),
+                    _ => 0,
+                })
+                .collect();
+        }
         for &step in &prelim {
             let from = triples.partition_point(|t| t.0 < step);
             let mut c = Cand { step, bag: BTreeMap::new(), summary: BTreeMap::new(), norm: 256, bag_total: 0, lines: Vec::new(), said: BTreeMap::new() };
@@ -412,6 +463,12 @@ impl Plan {
             let mut order: Vec<(i64, i64)> = prelim.iter().map(|s| (self.cands[s].bag_total, *s)).collect();
             super::sort_desc(&mut order);
             pool.extend(order.iter().take(POOL_BEST).map(|o| o.1));
+        }
+        #[cfg(ranked_v2)]
+        for &step in &self.concept_steps {
+            if prelim.binary_search(&step).is_ok() {
+                pool.insert(step);
+            }
         }
         let first = self.query.intent == query::Intent::First;
         let by_age: Vec<i64> = if first { prelim.clone() } else { prelim.iter().rev().copied().collect() };
