@@ -4,7 +4,7 @@
 // What the model is sent is recorded, so these tests see what a hook's output really does in each harness.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { CONSUMER, PKG_DIR, ROOT } from "./helpers.mjs";
@@ -37,6 +37,13 @@ function run(cmd, args, { env, cwd, input }) {
 
 /** The text of big.log in the project (what `cat big.log` prints): the fact the later prompts ask about. */
 const LOG = bigOutput("service config check\nPOSTGRES_PORT=5434\nREDIS_PORT=6380", 4000);
+
+/**
+ * The daemon of a test's hook commands (the harnesses run them with their own environment, so the suite's
+ * CONTEXTFOLD_DAEMON=0 does not reach them: they run with the defaults): a socket folder in the test's folder, and a
+ * short idle time so that no daemon outlives the test run for long.
+ */
+const daemonEnv = (p) => ({ CONTEXTFOLD_RUNTIME_DIR: path.join(p.dir, "run"), CONTEXTFOLD_DAEMON_IDLE: "20" });
 
 function project() {
   const dir = tempDir("harness");
@@ -74,6 +81,7 @@ describe("in Claude Code 2.1.332", { skip: !haveClaude && "@anthropic-ai/claude-
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
     DISABLE_AUTOUPDATER: "1",
     CONTEXTFOLD_HOME: p.data,
+    ...daemonEnv(p),
     ...extra,
   });
   const claude = (p, args, extra) => run(CLAUDE, ["-p", ...args, "--output-format", "json"], { env: claudeEnv(p, extra), cwd: p.work });
@@ -113,6 +121,12 @@ describe("in Claude Code 2.1.332", { skip: !haveClaude && "@anthropic-ai/claude-
     assert.match(sent, /\[contextfold\] Tool results of this session up to step 1 are folded/, "session-start (resume) listed the folded steps");
     const log = evictionLog(root);
     assert.deepEqual(log.evicted.map((e) => e.step_id), [1], "the Stop hook logged the eviction of what the turn hydrated");
+    // With the defaults, the first hook call started the project copy's daemon and later ones were served by it.
+    const projectBin = path.join(p.work, "node_modules", "contextfold", "bin", "contextfold.mjs");
+    const daemon = JSON.parse(execFileSync(process.execPath, [projectBin, "daemon", "status", "--json"], { env: claudeEnv(p), encoding: "utf8" }));
+    assert.equal(daemon.running, true);
+    assert.ok(daemon.served >= 1, `hook calls served by the daemon: ${daemon.served}`);
+    execFileSync(process.execPath, [projectBin, "daemon", "stop"], { env: claudeEnv(p) });
 
     // Importing the session's real transcript adds nothing: import and the live hooks agree.
     const file = findTranscript(p.home, sid);
@@ -237,7 +251,7 @@ describe("in Codex CLI 0.171.0", { skip: !haveCodex && "@openai/codex is not ins
     mkdirSync(binDir);
     writeFileSync(path.join(binDir, "contextfold"), `#!/bin/sh\nexec "${process.execPath}" ${quotedBin} "$@"\n`, { mode: 0o755 });
     writeFileSync(path.join(codexHome, "hooks.json"), JSON.stringify(config, null, 2));
-    const env = { PATH: `${binDir}:${process.env.PATH}`, HOME: p.home, CODEX_HOME: codexHome, STUB_API_KEY: "x", CONTEXTFOLD_HOME: p.data };
+    const env = { PATH: `${binDir}:${process.env.PATH}`, HOME: p.home, CODEX_HOME: codexHome, STUB_API_KEY: "x", CONTEXTFOLD_HOME: p.data, ...daemonEnv(p) };
     const codex = (args) => run(CODEX, ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", "--json", ...args], { env, cwd: p.work });
 
     handler = (body) => {
