@@ -53,7 +53,7 @@ const median = (xs) => {
 
 /** Whether the built CLI has `contextfold hook`. */
 export function hasHooks(bin) {
-  const r = spawnSync(process.execPath, [bin, "hook", "--help"], { encoding: "utf8" });
+  const r = spawnSync(process.execPath, [bin, "hook", "--help"], { env: { ...process.env, CONTEXTFOLD_DAEMON: "0" }, encoding: "utf8" });
   return r.status === 0 && /hook/i.test(r.stdout);
 }
 
