@@ -29,8 +29,12 @@ const NONE_ID: TermId = TermId::MAX;
 
 /// The four string lists of an entry, in the order `EntryData::lists` encodes them.
 const LISTS: [&str; 4] = ["identifiers", "files", "errors", "commands"];
+#[cfg(read_in_place)]
+pub(crate) const ENTRY_LISTS: [&str; 4] = LISTS;
 /// The string fields kept in `EntryData::text`, in order.
 const TEXTS: [&str; 5] = ["summary", "file_path", "payload_sha256", "projection_sha256", "artifact_sha256"];
+#[cfg(read_in_place)]
+pub(crate) const ENTRY_TEXTS: [&str; 5] = TEXTS;
 
 fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
@@ -74,6 +78,16 @@ fn get_varint(bytes: &[u8], pos: &mut usize) -> u64 {
         }
         shift += 7;
     }
+}
+
+/// The scalar fields of an entry that are held typed (see [`Entry::scalar_fields`]).
+#[cfg(read_in_place)]
+pub(crate) struct ScalarFields<'a> {
+    pub folded_at: Option<&'a str>,
+    pub projection_version: Option<&'a str>,
+    pub step_id: Option<i64>,
+    pub token_estimate: Option<i64>,
+    pub evicted: Option<bool>,
 }
 
 /// One entry as stored. Typed fields are `None`/absent when the key is missing or holds another type (then
@@ -229,6 +243,47 @@ impl<'a> Entry<'a> {
             "token_estimate" => self.data.token_estimate.map(Value::from),
             "evicted" => self.data.evicted.map(Value::Bool),
             _ => None,
+        }
+    }
+
+    /// The fields of [`Entry::to_object`] as held, for a check that reads them in place (`schema::EntryDoc`):
+    /// the members that are not of their usual type or not known (`extra`), ...
+    #[cfg(read_in_place)]
+    pub(crate) fn extra_members(self) -> Option<&'a BTreeMap<String, Value>> {
+        self.data.extra.as_deref()
+    }
+
+    /// ... text field `i` of [`ENTRY_TEXTS`], unpacked, if the entry has it as a string, ...
+    #[cfg(read_in_place)]
+    pub(crate) fn text_field(self, i: usize) -> Option<Cow<'a, str>> {
+        self.text(i)
+    }
+
+    /// ... whether it has text field `i`, ...
+    #[cfg(read_in_place)]
+    pub(crate) fn has_text_field(self, i: usize) -> bool {
+        self.data.text_present & (1 << i) != 0
+    }
+
+    /// ... the lists of [`ENTRY_LISTS`] that are lists of strings, decoded once, ...
+    #[cfg(read_in_place)]
+    pub(crate) fn list_fields(self) -> [Option<Vec<&'a str>>; 4] {
+        let mut lists: [Option<Vec<&'a str>>; 4] = Default::default();
+        for (slot, ids) in lists.iter_mut().zip(decode_lists(self.data.lists()).unwrap_or_default()) {
+            *slot = ids.map(|ids| ids.into_iter().map(|id| self.index.strings.get(id)).collect());
+        }
+        lists
+    }
+
+    /// ... and the typed scalars, when of their usual type.
+    #[cfg(read_in_place)]
+    pub(crate) fn scalar_fields(self) -> ScalarFields<'a> {
+        ScalarFields {
+            folded_at: self.interned(self.data.folded_at),
+            projection_version: self.interned(self.data.projection_version),
+            step_id: self.data.step_field,
+            token_estimate: self.data.token_estimate,
+            evicted: self.data.evicted,
         }
     }
 

@@ -92,6 +92,22 @@ pub enum Doc<'a> {
     Value(&'a Value),
     #[cfg(read_in_place)]
     Tape(crate::tape::TapeValue<'a>),
+    /// An index entry as the index holds it (typed fields, interned lists), and its fields: checked without
+    /// building the entry's object (see `index::Entry::doc_members`).
+    #[cfg(read_in_place)]
+    Entry(&'a EntryDoc<'a>),
+    /// Text field `i` of an entry (`summary`, `file_path`, the three hashes).
+    #[cfg(read_in_place)]
+    EntryText(crate::index::Entry<'a>, u8),
+    /// A list of strings (an entry's `identifiers`, `files`, `errors`, `commands`).
+    #[cfg(read_in_place)]
+    Strs(&'a [&'a str]),
+    #[cfg(read_in_place)]
+    Str(&'a str),
+    #[cfg(read_in_place)]
+    Int(i64),
+    #[cfg(read_in_place)]
+    Bool(bool),
 }
 
 impl<'a> Doc<'a> {
@@ -110,6 +126,16 @@ impl<'a> Doc<'a> {
                     Kind::Int => 32 | 64,
                 }
             }
+            #[cfg(read_in_place)]
+            Doc::Entry(_) => 1,
+            #[cfg(read_in_place)]
+            Doc::Strs(_) => 2,
+            #[cfg(read_in_place)]
+            Doc::EntryText(..) | Doc::Str(_) => 4,
+            #[cfg(read_in_place)]
+            Doc::Bool(_) => 8,
+            #[cfg(read_in_place)]
+            Doc::Int(_) => 32 | 64,
         }
     }
 
@@ -118,6 +144,8 @@ impl<'a> Doc<'a> {
             Doc::Value(v) => v.type_name(),
             #[cfg(read_in_place)]
             Doc::Tape(t) => t.type_name(),
+            #[cfg(read_in_place)]
+            _ => self.to_value().type_name(),
         }
     }
 
@@ -126,6 +154,12 @@ impl<'a> Doc<'a> {
             Doc::Value(v) => v.as_str().map(std::borrow::Cow::Borrowed),
             #[cfg(read_in_place)]
             Doc::Tape(t) => t.as_str(),
+            #[cfg(read_in_place)]
+            Doc::EntryText(e, i) => e.text_field(usize::from(i)),
+            #[cfg(read_in_place)]
+            Doc::Str(s) => Some(std::borrow::Cow::Borrowed(s)),
+            #[cfg(read_in_place)]
+            _ => None,
         }
     }
 
@@ -135,6 +169,10 @@ impl<'a> Doc<'a> {
             Doc::Value(_) => None,
             #[cfg(read_in_place)]
             Doc::Tape(t) => t.as_int(),
+            #[cfg(read_in_place)]
+            Doc::Int(i) => Some(i128::from(i)),
+            #[cfg(read_in_place)]
+            _ => None,
         }
     }
 
@@ -143,6 +181,10 @@ impl<'a> Doc<'a> {
             Doc::Value(v) => number(v),
             #[cfg(read_in_place)]
             Doc::Tape(t) => t.as_int().map(|i| i as f64),
+            #[cfg(read_in_place)]
+            Doc::Int(i) => Some(i as f64),
+            #[cfg(read_in_place)]
+            _ => None,
         }
     }
 
@@ -151,6 +193,10 @@ impl<'a> Doc<'a> {
             Doc::Value(v) => v.as_object()?.get(key).map(Doc::Value),
             #[cfg(read_in_place)]
             Doc::Tape(t) => t.get(key).map(Doc::Tape),
+            #[cfg(read_in_place)]
+            Doc::Entry(e) => e.get(key),
+            #[cfg(read_in_place)]
+            _ => None,
         }
     }
 
@@ -161,6 +207,10 @@ impl<'a> Doc<'a> {
             Doc::Value(_) => Members::Value(None),
             #[cfg(read_in_place)]
             Doc::Tape(t) => Members::Tape(Box::new(t.members())),
+            #[cfg(read_in_place)]
+            Doc::Entry(e) => Members::Entry(e.members().into_iter()),
+            #[cfg(read_in_place)]
+            _ => Members::Value(None),
         }
     }
 
@@ -171,6 +221,10 @@ impl<'a> Doc<'a> {
             Doc::Value(_) => Items::Value([].iter()),
             #[cfg(read_in_place)]
             Doc::Tape(t) => Items::Tape(Box::new(t.items())),
+            #[cfg(read_in_place)]
+            Doc::Strs(items) => Items::Strs(items.iter()),
+            #[cfg(read_in_place)]
+            _ => Items::Value([].iter()),
         }
     }
 
@@ -188,9 +242,90 @@ impl<'a> Doc<'a> {
             Doc::Value(v) => std::borrow::Cow::Borrowed(v),
             #[cfg(read_in_place)]
             Doc::Tape(t) => std::borrow::Cow::Owned(t.to_value()),
+            #[cfg(read_in_place)]
+            Doc::Entry(e) => std::borrow::Cow::Owned(Value::Object(e.entry.to_object())),
+            #[cfg(read_in_place)]
+            Doc::EntryText(e, i) => std::borrow::Cow::Owned(e.text_field(usize::from(i)).map_or(Value::Null, |t| Value::Str(t.into_owned()))),
+            #[cfg(read_in_place)]
+            Doc::Strs(items) => std::borrow::Cow::Owned(Value::Array(items.iter().map(|&s| Value::from(s)).collect())),
+            #[cfg(read_in_place)]
+            Doc::Str(s) => std::borrow::Cow::Owned(Value::from(s)),
+            #[cfg(read_in_place)]
+            Doc::Int(i) => std::borrow::Cow::Owned(Value::from(i)),
+            #[cfg(read_in_place)]
+            Doc::Bool(b) => std::borrow::Cow::Owned(Value::Bool(b)),
         }
     }
 }
+
+/// An index entry as a schema document: `Entry::to_object` without building it (no string copied, no list made
+/// of values; `validate` checks every entry of the index against the entry schema, 100,000 at scale). Its lists
+/// are decoded once, as every keyword that looks at them reads them.
+#[cfg(read_in_place)]
+pub struct EntryDoc<'a> {
+    entry: crate::index::Entry<'a>,
+    lists: [Option<Vec<&'a str>>; 4],
+    scalars: crate::index::ScalarFields<'a>,
+}
+
+#[cfg(read_in_place)]
+impl<'a> EntryDoc<'a> {
+    pub fn new(entry: crate::index::Entry<'a>) -> Self {
+        EntryDoc { entry, lists: entry.list_fields(), scalars: entry.scalar_fields() }
+    }
+
+    /// The members of the object, in key order: the entry's `extra` ones, and its typed ones where `extra` does
+    /// not hold the key (as `Entry::to_object` builds it).
+    fn members(&'a self) -> Vec<(&'a str, Doc<'a>)> {
+        use crate::index::{ENTRY_LISTS, ENTRY_TEXTS};
+        let extra = self.entry.extra_members();
+        let mut out: Vec<(&'a str, Doc<'a>)> = Vec::with_capacity(16);
+        if let Some(extra) = extra {
+            out.extend(extra.iter().map(|(k, v)| (k.as_str(), Doc::Value(v))));
+        }
+        for key in ENTRY_TEXTS.iter().chain(&ENTRY_LISTS).chain(&ENTRY_SCALARS) {
+            if !extra.is_some_and(|m| m.contains_key(*key)) {
+                if let Some(d) = self.typed(key) {
+                    out.push((*key, d));
+                }
+            }
+        }
+        out.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        out
+    }
+
+    /// The member `key`.
+    fn get(&'a self, key: &str) -> Option<Doc<'a>> {
+        match self.entry.extra_members().and_then(|m| m.get(key)) {
+            Some(v) => Some(Doc::Value(v)),
+            None => self.typed(key),
+        }
+    }
+
+    /// A typed member (where `extra` does not hold the key).
+    fn typed(&'a self, key: &str) -> Option<Doc<'a>> {
+        use crate::index::{ENTRY_LISTS, ENTRY_TEXTS};
+        if let Some(i) = ENTRY_TEXTS.iter().position(|&k| k == key) {
+            return self.entry.has_text_field(i).then_some(Doc::EntryText(self.entry, i as u8));
+        }
+        if let Some(i) = ENTRY_LISTS.iter().position(|&k| k == key) {
+            return self.lists[i].as_deref().map(Doc::Strs);
+        }
+        let s = &self.scalars;
+        match key {
+            "folded_at" => s.folded_at.map(Doc::Str),
+            "projection_version" => s.projection_version.map(Doc::Str),
+            "step_id" => s.step_id.map(Doc::Int),
+            "token_estimate" => s.token_estimate.map(Doc::Int),
+            "evicted" => s.evicted.map(Doc::Bool),
+            _ => None,
+        }
+    }
+}
+
+/// The typed scalar members of an entry, as `Entry::to_object` adds them.
+#[cfg(read_in_place)]
+const ENTRY_SCALARS: [&str; 5] = ["folded_at", "projection_version", "step_id", "token_estimate", "evicted"];
 
 /// Every violation of `value` against the subschema at `fragment` (`/$defs/entry`) of `schema`, with paths
 /// starting at `base` (the pointer of `value` in its document).
@@ -208,6 +343,13 @@ pub struct Def(usize);
 /// The subschema at `fragment` (`/$defs/entry`) of `schema`, if there is one.
 pub fn def(schema: Schema, fragment: &str) -> Option<Def> {
     compiled().fragment(schema.file_name(), fragment).map(Def)
+}
+
+/// [`check_at`] of a document (an index entry as held: `Doc::Entry`).
+pub fn check_doc_at(def: Def, doc: Doc<'_>, base: &str) -> Vec<Violation> {
+    let mut out = Vec::new();
+    Validator { compiled: compiled(), out: &mut out, depth: 0, base, path: Vec::new() }.check(def.0, doc);
+    out
 }
 
 /// [`check_def`] against a subschema found by [`def`].
@@ -416,6 +558,8 @@ enum Members<'a> {
     Value(Option<std::collections::btree_map::Iter<'a, String, Value>>),
     #[cfg(read_in_place)]
     Tape(Box<dyn Iterator<Item = (&'a str, crate::tape::TapeValue<'a>)> + 'a>),
+    #[cfg(read_in_place)]
+    Entry(std::vec::IntoIter<(&'a str, Doc<'a>)>),
 }
 
 impl<'a> Iterator for Members<'a> {
@@ -425,6 +569,8 @@ impl<'a> Iterator for Members<'a> {
             Members::Value(it) => it.as_mut()?.next().map(|(k, v)| (k.as_str(), Doc::Value(v))),
             #[cfg(read_in_place)]
             Members::Tape(it) => it.next().map(|(k, v)| (k, Doc::Tape(v))),
+            #[cfg(read_in_place)]
+            Members::Entry(it) => it.next(),
         }
     }
 }
@@ -434,6 +580,8 @@ enum Items<'a> {
     Value(std::slice::Iter<'a, Value>),
     #[cfg(read_in_place)]
     Tape(Box<dyn Iterator<Item = crate::tape::TapeValue<'a>> + 'a>),
+    #[cfg(read_in_place)]
+    Strs(std::slice::Iter<'a, &'a str>),
 }
 
 impl<'a> Iterator for Items<'a> {
@@ -443,6 +591,8 @@ impl<'a> Iterator for Items<'a> {
             Items::Value(it) => it.next().map(Doc::Value),
             #[cfg(read_in_place)]
             Items::Tape(it) => it.next().map(Doc::Tape),
+            #[cfg(read_in_place)]
+            Items::Strs(it) => it.next().map(|&s| Doc::Str(s)),
         }
     }
 }
@@ -514,10 +664,11 @@ fn number(v: &Value) -> Option<f64> {
 fn doc_equal(a: &Value, b: Doc<'_>) -> bool {
     match (a, b) {
         (_, Doc::Value(v)) => json_equal(a, v),
+        // A document read in place or an index entry's field: a string equals only a string.
         #[cfg(read_in_place)]
-        (Value::Str(x), Doc::Tape(_)) => b.as_str().is_some_and(|y| *x == y),
+        (Value::Str(x), _) => b.as_str().is_some_and(|y| *x == y),
         #[cfg(read_in_place)]
-        (_, Doc::Tape(_)) => json_equal(a, &b.to_value()),
+        _ => json_equal(a, &b.to_value()),
     }
 }
 

@@ -238,6 +238,59 @@ fn a_tampered_cold_node_is_checked_against_the_cold_node_schema() {
     assert!(v.schema_violations.iter().any(|x| x.file == key && x.path == "/status"), "{v:?}");
 }
 
+#[test]
+fn an_index_entry_checked_as_held_has_exactly_the_schema_violations_of_its_object() {
+    use contextfold::index::RecallIndex;
+    use contextfold::schema::{self, Doc, Schema};
+    let hash = "a".repeat(64);
+    let good = format!(
+        r#"{{"artifact_sha256": "{hash}", "commands": ["git status"], "errors": [], "evicted": false,
+            "file_path": ".contextfold/cold_nodes/step_000001.json", "files": ["src/a.rs"], "folded_at": "2026-01-01T00:00:00Z",
+            "identifiers": ["alpha", "beta"], "payload_sha256": "{hash}", "projection_sha256": "{hash}",
+            "projection_version": "ipcf-projection-v2", "step_id": 1, "summary": "s", "token_estimate": 3}}"#
+    );
+    // Each entry departs from the schema (or not) in its own way: wrong types of the fields an index may hold
+    // (lists that are not lists of strings are refused when the index is read), values out of range, unknown and
+    // missing keys, hashes not packed, a path not canonical, a list with duplicates.
+    let edits: Vec<(&str, &str)> = vec![
+        ("", ""),
+        (r#""evicted": false"#, r#""evicted": 0"#),
+        (r#""step_id": 1"#, r#""step_id": "1""#),
+        (r#""token_estimate": 3"#, r#""token_estimate": -1"#),
+        (r#""token_estimate": 3"#, r#""token_estimate": 1.5"#),
+        (r#""summary": "s""#, r#""summary": 5"#),
+        (r#""identifiers": ["alpha", "beta"]"#, r#""identifiers": ["beta", "alpha", "beta"]"#),
+        (r#""files": ["src/a.rs"], "#, ""),
+        (r#""commands": ["git status"]"#, r#""commands": ["git status"], "zzz": 1, "aaa": null"#),
+        (".contextfold/cold_nodes/step_000001.json", ".contextfold/cold_nodes/step_1.json"),
+        (".contextfold/cold_nodes/step_000001.json", "elsewhere/step_000001.json"),
+        (r#""payload_sha256": "aaaa"#, r#""payload_sha256": "AAAA"#),
+        (r#""projection_sha256": "aaaa"#, r#""projection_sha256": "zz"#),
+        (r#""artifact_sha256": "aaaa"#, r#""artifact_sha256": null, "x": "aaaa"#),
+        (r#""projection_version": "ipcf-projection-v2""#, r#""projection_version": "v3""#),
+        (r#""folded_at": "2026-01-01T00:00:00Z""#, r#""folded_at": "yesterday""#),
+        (r#""folded_at": "2026-01-01T00:00:00Z""#, r#""folded_at": 12"#),
+    ];
+    let mut nodes = Vec::new();
+    for (k, (from, to)) in edits.iter().enumerate() {
+        let entry = if from.is_empty() { good.clone() } else { good.replacen(from, to, 1) };
+        assert!(from.is_empty() || entry != good, "edit {k} changed nothing");
+        let entry = entry.replace(r#""step_id": 1,"#, &format!(r#""step_id": {},"#, k + 1)).replace("step_000001", &format!("step_{:06}", k + 1));
+        nodes.push(format!(r#""{}": {entry}"#, k + 1));
+    }
+    let text = format!(r#"{{"created_at": "2026-01-01T00:00:00Z", "ipcf_version": "1.1", "nodes": {{{}}}}}"#, nodes.join(", "));
+    let index = RecallIndex::from_file_bytes(text.as_bytes()).expect("index");
+    let def = schema::def(Schema::RecallIndex, "/$defs/entry").expect("entry schema");
+    let mut departing = 0;
+    for (key, entry) in index.keyed_entries() {
+        let as_object = schema::check_at(def, &Value::Object(entry.to_object()), "");
+        let as_held = schema::check_doc_at(def, Doc::Entry(&schema::EntryDoc::new(entry)), "");
+        assert_eq!(as_held, as_object, "entry {key}");
+        departing += usize::from(!as_object.is_empty());
+    }
+    assert_eq!(departing, edits.len() - 1, "every edit but the first departs from the schema");
+}
+
 // ---- 4. limits ----
 
 #[test]
