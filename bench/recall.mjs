@@ -4,7 +4,7 @@
 // `contextfold import`, then every question is asked through `contextfold hook user-prompt-submit --budget N` (one
 // process per question, a fresh harness session each, as Claude Code runs the hook), once per selection mode.
 //
-//   node bench/recall.mjs [--budget 2500] [--json] [--verbose] [--verbose-held-out] [--only NAME] [--keep]
+//   node bench/recall.mjs [--budget 2500] [--json] [--verbose] [--verbose-held-out] [--only NAME] [--exclude NAME] [--keep]
 //     [--modes ipcf-projection-v2,ranked-v1,ranked-v2]
 // (--verbose lists the failures of the tuning sessions only; --verbose-held-out those of the held-out ones too.)
 //
@@ -37,6 +37,7 @@ const budget = Number(opt("--budget", "2500"));
 const json = argv.includes("--json");
 const verbose = argv.includes("--verbose");
 const only = opt("--only", undefined);
+const exclude = opt("--exclude", undefined); // leave a session out (keep a held-out one unseen while working)
 const keep = argv.includes("--keep"); // keep the stores (for a look with `contextfold scan --dir`)
 const MODES = (opt("--modes", "ipcf-projection-v2,ranked-v1,ranked-v2")).split(",");
 
@@ -88,7 +89,7 @@ function judge(q, got, stepOf) {
 }
 
 const sessions = [...TUNING.map((s) => ({ ...buildSession(s), heldOut: false })), { ...sessionGen(), heldOut: false }, ...HELD_OUT.map((s) => ({ ...buildSession(s), heldOut: 1 })), ...HELD_OUT_2.map((s) => ({ ...buildSession(s), heldOut: 2 })), ...HELD_OUT_3.map((s) => ({ ...buildSession(s), heldOut: 3 })), ...HELD_OUT_4.map((s) => ({ ...buildSession(s), heldOut: 4 })), ...HELD_OUT_5.map((s) => ({ ...buildSession(s), heldOut: 5 }))].filter(
-  (s) => only === undefined || s.name.startsWith(only),
+  (s) => (only === undefined || s.name.startsWith(only)) && (exclude === undefined || !s.name.startsWith(exclude)),
 );
 const rows = [];
 try {
