@@ -530,3 +530,51 @@ fn ranked_v2_a_file_and_its_line_number_is_not_a_port() {
     let r = ask(&cf, "Which port does grpc use now?", None);
     assert_eq!(ids(&r).first(), Some(&2), "{:?}", ids(&r));
 }
+
+#[test]
+fn ranked_v2_a_question_that_names_a_command_is_answered_by_its_newest_run_however_common_its_words() {
+    // "terraform" and "plan" are on most steps of an infra session: no line makes them rare (under four bits
+    // together), but the command that names both is what the question names.
+    let storage = MemoryStorage::with_root("/v2named");
+    block_on(contextfold::store::Storage::save(&storage, ".contextfold/hydration_policy.json", br#"{"selection": "ranked-v2"}"#)).unwrap();
+    let mut cf = block_on(ContextFold::open(storage, clock())).unwrap();
+    let tf = "resource \"aws_instance\" \"web\" {} # terraform plan output is kept in tfplan\n".repeat(3);
+    let mut folds: Vec<(i64, String, String)> = (1..150).map(|k| (k, format!("Read: modules/m{k}/main.tf"), tf.clone())).collect();
+    folds.push((160, "Bash: terraform plan -out tfplan".into(), "Plan: 14 to add, 0 to change, 0 to destroy.".into()));
+    folds.push((170, "Bash: terraform plan -out tfplan".into(), "Plan: 2 to add, 3 to change, 1 to destroy.".into()));
+    folds.push((180, "Bash: terraform plan -detailed-exitcode".into(), "No changes. Your infrastructure matches the configuration.".into()));
+    folds.extend((181..230).map(|k| (k, "Bash: npm run build".to_string(), format!("vite v5.1.4 building, {k} modules transformed"))));
+    for (step, summary, text) in folds {
+        let mut input = FoldInput::new(step, &summary);
+        input.raw_content = Some(text);
+        block_on(cf.fold(input)).unwrap();
+    }
+    let r = ask(&cf, "What does the latest terraform plan say?", None);
+    assert_eq!(ids(&r).first(), Some(&180), "{:?}", ids(&r));
+    assert!(!ids(&r).contains(&160) && !ids(&r).contains(&170), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_a_question_about_something_in_general_gets_nothing() {
+    let cf = v2_store(&[
+        (1, "Bash: python --version", "Python 3.12.1"),
+        (2, "Read: app/decorators.py", "def retry(fn):\n    # a decorator that retries the wrapped call\n    return fn"),
+        (3, "Bash: ps aux | grep worker", "dev  4211  python worker.py (process)\ndev  4212  thread pool of 8"),
+    ]);
+    for prompt in ["Explain what a Python decorator is, in general.", "What is the difference between a process and a thread?"] {
+        assert!(ask(&cf, prompt, None).selected.is_empty(), "{prompt}");
+    }
+    assert_eq!(ids(&ask(&cf, "Which python version are we on?", None)).first(), Some(&1));
+}
+
+#[test]
+fn ranked_v2_a_monthly_figure_is_answered_by_a_line_per_month() {
+    let cf = v2_store(&[
+        (1, "Bash: infracost breakdown --path .", "Project: acme/infra\n OVERALL TOTAL   $412.60 per month"),
+        (2, "Read: main.tf", "module \"vpc\" { source = \"./modules/vpc\" }"),
+        (3, "Bash: infracost breakdown --path .", "Project: acme/infra\n OVERALL TOTAL   $688.15 per month"),
+    ]);
+    let r = ask(&cf, "What is the monthly cost estimate now?", None);
+    assert_eq!(ids(&r).first(), Some(&3), "{:?}", ids(&r));
+    assert!(!ids(&r).contains(&1), "{:?}", ids(&r));
+}

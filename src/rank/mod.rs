@@ -635,7 +635,13 @@ impl Plan {
             if own == 0 {
                 // Enough of the clause on one line, in words rare enough to mean something.
                 let single_ok = best_count >= 2 || best_line >= min_single;
-                if best_line < min_line || !single_ok || best_line * 4 < total_weight {
+                // (`ranked-v2`: a step whose summary names every word of the clause, two or more, is what the question
+                // names, a command or a file ("what does the latest terraform plan say?"), however common the words.)
+                let named = V2 && self.v2_rules && {
+                    let said: Vec<usize> = self.cands[&best_step].said.iter().filter(|&(&i, &q)| residual[i] && q >= 12).map(|(&i, _)| i).collect();
+                    said.len() >= 2 && said.iter().map(|&i| weights[i]).sum::<i64>() >= total_weight
+                };
+                if !named && (best_line < min_line || !single_ok || best_line * 4 < total_weight) {
                     break;
                 }
                 first_gain = best;
