@@ -262,6 +262,18 @@ fn asks_in_general(raw: &[String]) -> bool {
     GENERAL.iter().any(|seq| raw.windows(seq.len()).any(|w| w.iter().zip(seq.iter()).all(|(a, b)| a == b)))
 }
 
+/// `ranked-v2`: a Turkish word (a match key) with its final p, t or k softened (b, d, g: `ğ` folds to `g`), if it ends
+/// in one.
+fn softened(word: &str) -> Option<String> {
+    let soft = match word.as_bytes().last()? {
+        b'p' => 'b',
+        b't' => 'd',
+        b'k' => 'g',
+        _ => return None,
+    };
+    Some(format!("{}{soft}", &word[..word.len() - 1]))
+}
+
 /// Two-word phrases (first word, prefix of the second) and what they mean.
 const PHRASES: &[(&str, &str, &[&str])] = &[
     ("geri", "al", &["rollback", "revert"]),
@@ -434,6 +446,19 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             }
         }
         if v2 {
+            // Turkish softens a final p, t, k before a vowel (`kilit` → `kilidini`, `istek` → `isteği`, `yedek` →
+            // `yedeği`): the lexicon's words are found in their softened forms too.
+            for (prefix, means) in TURKISH {
+                let Some(soft) = softened(prefix) else { continue };
+                if !w.starts_with(prefix) && w.starts_with(soft.as_str()) && w[soft.len()..].starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    for m in *means {
+                        let s = stem_en(m);
+                        if !keys.iter().any(|(k, _)| *k == s) {
+                            keys.push((s, 14));
+                        }
+                    }
+                }
+            }
             for (prefix, means) in TURKISH_V2 {
                 if w.starts_with(prefix) {
                     for m in *means {
@@ -619,6 +644,16 @@ mod tests {
         let q = analyse_with("What is the monthly cost estimate now?", true);
         assert!(keys_of(&q, "monthly").contains(&stem_en("month").as_str()));
         assert!(!keys_of(&analyse("What is the monthly cost estimate now?"), "monthly").contains(&stem_en("month").as_str()));
+    }
+
+    #[test]
+    fn ranked_v2_a_turkish_word_is_found_with_its_final_consonant_softened_and_ranked_v1_is_unchanged() {
+        let q = analyse_with("Terraform state kilidini neden zorla açtık?", true);
+        assert!(keys_of(&q, "kilidini").contains(&"lock"), "{:?}", keys_of(&q, "kilidini"));
+        assert!(!keys_of(&analyse("Terraform state kilidini neden zorla açtık?"), "kilidini").contains(&"lock"));
+        assert!(keys_of(&analyse_with("Bu isteği kim gönderdi?", true), "istegi").contains(&"request"));
+        // Not before a consonant, and not a word that only starts like one.
+        assert!(!keys_of(&analyse_with("kilidsiz", true), "kilidsiz").contains(&"lock"));
     }
 
     #[test]
