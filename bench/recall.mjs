@@ -4,7 +4,7 @@
 // `contextfold import`, then every question is asked through `contextfold hook user-prompt-submit --budget N` (one
 // process per question, a fresh harness session each, as Claude Code runs the hook), once per selection mode.
 //
-//   node bench/recall.mjs [--budget 2500] [--json] [--verbose] [--verbose-held-out] [--only NAME] [--keep]
+//   node bench/recall.mjs [--budget 2500] [--json] [--verbose] [--verbose-held-out] [--only NAME] [--exclude NAME] [--keep]
 //     [--modes ipcf-projection-v2,ranked-v1,ranked-v2]
 // (--verbose lists the failures of the tuning sessions only; --verbose-held-out those of the held-out ones too.)
 //
@@ -20,7 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateSession } from "../tests/js/session-gen.mjs";
 import { buildSession } from "../tests/recall/build.mjs";
-import { HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, TUNING } from "../tests/recall/scenarios.mjs";
+import { HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, TUNING } from "../tests/recall/scenarios.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = process.env.CONTEXTFOLD_BIN ?? path.join(root, "pkg", "bin", "contextfold.mjs");
@@ -37,6 +37,7 @@ const budget = Number(opt("--budget", "2500"));
 const json = argv.includes("--json");
 const verbose = argv.includes("--verbose");
 const only = opt("--only", undefined);
+const exclude = opt("--exclude", undefined); // leave a session out (keep a held-out one unseen while working)
 const keep = argv.includes("--keep"); // keep the stores (for a look with `contextfold scan --dir`)
 const MODES = (opt("--modes", "ipcf-projection-v2,ranked-v1,ranked-v2")).split(",");
 
@@ -87,8 +88,8 @@ function judge(q, got, stepOf) {
   return wrong ? "wrong" : "missed";
 }
 
-const sessions = [...TUNING.map((s) => ({ ...buildSession(s), heldOut: false })), { ...sessionGen(), heldOut: false }, ...HELD_OUT.map((s) => ({ ...buildSession(s), heldOut: 1 })), ...HELD_OUT_2.map((s) => ({ ...buildSession(s), heldOut: 2 })), ...HELD_OUT_3.map((s) => ({ ...buildSession(s), heldOut: 3 })), ...HELD_OUT_4.map((s) => ({ ...buildSession(s), heldOut: 4 }))].filter(
-  (s) => only === undefined || s.name.startsWith(only),
+const sessions = [...TUNING.map((s) => ({ ...buildSession(s), heldOut: false })), { ...sessionGen(), heldOut: false }, ...HELD_OUT.map((s) => ({ ...buildSession(s), heldOut: 1 })), ...HELD_OUT_2.map((s) => ({ ...buildSession(s), heldOut: 2 })), ...HELD_OUT_3.map((s) => ({ ...buildSession(s), heldOut: 3 })), ...HELD_OUT_4.map((s) => ({ ...buildSession(s), heldOut: 4 })), ...HELD_OUT_5.map((s) => ({ ...buildSession(s), heldOut: 5 }))].filter(
+  (s) => (only === undefined || s.name.startsWith(only)) && (exclude === undefined || !s.name.startsWith(exclude)),
 );
 const rows = [];
 try {
@@ -157,4 +158,6 @@ if (json) {
   if (held3.length) console.log(table(held3, "Third held-out session (fieldnotes), written before the rank5 changes, not used for tuning"));
   const held4 = rows.filter((r) => r.heldOut === 4);
   if (held4.length) console.log(table(held4, "Fourth held-out session (infra), written before the rank6 changes, not used for tuning"));
+  const held5 = rows.filter((r) => r.heldOut === 5);
+  if (held5.length) console.log(table(held5, "Fifth held-out session (quill), written before the recall7 changes, not used for tuning"));
 }

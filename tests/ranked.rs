@@ -494,3 +494,87 @@ fn ranked_v2_which_tests_failed_now_is_answered_by_the_newest_run_even_when_noth
     let r = ask(&cf, "Which tests failed in the invoice suite?", None);
     assert!(ids(&r).contains(&3) && !ids(&r).contains(&1), "{:?}", ids(&r));
 }
+
+// Rules of branch recall7 (ranked-v2 only).
+
+#[test]
+fn ranked_v2_how_something_was_fixed_is_answered_by_the_fix_not_by_the_step_that_tells_most_about_the_problem() {
+    // The rollout halt names the problem's words (ANR, MapFragment) on one line; the fix is a commit whose message
+    // names only one of them. "How did we fix X?" asks for the fix.
+    let code = "class MapFragment : Fragment() { override fun onResume() { super.onResume() } }\n".repeat(3);
+    let mut folds: Vec<(i64, String, String)> = vec![
+        (1, "Bash: adb logcat -d -s FieldNotes".into(), "ANR in com.fieldnotes (MapFragment.onResume)\nReason: Input dispatching timed out".into()),
+        (2, "Bash: git log -1".into(), "commit a41c9e0\n    fix(db): bump the Room schema to version 7 and add MIGRATION_6_7".into()),
+        (3, "Bash: bundle exec fastlane halt_rollout".into(), "[fastlane] Halted the production rollout of build 44: crash rate 2.8% (ANR in MapFragment.onResume)".into()),
+        (4, "Bash: git log -1".into(), "commit c93f1d7\n    fix(map): move the tile cache warm-up off the main thread in MapFragment.onResume".into()),
+        (5, "Bash: ./gradlew connectedAndroidTest --tests MapFragmentTest".into(), "com.fieldnotes.map.MapFragmentTest > resumesWithoutAnr PASSED".into()),
+    ];
+    folds.extend((6..30).map(|k| (k, format!("Read: app/src/main/java/com/fieldnotes/map/MapFragment{k}.kt"), code.clone())));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    for prompt in ["How did we fix the ANR in MapFragment?", "MapFragment'taki ANR'ı nasıl düzelttik?"] {
+        let r = ask(&cf, prompt, None);
+        assert_eq!(ids(&r).first(), Some(&4), "{prompt}: {:?}", ids(&r));
+    }
+}
+
+#[test]
+fn ranked_v2_a_file_and_its_line_number_is_not_a_port() {
+    // Build and vet output cite `file.go:123`: no port value, whatever words the path holds.
+    let cf = v2_store(&[
+        (1, "Bash: grpcurl -plaintext localhost:9090 list", "Connected to localhost:9090\ngrpc.health.v1.Health"),
+        (2, "Bash: grpcurl -plaintext localhost:9191 list", "Connected to localhost:9191\ngrpc.health.v1.Health"),
+        (3, "Bash: go vet ./...", "vet: grpc dial option is deprecated (internal/grpc/dial.go:112)"),
+        (4, "Bash: go build ./...", "warning: grpc listener is declared but never used (internal/grpc/listen.go:140)"),
+    ]);
+    let r = ask(&cf, "Which port does grpc use now?", None);
+    assert_eq!(ids(&r).first(), Some(&2), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_a_question_that_names_a_command_is_answered_by_its_newest_run_however_common_its_words() {
+    // "terraform" and "plan" are on most steps of an infra session: no line makes them rare (under four bits
+    // together), but the command that names both is what the question names.
+    let storage = MemoryStorage::with_root("/v2named");
+    block_on(contextfold::store::Storage::save(&storage, ".contextfold/hydration_policy.json", br#"{"selection": "ranked-v2"}"#)).unwrap();
+    let mut cf = block_on(ContextFold::open(storage, clock())).unwrap();
+    let tf = "resource \"aws_instance\" \"web\" {} # terraform plan output is kept in tfplan\n".repeat(3);
+    let mut folds: Vec<(i64, String, String)> = (1..150).map(|k| (k, format!("Read: modules/m{k}/main.tf"), tf.clone())).collect();
+    folds.push((160, "Bash: terraform plan -out tfplan".into(), "Plan: 14 to add, 0 to change, 0 to destroy.".into()));
+    folds.push((170, "Bash: terraform plan -out tfplan".into(), "Plan: 2 to add, 3 to change, 1 to destroy.".into()));
+    folds.push((180, "Bash: terraform plan -detailed-exitcode".into(), "No changes. Your infrastructure matches the configuration.".into()));
+    folds.extend((181..230).map(|k| (k, "Bash: npm run build".to_string(), format!("vite v5.1.4 building, {k} modules transformed"))));
+    for (step, summary, text) in folds {
+        let mut input = FoldInput::new(step, &summary);
+        input.raw_content = Some(text);
+        block_on(cf.fold(input)).unwrap();
+    }
+    let r = ask(&cf, "What does the latest terraform plan say?", None);
+    assert_eq!(ids(&r).first(), Some(&180), "{:?}", ids(&r));
+    assert!(!ids(&r).contains(&160) && !ids(&r).contains(&170), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_a_question_about_something_in_general_gets_nothing() {
+    let cf = v2_store(&[
+        (1, "Bash: python --version", "Python 3.12.1"),
+        (2, "Read: app/decorators.py", "def retry(fn):\n    # a decorator that retries the wrapped call\n    return fn"),
+        (3, "Bash: ps aux | grep worker", "dev  4211  python worker.py (process)\ndev  4212  thread pool of 8"),
+    ]);
+    for prompt in ["Explain what a Python decorator is, in general.", "What is the difference between a process and a thread?"] {
+        assert!(ask(&cf, prompt, None).selected.is_empty(), "{prompt}");
+    }
+    assert_eq!(ids(&ask(&cf, "Which python version are we on?", None)).first(), Some(&1));
+}
+
+#[test]
+fn ranked_v2_a_monthly_figure_is_answered_by_a_line_per_month() {
+    let cf = v2_store(&[
+        (1, "Bash: infracost breakdown --path .", "Project: acme/infra\n OVERALL TOTAL   $412.60 per month"),
+        (2, "Read: main.tf", "module \"vpc\" { source = \"./modules/vpc\" }"),
+        (3, "Bash: infracost breakdown --path .", "Project: acme/infra\n OVERALL TOTAL   $688.15 per month"),
+    ]);
+    let r = ask(&cf, "What is the monthly cost estimate now?", None);
+    assert_eq!(ids(&r).first(), Some(&3), "{:?}", ids(&r));
+    assert!(!ids(&r).contains(&1), "{:?}", ids(&r));
+}

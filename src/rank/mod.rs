@@ -602,6 +602,23 @@ impl Plan {
                     scored.push((g, line, count, step));
                 }
             }
+            // (`ranked-v2`: a question about an event, "how did we fix X?", asks for the event: its first pick is one
+            // whose lines show it (a commit) with another word of the clause, when some step does, not the step that
+            // tells most about X.)
+            #[cfg(ranked_v2)]
+            if own == 0 && self.v2_rules {
+                let events: Vec<usize> = (0..residual.len()).filter(|&i| residual[i] && self.query.slots[i].shape.is_some_and(is_event)).collect();
+                if !events.is_empty() {
+                    let other = |c: &Cand, l: &[(usize, u32)]| l.iter().map(|p| p.0).chain(c.said.keys().copied()).any(|x| residual[x] && !events.contains(&x));
+                    let tells = |step: i64| {
+                        let c = &self.cands[&step];
+                        c.lines.iter().any(|l| l.iter().any(|&(x, q)| events.contains(&x) && shown(q)) && other(c, l))
+                    };
+                    if scored.iter().any(|s| tells(s.3)) {
+                        scored.retain(|s| tells(s.3));
+                    }
+                }
+            }
             let Some(&(best, best_line, best_count, best_step)) = scored.iter().max_by(|a, b| (a.0, a.3).cmp(&(b.0, b.3))) else {
                 break;
             };
@@ -618,7 +635,13 @@ impl Plan {
             if own == 0 {
                 // Enough of the clause on one line, in words rare enough to mean something.
                 let single_ok = best_count >= 2 || best_line >= min_single;
-                if best_line < min_line || !single_ok || best_line * 4 < total_weight {
+                // (`ranked-v2`: a step whose summary names every word of the clause, two or more, is what the question
+                // names, a command or a file ("what does the latest terraform plan say?"), however common the words.)
+                let named = V2 && self.v2_rules && {
+                    let said: Vec<usize> = self.cands[&best_step].said.iter().filter(|&(&i, &q)| residual[i] && q >= 12).map(|(&i, _)| i).collect();
+                    said.len() >= 2 && said.iter().map(|&i| weights[i]).sum::<i64>() >= total_weight
+                };
+                if !named && (best_line < min_line || !single_ok || best_line * 4 < total_weight) {
                     break;
                 }
                 first_gain = best;
@@ -785,6 +808,12 @@ fn is_concept(shape: Shape) -> bool {
         let _ = shape;
         false
     }
+}
+
+/// Whether a shape is a concept that is an event (`ranked-v2`: "fix").
+#[cfg(ranked_v2)]
+fn is_event(shape: Shape) -> bool {
+    matches!(shape, Shape::Concept(k) if concepts::CONCEPTS[usize::from(k)].event)
 }
 
 /// `ranked-v2`'s value weights of a plan.
@@ -955,6 +984,29 @@ fn short_paths(summary: &str) -> String {
         .join(" ")
 }
 
+/// `ranked-v2`: the extensions of source, config and text files, whose `name.ext:123` is a line of a file, not a host
+/// and a port (no top-level domain a dev server is reached at is among them).
+#[cfg(ranked_v2)]
+const FILE_EXTENSIONS: &[&str] = &[
+    "c", "cc", "cjs", "cpp", "cs", "css", "dart", "ex", "exs", "go", "gradle", "h", "hpp", "hs", "html", "java", "js",
+    "json", "jsx", "kt", "kts", "lua", "md", "mjs", "ml", "php", "proto", "py", "rb", "rs", "scala", "scss", "sh", "sql",
+    "svelte", "swift", "tf", "toml", "ts", "tsx", "txt", "vue", "xml", "yaml", "yml",
+];
+
+/// Whether the token that ends `before` (a `name.ext`, or a path ending in one) names a file by its extension.
+#[cfg(ranked_v2)]
+fn names_a_file(before: &[u8]) -> bool {
+    let start = before.iter().rposition(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'-' | b'/'))).map_or(0, |p| p + 1);
+    let token = &before[start..];
+    match token.iter().rposition(|&c| c == b'.') {
+        Some(dot) if dot > 0 => {
+            let ext = token[dot + 1..].to_ascii_lowercase();
+            FILE_EXTENSIONS.iter().any(|e| e.as_bytes() == ext.as_slice())
+        }
+        _ => false,
+    }
+}
+
 /// Whether a line holds a value of the shape: a port after a host (`localhost:5180`, `0.0.0.0:5432->5432/tcp`,
 /// `:8080`), or a version of at least three numbers (`1.22.2`, `v20.11.1`, `go1.22.2`).
 fn has_shape(line: &str, shape: Shape) -> bool {
@@ -989,8 +1041,14 @@ fn has_shape(line: &str, shape: Shape) -> bool {
         }),
         #[cfg(ranked_v2)]
         Shape::PortLabel => {
-            has_shape(line, Shape::Port)
-                || (0..b.len().saturating_sub(4)).any(|i| {
+            // (A host, not a file: `src/db/pool.ts:123` is a line of a file, which build and test output cite.)
+            (0..b.len()).any(|i| {
+                if b[i] != b':' || i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b']') || names_a_file(&b[..i]) {
+                    return false;
+                }
+                let (end, n) = digits(i + 1);
+                (3..=5).contains(&n) && (end == b.len() || !(b[end].is_ascii_alphanumeric() || b[end] == b':'))
+            }) || (0..b.len().saturating_sub(4)).any(|i| {
                     if !b[i..i + 4].eq_ignore_ascii_case(b"port") || (i > 0 && b[i - 1].is_ascii_alphanumeric()) {
                         return false;
                     }
@@ -1046,6 +1104,12 @@ mod tests {
         assert!(!has_shape("POSTGRES_PORT=5434", Shape::Port));
         assert!(!has_shape("report 2026 done", Shape::PortLabel));
         assert!(!has_shape("port 5.4.2", Shape::PortLabel));
+        // A file and a line are no host and port (`ranked-v2`); a host with dots is.
+        assert!(!has_shape("warning: retry is declared but never used (src/db/pool.ts:123)", Shape::PortLabel));
+        assert!(!has_shape("  File main.go:245 panicked", Shape::PortLabel));
+        assert!(has_shape("warning: retry is declared but never used (src/db/pool.ts:123)", Shape::Port));
+        assert!(has_shape("Connected to redis.default.svc.cluster.local:6379", Shape::PortLabel));
+        assert!(has_shape("https://api.example.com:8443/v1", Shape::PortLabel));
         assert!(has_shape("dist/assets/index-2a9f.js  389.77 kB │ gzip: 122.40 kB", Shape::Size));
         assert!(has_shape("app-release.apk  18.4 MB", Shape::Size));
         assert!(has_shape("memory limit 512MiB", Shape::Size));

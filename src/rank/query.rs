@@ -243,6 +243,37 @@ const REASON: &[&str] = &["because", "reason", "cause", "due"];
 /// `ranked-v2`: more Turkish words (a verdict, a size).
 const TURKISH_V2: &[(&str, &[&str])] = &[("basari", &["success"]), ("boyut", &["size"])];
 
+/// `ranked-v2`: word sequences (match keys) that mark a question about a kind of thing in general, not about the
+/// session ("what is the difference between a process and a thread?", "explain what a decorator is, in general"):
+/// such a prompt needs nothing from the store. An indefinite article after "between" or "what" is what makes it
+/// general ("the difference between the staging and prod configs" is about the session).
+const GENERAL: &[&[&str]] = &[
+    &["in", "general"],
+    &["generally", "speaking"],
+    &["genel", "olarak"],
+    &["difference", "between", "a"],
+    &["difference", "between", "an"],
+    &["explain", "what", "a"],
+    &["explain", "what", "an"],
+];
+
+/// `ranked-v2`: whether a prompt's words (match keys) ask about something in general ([`GENERAL`]).
+fn asks_in_general(raw: &[String]) -> bool {
+    GENERAL.iter().any(|seq| raw.windows(seq.len()).any(|w| w.iter().zip(seq.iter()).all(|(a, b)| a == b)))
+}
+
+/// `ranked-v2`: a Turkish word (a match key) with its final p, t or k softened (b, d, g: `ğ` folds to `g`), if it ends
+/// in one.
+fn softened(word: &str) -> Option<String> {
+    let soft = match word.as_bytes().last()? {
+        b'p' => 'b',
+        b't' => 'd',
+        b'k' => 'g',
+        _ => return None,
+    };
+    Some(format!("{}{soft}", &word[..word.len() - 1]))
+}
+
 /// Two-word phrases (first word, prefix of the second) and what they mean.
 const PHRASES: &[(&str, &str, &[&str])] = &[
     ("geri", "al", &["rollback", "revert"]),
@@ -415,6 +446,19 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             }
         }
         if v2 {
+            // Turkish softens a final p, t, k before a vowel (`kilit` → `kilidini`, `istek` → `isteği`, `yedek` →
+            // `yedeği`): the lexicon's words are found in their softened forms too.
+            for (prefix, means) in TURKISH {
+                let Some(soft) = softened(prefix) else { continue };
+                if !w.starts_with(prefix) && w.starts_with(soft.as_str()) && w[soft.len()..].starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    for m in *means {
+                        let s = stem_en(m);
+                        if !keys.iter().any(|(k, _)| *k == s) {
+                            keys.push((s, 14));
+                        }
+                    }
+                }
+            }
             for (prefix, means) in TURKISH_V2 {
                 if w.starts_with(prefix) {
                     for m in *means {
@@ -446,6 +490,14 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
                 }
             }
         }
+        // `ranked-v2`: an adjective of time made from a noun ("monthly", "weekly", "hourly") is answered by the noun
+        // ("$412.60 per month").
+        if v2 && w.len() >= 6 && w.ends_with("ly") && w.is_ascii() {
+            let noun = stem_en(&w[..w.len() - 2]);
+            if !keys.iter().any(|(k, _)| *k == noun) {
+                keys.push((noun, 14));
+            }
+        }
         let inflected = (!w.chars().any(|c| c.is_ascii_digit())).then(|| w.clone());
         let shape = if stem == "port" || (w.starts_with("port") && w.len() <= 7) {
             Some(port_shape(v2))
@@ -459,6 +511,10 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             None
         };
         push(&mut slots, Slot { name: w.clone(), keys, inflected, whole: false, shape, clauses: bit(tagged[i].1) });
+    }
+    // `ranked-v2`: a question about something in general needs nothing from the session.
+    if v2 && asks_in_general(&raw) {
+        slots.clear();
     }
     // `ranked-v2`: a question about an event (a concept such as "fix") that does not ask for the present state is a
     // history question.
@@ -564,6 +620,40 @@ mod tests {
         assert_eq!(analyse_with("VAT yuvarlama hatasını nasıl düzelttik?", true).intent, Intent::History);
         assert_eq!(analyse_with("Is the flaky test fixed now?", true).intent, Intent::State);
         assert_eq!(analyse("How did we fix the dedupe test?").intent, Intent::State);
+    }
+
+    #[test]
+    fn ranked_v2_a_question_about_something_in_general_has_nothing_to_find_and_ranked_v1_is_unchanged() {
+        for p in [
+            "What is the difference between a process and a thread?",
+            "Explain what a Python decorator is, in general.",
+            "What's the difference between a list and a tuple in Python?",
+            "Genel olarak bir mutex nedir?",
+        ] {
+            assert!(analyse_with(p, true).slots.is_empty(), "{p}");
+            assert!(!analyse(p).slots.is_empty(), "{p}");
+        }
+        // About the session's own things: still asked.
+        for p in ["What is the difference between the staging and prod configs?", "Why did the first CI run fail?"] {
+            assert!(!analyse_with(p, true).slots.is_empty(), "{p}");
+        }
+    }
+
+    #[test]
+    fn ranked_v2_an_adjective_of_time_is_answered_by_its_noun() {
+        let q = analyse_with("What is the monthly cost estimate now?", true);
+        assert!(keys_of(&q, "monthly").contains(&stem_en("month").as_str()));
+        assert!(!keys_of(&analyse("What is the monthly cost estimate now?"), "monthly").contains(&stem_en("month").as_str()));
+    }
+
+    #[test]
+    fn ranked_v2_a_turkish_word_is_found_with_its_final_consonant_softened_and_ranked_v1_is_unchanged() {
+        let q = analyse_with("Terraform state kilidini neden zorla açtık?", true);
+        assert!(keys_of(&q, "kilidini").contains(&"lock"), "{:?}", keys_of(&q, "kilidini"));
+        assert!(!keys_of(&analyse("Terraform state kilidini neden zorla açtık?"), "kilidini").contains(&"lock"));
+        assert!(keys_of(&analyse_with("Bu isteği kim gönderdi?", true), "istegi").contains(&"request"));
+        // Not before a consonant, and not a word that only starts like one.
+        assert!(!keys_of(&analyse_with("kilidsiz", true), "kilidsiz").contains(&"lock"));
     }
 
     #[test]
