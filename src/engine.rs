@@ -844,12 +844,13 @@ impl<S: Storage> ContextFold<S> {
                 if brand_new(self) {
                     self.index = RecallIndex::new(&node.folded_at);
                 }
-                let entry = node.index_entry_object(&key);
+                // The entry's identifiers stay the node's own (borrowed by the journal line and the index).
+                let entry = node.index_entry_object_without_identifiers(&key);
                 if self.journal.enabled {
-                    lines.extend(journal::fold_line(&entry));
+                    lines.extend(journal::fold_line_with(&entry, &node.identifiers));
                     line_count += 1;
                 }
-                self.index.insert(node.step_id, entry);
+                self.index.insert_with_identifiers(node.step_id, entry, &node.identifiers);
                 if self.index.get(node.step_id).is_none() {
                     return Err(Error::invalid_input("fold: the new entry is not in the index"));
                 }

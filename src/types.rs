@@ -182,6 +182,24 @@ impl ColdNode {
         m.insert("files".into(), Value::from(self.files.as_slice()));
         m.insert("folded_at".into(), Value::from(&self.folded_at));
         m.insert("identifiers".into(), Value::from(self.identifiers.as_slice()));
+        self.index_entry_rest(key, m)
+    }
+
+    /// [`ColdNode::index_entry_object`] without `identifiers`: the fold hands the index and the journal the node's
+    /// own list instead of a copy ([`crate::index::RecallIndex::insert_with_identifiers`], [`crate::journal::fold_line_with`]).
+    pub fn index_entry_object_without_identifiers(&self, key: &str) -> BTreeMap<String, Value> {
+        let mut m = BTreeMap::new();
+        m.insert("artifact_sha256".into(), Value::from(&self.artifact_sha256));
+        m.insert("commands".into(), Value::from(self.commands.as_slice()));
+        m.insert("errors".into(), Value::from(self.errors.as_slice()));
+        m.insert("evicted".into(), Value::Bool(false));
+        m.insert("file_path".into(), Value::from(key));
+        m.insert("files".into(), Value::from(self.files.as_slice()));
+        m.insert("folded_at".into(), Value::from(&self.folded_at));
+        self.index_entry_rest(key, m)
+    }
+
+    fn index_entry_rest(&self, _key: &str, mut m: BTreeMap<String, Value>) -> BTreeMap<String, Value> {
         m.insert("payload_sha256".into(), Value::from(&self.payload_sha256));
         m.insert("projection_sha256".into(), Value::from(&self.projection_sha256));
         m.insert("projection_version".into(), Value::from(&self.projection_version));
