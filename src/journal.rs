@@ -90,12 +90,15 @@ pub fn fold_line(entry: &BTreeMap<String, Value>) -> Vec<u8> {
 /// [`fold_line`] of `entry` with `identifiers` added (given apart, borrowed: see
 /// [`crate::types::ColdNode::index_entry_object_without_identifiers`]). The same bytes as `fold_line` of the
 /// whole entry.
-pub fn fold_line_with(entry: &BTreeMap<String, Value>, identifiers: &[String]) -> Vec<u8> {
+///
+/// `literal`, when given, is [`json::strs_literal`] of `identifiers` (written once for the fold's documents).
+pub fn fold_line_with(entry: &BTreeMap<String, Value>, identifiers: &[String], literal: Option<&[u8]>) -> Vec<u8> {
+    let ids = || literal.map_or(json::Ref::Strs(identifiers), json::Ref::Json);
     let mut members: Vec<(&str, json::Ref<'_>)> = Vec::with_capacity(entry.len() + 1);
     let mut placed = false;
     for (k, v) in entry {
         if !placed && k.as_str() > "identifiers" {
-            members.push(("identifiers", json::Ref::Strs(identifiers)));
+            members.push(("identifiers", ids()));
             placed = true;
         }
         if k == "identifiers" {
@@ -104,7 +107,7 @@ pub fn fold_line_with(entry: &BTreeMap<String, Value>, identifiers: &[String]) -
         members.push((k.as_str(), json::Ref::Value(v)));
     }
     if !placed {
-        members.push(("identifiers", json::Ref::Strs(identifiers)));
+        members.push(("identifiers", ids()));
     }
     let mut line = Vec::with_capacity(4096 + identifiers.iter().map(|s| s.len() + 3).sum::<usize>());
     line.extend_from_slice(b"{\"entry\":");
@@ -184,7 +187,9 @@ mod tests {
                 let rest: BTreeMap<String, Value> = full[keep.clone()].iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
                 let mut whole = rest.clone();
                 whole.insert("identifiers".into(), Value::from(ids(n).as_slice()));
-                assert_eq!(fold_line_with(&rest, &ids(n)), fold_line(&whole), "{keep:?} {n}");
+                assert_eq!(fold_line_with(&rest, &ids(n), None), fold_line(&whole), "{keep:?} {n}");
+                let literal = json::strs_literal(&ids(n));
+                assert_eq!(fold_line_with(&rest, &ids(n), Some(&literal)), fold_line(&whole), "{keep:?} {n}");
             }
         }
     }
