@@ -835,7 +835,7 @@ impl<S: Storage> ContextFold<S> {
                     policy = Some(p);
                 }
                 self.limits.check_index_entries(self.entry_count() + 1)?;
-                let (node, bytes) = self.make_node(input, policy.as_ref().unwrap_or(&self.default_policy))?;
+                let (node, bytes, identifiers_json) = self.make_node(input, policy.as_ref().unwrap_or(&self.default_policy))?;
                 let key = store::cold_node_key(node.step_id);
                 // An unindexed file may already sit at this key (an orphan): an undone fold must put it back.
                 let previous = self.storage.load(&key).await.map_err(|e| storage_context(e, "cannot read the cold node"))?;
@@ -844,12 +844,13 @@ impl<S: Storage> ContextFold<S> {
                 if brand_new(self) {
                     self.index = RecallIndex::new(&node.folded_at);
                 }
-                let entry = node.index_entry_object(&key);
+                // The entry's identifiers stay the node's own (borrowed by the journal line and the index).
+                let entry = node.index_entry_object_without_identifiers(&key);
                 if self.journal.enabled {
-                    lines.extend(journal::fold_line(&entry));
+                    lines.extend(journal::fold_line_with(&entry, &node.identifiers, identifiers_json.as_deref()));
                     line_count += 1;
                 }
-                self.index.insert(node.step_id, entry);
+                self.index.insert_with_identifiers(node.step_id, entry, &node.identifiers);
                 if self.index.get(node.step_id).is_none() {
                     return Err(Error::invalid_input("fold: the new entry is not in the index"));
                 }
@@ -913,7 +914,8 @@ impl<S: Storage> ContextFold<S> {
 
     /// The cold node of a turn (spec §5 steps 3–6): redaction when the policy asks for it (before anything is
     /// extracted or hashed), extraction, the three hashes, the clock and the token count; and the node's file.
-    fn make_node(&self, input: FoldInput, policy: &Policy) -> Result<(ColdNode, Vec<u8>)> {
+    /// Also the compact JSON of the node's identifiers when it was written (for the journal line).
+    fn make_node(&self, input: FoldInput, policy: &Policy) -> Result<(ColdNode, Vec<u8>, Option<Vec<u8>>)> {
         let ruleset = policy.redaction()?;
         let input = match ruleset {
             Some(rules) => redact::sanitize(input, rules),
@@ -947,6 +949,9 @@ impl<S: Storage> ContextFold<S> {
         // The payload and its normalised form go into three documents (the two hash preimages and the file):
         // escaped once.
         let literals = TextLiterals::of(&payload, &normalized_content);
+        // The identifiers' compact JSON, written once for the projection, the artifact and the journal line.
+        #[cfg(fast_fold)]
+        let literals = literals.with_identifiers(&identifiers);
         let projection_sha256 = identity::sha256_hex(&Projection {
             step_id,
             normalized_content: &normalized_content,
@@ -956,7 +961,7 @@ impl<S: Storage> ContextFold<S> {
             errors: &errors,
             folding_policy_hash: &policy_hash,
         }
-        .preimage_with(literals.normalized()));
+        .preimage_with(literals.normalized(), literals.identifiers()));
         let folded_at = self.now()?;
         let token_estimate = self.count_tokens(&payload)?.max(1);
         let mut node = ColdNode {
@@ -982,7 +987,7 @@ impl<S: Storage> ContextFold<S> {
         // Canonical JSON of the 17 other keys (spec §3.3).
         node.artifact_sha256 = identity::sha256_hex(&node.write_json_with(false, None, &literals));
         let file = node.write_json_with(true, Some(2), &literals);
-        Ok((node, file))
+        Ok((node, file, literals.into_identifiers()))
     }
 
     /// Scan a prompt against the index (spec §7).

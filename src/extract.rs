@@ -22,11 +22,47 @@ pub fn identifiers_of_nfc(text_nfc: &str) -> Vec<String> {
     // Deduplicate the raw matches before folding: a long payload repeats its words many times.
     let mut raw = Distinct::with_capacity(text_nfc, text_nfc.len() / 256);
     for_each_identifier_match(text_nfc, |m| raw.insert(m));
-    let mut folded: Vec<String> = raw.words.into_iter().map(fold_token).filter(|t| !is_stopword(t)).collect();
-    // Sorted and deduplicated, as a `BTreeSet<String>` would give them.
-    sort_strings(&mut folded);
-    folded.dedup_by(|a, b| same_bytes(a.as_bytes(), b.as_bytes()));
-    folded
+    folded_set(&raw.words)
+}
+
+/// The words folded ([`fold_token`]), stopwords dropped, sorted in code-point (UTF-8 byte) order and
+/// deduplicated, as a `BTreeSet<String>` would give them. The folded words are written end to end into one text
+/// and sorted as (prefix, span) items, so a word costs no allocation of its own until the result's string: the
+/// first eight bytes as one big-endian number decide most comparisons without reading the text (zero-padded
+/// prefixes order as the words do wherever they differ: the first differing byte decides, and a word that ends
+/// is padded with 0, the least byte), the whole words the rest.
+fn folded_set(words: &[&str]) -> Vec<String> {
+    let mut arena = String::with_capacity(words.iter().map(|w| w.len()).sum::<usize>());
+    let mut items: Vec<(u64, usize, usize)> = Vec::with_capacity(words.len());
+    for w in words {
+        let start = arena.len();
+        if w.is_ascii() {
+            // `fold_token` of ASCII: lower case.
+            arena.push_str(w);
+            arena[start..].make_ascii_lowercase();
+        } else {
+            arena.push_str(&fold_token(w));
+        }
+        if is_stopword(&arena[start..]) {
+            arena.truncate(start);
+            continue;
+        }
+        items.push((prefix8(&arena.as_bytes()[start..]), start, arena.len()));
+    }
+    let text = arena.as_bytes();
+    let bytes = |&(_, s, e): &(u64, usize, usize)| &text[s..e];
+    items.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| compare_bytes(bytes(a), bytes(b))));
+    items.dedup_by(|a, b| a.0 == b.0 && same_bytes(bytes(a), bytes(b)));
+    items.iter().map(|&(_, s, e)| arena[s..e].to_owned()).collect()
+}
+
+/// The first eight bytes of `b` as a big-endian number, zero-padded.
+#[inline]
+fn prefix8(b: &[u8]) -> u64 {
+    let mut k = [0u8; 8];
+    let n = b.len().min(8);
+    k[..n].copy_from_slice(&b[..n]);
+    u64::from_be_bytes(k)
 }
 
 /// The distinct strings of a text's matches, in first-seen order: an open-addressing table of indexes into
@@ -126,23 +162,6 @@ fn word_hash(w: &[u8]) -> u64 {
         tail |= u64::from(b) << (8 * k);
     }
     (h.rotate_left(5) ^ tail).wrapping_mul(K)
-}
-
-/// Sort strings in code-point (UTF-8 byte) order: by their first eight bytes as one big-endian number, which
-/// decides most comparisons without reading the strings, then by the whole strings. (Zero-padded prefixes
-/// order as the strings do wherever they differ: the first differing byte decides, and a string that ends is
-/// padded with 0, the least byte.)
-pub fn sort_strings(v: &mut Vec<String>) {
-    fn prefix(s: &str) -> u64 {
-        let b = s.as_bytes();
-        let mut k = [0u8; 8];
-        let n = b.len().min(8);
-        k[..n].copy_from_slice(&b[..n]);
-        u64::from_be_bytes(k)
-    }
-    let mut keyed: Vec<(u64, String)> = std::mem::take(v).into_iter().map(|s| (prefix(&s), s)).collect();
-    keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| compare_bytes(a.1.as_bytes(), b.1.as_bytes())));
-    *v = keyed.into_iter().map(|(_, s)| s).collect();
 }
 
 /// The raw matches of the identifier regex over `NFC(text)`, in order (for vectors and debugging).
@@ -380,10 +399,20 @@ const FILE_EXTS: [&str; 14] =
 /// after `p` and followed by an extension prefix; if that fails at the first tried `p` of a segment, it fails for
 /// every later `p` of the segment, so the scan moves on to the next segment.
 pub fn files(text: &str) -> Vec<String> {
-    with_units!(text, files_in)
+    with_units!(text, files_of)
 }
 
-fn files_in<C: Unit>(chars: &[C]) -> Vec<String> {
+fn files_of<C: Unit>(chars: &[C]) -> Vec<String> {
+    files_in(chars, cfg!(feature = "fast-fold"))
+}
+
+/// [`files`] of a text's units. With `skip` (feature `fast-fold`), the scan passes over the chains that cannot
+/// hold a match: every match has a `.` followed by an ASCII alphanumeric (both alternatives end in one) in the
+/// chain where it starts (alternative 1 in a later segment of that chain, alternative 2 in its own segment). So
+/// from outside a chain the scan jumps to the start of the chain of the next such dot (or stops when there is
+/// none), where the unit-by-unit walk would arrive in the same state: the chains passed over match nothing, and
+/// their walks leave `chain_walked_until` at or before it. Prose without such dots costs one search for `.`.
+fn files_in<C: Unit>(chars: &[C], skip: bool) -> Vec<String> {
     let n = chars.len();
     let in_segment = |i: usize| i < n && chars[i].in_segment();
     let is_separator = |i: usize| i < n && matches!(chars[i].ch(), '/' | '\\');
@@ -409,7 +438,44 @@ fn files_in<C: Unit>(chars: &[C]) -> Vec<String> {
     let mut found = BTreeSet::new();
     let mut chain_walked_until = 0; // alternative 1 is already known to fail for starts before this
     let mut p = 0;
+    // With `skip`: the next dot to look for starts here.
+    let mut look_from = 0;
     while p < n {
+        if skip && p >= look_from {
+            // The next `.` followed by an ASCII alphanumeric at or after `p`.
+            let mut d = p;
+            loop {
+                #[cfg(feature = "fast-fold")]
+                {
+                    d = C::find_ascii(chars, d, b'.');
+                }
+                #[cfg(not(feature = "fast-fold"))]
+                {
+                    d = chars[d..].iter().position(|c| c.ch() == '.').map_or(n, |k| d + k);
+                }
+                if d >= n || chars.get(d + 1).is_some_and(|c| c.ch().is_ascii_alphanumeric()) {
+                    break;
+                }
+                d += 1;
+            }
+            if d >= n {
+                break;
+            }
+            // The start of its chain, or `p` if that is before: back over segment units, and over a separator
+            // with a segment unit before it (the forward walk's join).
+            let mut s = d;
+            while s > p {
+                if in_segment(s - 1) {
+                    s -= 1;
+                } else if s >= 2 && s - 2 >= p && is_separator(s - 1) && in_segment(s - 2) {
+                    s -= 2;
+                } else {
+                    break;
+                }
+            }
+            p = s;
+            look_from = d + 1;
+        }
         if !in_segment(p) {
             p += 1;
             continue;
@@ -673,6 +739,82 @@ mod tests {
 
     fn v(items: &[&str]) -> Vec<String> {
         items.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn the_distinct_words_of_a_text_are_its_set_of_words() {
+        // Short and long words (around the eight-byte keys), equal prefixes, non-ASCII bytes, a word at the very
+        // end of the text (fewer than eight bytes after its start), and a table that starts small and grows.
+        let pieces = ["a", "bc", "defgh", "é", "数", "_9", "abcdefgh", "abcdefghi", "x"];
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |m: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % m as u64) as usize
+        };
+        for _ in 0..300 {
+            let words: Vec<String> = (0..next(400)).map(|_| (0..1 + next(4)).map(|_| pieces[next(pieces.len())]).collect()).collect();
+            let text = words.join(" ");
+            let mut spans = Vec::new();
+            let mut at = 0;
+            for w in &words {
+                spans.push(&text[at..at + w.len()]);
+                at += w.len() + 1;
+            }
+            let mut d = Distinct::with_capacity(&text, next(8));
+            for &w in &spans {
+                d.insert(w);
+            }
+            let mut got: Vec<&str> = d.words.clone();
+            got.sort_unstable();
+            let want: Vec<&str> = spans.iter().copied().collect::<BTreeSet<&str>>().into_iter().collect();
+            assert_eq!(got, want);
+        }
+    }
+
+    #[test]
+    fn files_found_by_jumping_to_chains_with_a_dot_equal_files_found_unit_by_unit() {
+        // Texts of path pieces (segments, single and double separators, dots before letters, digits and
+        // nothing, extensions and their prefixes, non-ASCII), in both unit kinds (bytes, chars).
+        let pieces = ["a", "src", "/", "\\", "//", ".", ".py", ".json", ".j", ".1", "..", "-", "_", " ", "\n", "x.y", "é", "package.json", "a/b", "tsconfig"];
+        let mut x = 0x0123_4567_89ab_cdefu64;
+        let mut next = |m: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % m as u64) as usize
+        };
+        let mut found = 0;
+        for _ in 0..3000 {
+            let text: String = (0..next(40)).map(|_| pieces[next(pieces.len())]).collect();
+            let slow = if text.is_ascii() { files_in(text.as_bytes(), false) } else { files_in(&text.chars().collect::<Vec<char>>(), false) };
+            let fast = if text.is_ascii() { files_in(text.as_bytes(), true) } else { files_in(&text.chars().collect::<Vec<char>>(), true) };
+            assert_eq!(fast, slow, "{text:?}");
+            found += slow.len();
+        }
+        assert!(found > 1000, "{found}");
+    }
+
+    #[test]
+    fn identifiers_folded_into_one_text_equal_each_word_folded_into_a_sorted_set() {
+        // Random words over pieces that fold (capitals, `İ`, `ı`, decomposed marks), share long prefixes, are
+        // stopwords, or are equal after folding; the reference is the definition: fold, drop stopwords, BTreeSet.
+        let pieces = ["a", "B", "the", "İ", "ı", "e\u{301}", "ab", "AB", "migration", "MIGRATION", "z", "0", "é", "ß", "数据", "_", "nasıl"];
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |m: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % m as u64) as usize
+        };
+        for _ in 0..300 {
+            let words: Vec<String> = (0..next(60)).map(|_| (0..1 + next(5)).map(|_| pieces[next(pieces.len())]).collect()).collect();
+            let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+            let want: Vec<String> =
+                words.iter().map(|w| fold_token(w)).filter(|t| !is_stopword(t)).collect::<BTreeSet<String>>().into_iter().collect();
+            assert_eq!(folded_set(&refs), want, "{words:?}");
+        }
     }
 
     #[test]

@@ -73,22 +73,29 @@ fn sorted_set(items: &[String]) -> std::borrow::Cow<'_, [String]> {
 impl Projection<'_> {
     /// The canonical JSON that is hashed (keys in code-point order, as `sort_keys` writes them).
     pub fn preimage(&self) -> Vec<u8> {
-        self.preimage_with(None)
+        self.preimage_with(None, None)
     }
 
     /// [`Projection::preimage`], copying `normalized_literal` (the JSON literal of `normalized_content`, from
     /// [`json::string_literal`]) instead of escaping the text again.
-    pub fn preimage_with(&self, normalized_literal: Option<&[u8]>) -> Vec<u8> {
+    ///
+    /// `identifiers_literal`, when given, is [`json::strs_literal`] of `identifiers`, copied when that list is
+    /// already a sorted set (as extracted lists are).
+    pub fn preimage_with(&self, normalized_literal: Option<&[u8]>, identifiers_literal: Option<&[u8]>) -> Vec<u8> {
         use json::Ref;
         let (commands, errors, files) = (sorted_set(self.commands), sorted_set(self.errors), sorted_set(self.files));
         let identifiers = sorted_set(self.identifiers);
+        let identifiers_ref = match (&identifiers, identifiers_literal) {
+            (std::borrow::Cow::Borrowed(_), Some(literal)) => Ref::Json(literal),
+            _ => Ref::Strs(&identifiers),
+        };
         let step_id = i128::from(self.step_id);
         let members = [
             ("commands", Ref::Strs(&commands)),
             ("errors", Ref::Strs(&errors)),
             ("files", Ref::Strs(&files)),
             ("folding_policy_hash", Ref::Str(self.folding_policy_hash)),
-            ("identifiers", Ref::Strs(&identifiers)),
+            ("identifiers", identifiers_ref),
             ("normalized_content", normalized_literal.map_or(Ref::Str(self.normalized_content), Ref::Json)),
             ("projection_version", Ref::Str(PROJECTION_VERSION)),
             ("step_id", Ref::Int(step_id)),

@@ -429,6 +429,21 @@ impl Strings {
         self.slots = slots;
     }
 
+    /// Room for `more` strings to be interned without the slots growing on the way (each growth rehashes every
+    /// string): one rebuild for a large entry (a megabyte payload has ~15,000 identifiers) instead of one per
+    /// doubling. Only when `more` exceeds the strings there are, where several doublings would follow in a row;
+    /// strings already interned are counted as new, so the table may grow a doubling earlier than it must.
+    fn reserve(&mut self, more: usize) {
+        let need = self.len() + more + 1;
+        if more > self.len() && need * 4 > self.slots.len() * 3 {
+            let mut cap = self.slots.len().max(64);
+            while need * 4 > cap * 3 {
+                cap *= 2;
+            }
+            self.rebuild_slots_with(cap);
+        }
+    }
+
     fn intern(&mut self, s: &str) -> TermId {
         // At most three quarters full: linear probing stays short with this hash, and slots are a large part
         // of the index when most strings are one node's own file paths and messages.
@@ -935,7 +950,7 @@ impl RecallIndex {
         // the last key of a step still wins as it did in file order.
         parsed.sort_by_key(|p| p.0);
         for (step_id, key, raw) in parsed {
-            index.put(key, step_id, raw);
+            index.put(key, step_id, raw, None);
         }
         Ok(index)
     }
@@ -1076,7 +1091,15 @@ impl RecallIndex {
 
     /// Insert or replace the entry for `step_id` under `str(step_id)`.
     pub fn insert(&mut self, step_id: i64, raw: BTreeMap<String, Value>) {
-        self.put(step_id.to_string(), step_id, raw);
+        self.put(step_id.to_string(), step_id, raw, None);
+    }
+
+    /// [`RecallIndex::insert`] of an entry whose `identifiers` are given apart, borrowed (a fold's node keeps its
+    /// own: a megabyte payload has ~15,000 of them, which the entry's object would otherwise copy one by one).
+    /// `raw` must not hold `identifiers` itself.
+    pub fn insert_with_identifiers(&mut self, step_id: i64, raw: BTreeMap<String, Value>, identifiers: &[String]) {
+        debug_assert!(!raw.contains_key("identifiers"));
+        self.put(step_id.to_string(), step_id, raw, Some(identifiers));
     }
 
     /// Set `evicted = true` on the entry of `step_id`; false if there is none.
@@ -1097,21 +1120,26 @@ impl RecallIndex {
         }
     }
 
-    fn put(&mut self, key: String, step_id: i64, mut raw: BTreeMap<String, Value>) {
+    fn put(&mut self, key: String, step_id: i64, mut raw: BTreeMap<String, Value>, identifiers: Option<&[String]>) {
         self.remove_key(&key);
         // The lists of strings are moved out of the object (no copy); anything else stays in it.
-        let lists: Vec<Option<Vec<String>>> = LISTS.iter().map(|k| take_str_list(&mut raw, k)).collect();
+        let owned: Vec<Option<Vec<String>>> = LISTS.iter().map(|k| take_str_list(&mut raw, k)).collect();
+        let lists: Vec<Option<&[String]>> =
+            owned.iter().enumerate().map(|(li, l)| if li == 0 && identifiers.is_some() { identifiers } else { l.as_deref() }).collect();
         // Each string of the lists is interned once; the term set (§4.7: identifiers ∪ fold(files) ∪
         // fold(errors)) reuses those ids, interning only the folded forms that differ.
+        // Identifiers, files, errors, commands, and the folded forms of files and errors.
+        let more: usize = lists.iter().enumerate().map(|(li, l)| l.as_ref().map_or(0, |l| if li == 1 || li == 2 { 2 * l.len() } else { l.len() })).sum();
+        self.strings.reserve(more);
         let mut ids: Vec<Option<Vec<TermId>>> = Vec::with_capacity(LISTS.len());
-        let mut terms: Vec<TermId> = Vec::new();
+        let mut terms: Vec<TermId> = Vec::with_capacity(lists.iter().take(3).map(|l| l.map_or(0, |l| l.len())).sum());
         for (li, l) in lists.iter().enumerate() {
             let Some(items) = l else {
                 ids.push(None);
                 continue;
             };
             let mut list = Vec::with_capacity(items.len());
-            for s in items {
+            for s in items.iter() {
                 let id = self.strings.intern(s);
                 list.push(id);
                 match li {
@@ -1129,6 +1157,7 @@ impl RecallIndex {
         terms.sort_unstable();
         terms.dedup();
         drop(lists);
+        drop(owned);
         let mut text = Vec::new();
         let mut text_ends = [0u32; 5];
         let mut text_present = 0u8;
@@ -1598,6 +1627,37 @@ impl EvictionLog {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_entry_inserted_with_its_identifiers_apart_equals_the_whole_entry_inserted() {
+        // Many identifiers into an empty index (the slots are sized once for them), and into one that has some.
+        for (before, n) in [(0usize, 5000usize), (3, 20), (40, 10)] {
+            let ids: Vec<String> = (0..n).map(|k| format!("w{k}")).collect();
+            let mut entry = BTreeMap::new();
+            entry.insert("files".to_string(), Value::from(vec!["A/B.py".to_string()]));
+            entry.insert("errors".to_string(), Value::from(vec!["HTTP 503".to_string()]));
+            entry.insert("summary".to_string(), Value::from("port db"));
+            entry.insert("step_id".to_string(), Value::from(9));
+            let mut whole = entry.clone();
+            whole.insert("identifiers".to_string(), Value::from(ids.as_slice()));
+            let mut a = RecallIndex::new("2026-01-01T00:00:00Z");
+            let mut b = RecallIndex::new("2026-01-01T00:00:00Z");
+            for k in 0..before {
+                let mut e = BTreeMap::new();
+                e.insert("identifiers".to_string(), Value::from(vec![format!("w{k}"), format!("x{k}")]));
+                a.insert(k as i64 + 1, e.clone());
+                b.insert(k as i64 + 1, e);
+            }
+            a.insert(1000, whole);
+            b.insert_with_identifiers(1000, entry, &ids);
+            assert_eq!(a.to_file_bytes(), b.to_file_bytes());
+            for t in ["w0", "w4", "a/b.py", "http 503"] {
+                let id = a.term_id(t).expect("a term of the entry");
+                assert_eq!(b.term_id(t), Some(id), "{t}");
+                assert!(a.postings(id).contains(1000) && b.postings(id).contains(1000), "{t}");
+            }
+        }
+    }
 
     #[test]
     fn an_entrys_object_holds_each_key_as_get_gives_it() {

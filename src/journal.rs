@@ -87,6 +87,35 @@ pub fn fold_line(entry: &BTreeMap<String, Value>) -> Vec<u8> {
     line
 }
 
+/// [`fold_line`] of `entry` with `identifiers` added (given apart, borrowed: see
+/// [`crate::types::ColdNode::index_entry_object_without_identifiers`]). The same bytes as `fold_line` of the
+/// whole entry.
+///
+/// `literal`, when given, is [`json::strs_literal`] of `identifiers` (written once for the fold's documents).
+pub fn fold_line_with(entry: &BTreeMap<String, Value>, identifiers: &[String], literal: Option<&[u8]>) -> Vec<u8> {
+    let ids = || literal.map_or(json::Ref::Strs(identifiers), json::Ref::Json);
+    let mut members: Vec<(&str, json::Ref<'_>)> = Vec::with_capacity(entry.len() + 1);
+    let mut placed = false;
+    for (k, v) in entry {
+        if !placed && k.as_str() > "identifiers" {
+            members.push(("identifiers", ids()));
+            placed = true;
+        }
+        if k == "identifiers" {
+            continue;
+        }
+        members.push((k.as_str(), json::Ref::Value(v)));
+    }
+    if !placed {
+        members.push(("identifiers", ids()));
+    }
+    let mut line = Vec::with_capacity(4096 + identifiers.iter().map(|s| s.len() + 3).sum::<usize>());
+    line.extend_from_slice(b"{\"entry\":");
+    json::write_members(&mut line, &members, None, 0);
+    line.extend_from_slice(b",\"op\":\"fold\"}\n");
+    line
+}
+
 /// The records of the complete lines of a journal that parse, and the numbers (1-based) of those that do not: what
 /// `repair` salvages from a damaged journal.
 pub fn parse_lenient(bytes: &[u8]) -> (Vec<Record>, Vec<usize>) {
@@ -140,6 +169,30 @@ pub fn check_tail(tail: &[u8]) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fold_line_with_identifiers_given_apart_is_the_fold_line_of_the_whole_entry() {
+        let ids = |n: usize| (0..n).map(|k| format!("id{k}\u{e9}\"")).collect::<Vec<String>>();
+        // Entries with keys before and after `identifiers`, or only on one side of it, or none.
+        let full: Vec<(&str, Value)> = vec![
+            ("artifact_sha256", Value::from("ab")),
+            ("files", Value::from(vec!["a/b.py".to_string()])),
+            ("folded_at", Value::from("2026-01-01T00:00:00Z")),
+            ("payload_sha256", Value::from("cd")),
+            ("step_id", Value::from(3)),
+            ("summary", Value::from("s \n")),
+        ];
+        for keep in [0..6, 0..3, 3..6, 0..0] {
+            for n in [0, 1, 70] {
+                let rest: BTreeMap<String, Value> = full[keep.clone()].iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
+                let mut whole = rest.clone();
+                whole.insert("identifiers".into(), Value::from(ids(n).as_slice()));
+                assert_eq!(fold_line_with(&rest, &ids(n), None), fold_line(&whole), "{keep:?} {n}");
+                let literal = json::strs_literal(&ids(n));
+                assert_eq!(fold_line_with(&rest, &ids(n), Some(&literal)), fold_line(&whole), "{keep:?} {n}");
+            }
+        }
+    }
 
     #[test]
     fn records_round_trip_and_torn_lines_are_dropped() {

@@ -225,15 +225,7 @@ pub fn write_members(out: &mut Vec<u8>, members: &[(&str, Ref<'_>)], indent: Opt
         out.extend_from_slice(if indent.is_some() { b": " } else { b":" });
         match *item {
             Ref::Str(s) => write_str(out, s),
-            Ref::Strs(items) => {
-                out.push(b'[');
-                for (j, s) in items.iter().enumerate() {
-                    item_start(out, j, indent, level + 2);
-                    write_str(out, s);
-                }
-                container_end(out, items.is_empty(), indent, level + 1);
-                out.push(b']');
-            }
+            Ref::Strs(items) => write_strs(out, items, indent, level + 1),
             Ref::Int(n) => out.extend_from_slice(n.to_string().as_bytes()),
             Ref::Bool(b) => out.extend_from_slice(if b { b"true" } else { b"false" }),
             Ref::Value(v) => write_value(out, v, indent, level + 1),
@@ -242,6 +234,25 @@ pub fn write_members(out: &mut Vec<u8>, members: &[(&str, Ref<'_>)], indent: Opt
     }
     container_end(out, members.is_empty(), indent, level);
     out.push(b'}');
+}
+
+/// An array of strings at `level`.
+fn write_strs(out: &mut Vec<u8>, items: &[String], indent: Option<usize>, level: usize) {
+    out.push(b'[');
+    for (j, s) in items.iter().enumerate() {
+        item_start(out, j, indent, level + 1);
+        write_str(out, s);
+    }
+    container_end(out, items.is_empty(), indent, level);
+    out.push(b']');
+}
+
+/// The canonical (compact) JSON of a list of strings, as [`Ref::Strs`] writes it in a document without indent:
+/// written once, then copied (as [`Ref::Json`]) into each document that holds the list.
+pub fn strs_literal(items: &[String]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(items.iter().map(|s| s.len() + 3).sum::<usize>() + 2);
+    write_strs(&mut out, items, None, 0);
+    out
 }
 
 /// Append the canonical JSON of an object (`to_canonical(&Value::Object(m))` without the wrapping copy).

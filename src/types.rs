@@ -72,6 +72,9 @@ pub struct TextLiterals {
     raw: Option<Vec<u8>>,
     /// `None` with `raw` present: the normalised content is the raw content (the usual case), same literal.
     normalized: Option<Vec<u8>>,
+    /// The compact JSON of the node's identifiers ([`json::strs_literal`]): tens of thousands of strings for a
+    /// large payload, in three compact documents (the two preimages and the journal line).
+    identifiers: Option<Vec<u8>>,
 }
 
 impl TextLiterals {
@@ -79,7 +82,22 @@ impl TextLiterals {
     pub fn of(raw: &str, normalized: &str) -> Self {
         let same = crate::hash::same_bytes(normalized.as_bytes(), raw.as_bytes());
         let normalized = (!same).then(|| json::string_literal(normalized));
-        TextLiterals { raw: Some(json::string_literal(raw)), normalized }
+        TextLiterals { raw: Some(json::string_literal(raw)), normalized, identifiers: None }
+    }
+
+    /// These literals and the compact JSON of `identifiers`, which must be the node's own list.
+    pub fn with_identifiers(self, identifiers: &[String]) -> Self {
+        TextLiterals { identifiers: Some(json::strs_literal(identifiers)), ..self }
+    }
+
+    /// The compact JSON of the node's identifiers, if held.
+    pub fn identifiers(&self) -> Option<&[u8]> {
+        self.identifiers.as_deref()
+    }
+
+    /// [`TextLiterals::identifiers`], kept when the rest is dropped (for the fold's journal line).
+    pub fn into_identifiers(self) -> Option<Vec<u8>> {
+        self.identifiers
     }
 
     /// The literal of the normalised content, if held.
@@ -102,8 +120,9 @@ impl ColdNode {
         self.write_json_with(with_artifact, indent, &TextLiterals::default())
     }
 
-    /// [`ColdNode::write_json`], copying the JSON literals of the raw and normalised content from `texts` where it
-    /// holds them (they are this node's, written by [`TextLiterals::of`]) instead of escaping them again.
+    /// [`ColdNode::write_json`], copying the JSON literals of the raw and normalised content (and, without indent,
+    /// of the identifiers) from `texts` where it holds them (they are this node's, written by
+    /// [`TextLiterals::of`] and [`TextLiterals::with_identifiers`]) instead of escaping them again.
     pub fn write_json_with(&self, with_artifact: bool, indent: Option<usize>, texts: &TextLiterals) -> Vec<u8> {
         use json::Ref;
         fn text<'a>(literal: Option<&'a [u8]>, s: &'a str) -> Ref<'a> {
@@ -120,7 +139,10 @@ impl ColdNode {
             ("errors", Ref::Strs(&self.errors)),
             ("files", Ref::Strs(&self.files)),
             ("folded_at", Ref::Str(&self.folded_at)),
-            ("identifiers", Ref::Strs(&self.identifiers)),
+            ("identifiers", match (indent, texts.identifiers()) {
+                (None, Some(literal)) => Ref::Json(literal),
+                _ => Ref::Strs(&self.identifiers),
+            }),
             ("ipcf_version", Ref::Str(&self.ipcf_version)),
             ("normalized_content", normalized),
             ("payload_sha256", Ref::Str(&self.payload_sha256)),
@@ -182,6 +204,24 @@ impl ColdNode {
         m.insert("files".into(), Value::from(self.files.as_slice()));
         m.insert("folded_at".into(), Value::from(&self.folded_at));
         m.insert("identifiers".into(), Value::from(self.identifiers.as_slice()));
+        self.index_entry_rest(key, m)
+    }
+
+    /// [`ColdNode::index_entry_object`] without `identifiers`: the fold hands the index and the journal the node's
+    /// own list instead of a copy ([`crate::index::RecallIndex::insert_with_identifiers`], [`crate::journal::fold_line_with`]).
+    pub fn index_entry_object_without_identifiers(&self, key: &str) -> BTreeMap<String, Value> {
+        let mut m = BTreeMap::new();
+        m.insert("artifact_sha256".into(), Value::from(&self.artifact_sha256));
+        m.insert("commands".into(), Value::from(self.commands.as_slice()));
+        m.insert("errors".into(), Value::from(self.errors.as_slice()));
+        m.insert("evicted".into(), Value::Bool(false));
+        m.insert("file_path".into(), Value::from(key));
+        m.insert("files".into(), Value::from(self.files.as_slice()));
+        m.insert("folded_at".into(), Value::from(&self.folded_at));
+        self.index_entry_rest(key, m)
+    }
+
+    fn index_entry_rest(&self, _key: &str, mut m: BTreeMap<String, Value>) -> BTreeMap<String, Value> {
         m.insert("payload_sha256".into(), Value::from(&self.payload_sha256));
         m.insert("projection_sha256".into(), Value::from(&self.projection_sha256));
         m.insert("projection_version".into(), Value::from(&self.projection_version));

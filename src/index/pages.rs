@@ -1079,7 +1079,7 @@ mod tests {
         idx.insert(99, odd);
         assert!(Source::of_index(&idx).is_none(), "an entry with other keys is read whole");
         let mut two = index(3);
-        two.put("+4".to_string(), 4, entry(4, "again", &["y"]));
+        two.put("+4".to_string(), 4, entry(4, "again", &["y"]), None);
         assert!(Source::of_index(&two).is_none(), "a step under two keys cannot be found by step");
     }
 
