@@ -54,7 +54,10 @@ if [ "$BUILD_ONLY" = 0 ] && [[ "$gecko_version" != *"geckodriver $GECKODRIVER_VE
 fi
 
 # npm packages (lockfile-exact).
-if [ -f package-lock.json ]; then
+if [ -L node_modules ]; then
+  # A worktree that borrows another checkout's packages: `npm ci` would empty that checkout's folder through the link.
+  log "node_modules is a link to $(readlink node_modules): left as it is (run npm ci where it points)"
+elif [ -f package-lock.json ]; then
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     log "npm ci"
     npm ci --no-audit --no-fund --loglevel=error
