@@ -42,7 +42,9 @@ const keep = argv.includes("--keep"); // keep the stores (for a look with `conte
 const MODES = (opt("--modes", "ipcf-projection-v2,ranked-v1,ranked-v2")).split(",");
 
 const work = mkdtempSync(path.join(os.tmpdir(), "cf-bench-recall-"));
-const env = { ...process.env, CONTEXTFOLD_HOME: path.join(work, "home") };
+// The questions are asked with the defaults (the hooks as a harness runs them: served by the package's daemon
+// after the first), by a daemon of this run's own, stopped at the end.
+const env = { ...process.env, CONTEXTFOLD_HOME: path.join(work, "home"), CONTEXTFOLD_RUNTIME_DIR: path.join(work, "run") };
 delete env.XDG_DATA_HOME;
 
 function run(args, input) {
@@ -115,6 +117,7 @@ try {
     writeFileSync(policyFile, `${JSON.stringify(policy, null, 2)}\n`);
   }
 } finally {
+  spawnSync(process.execPath, [bin, "daemon", "stop"], { env });
   if (keep) console.error(`stores kept in ${work}/stores`);
   else rmSync(work, { recursive: true, force: true });
 }
