@@ -741,18 +741,23 @@ mod tests {
         items.iter().map(|s| s.to_string()).collect()
     }
 
+    /// A deterministic source of numbers below `m` (xorshift64), for the random-input tests.
+    fn below(seed: u64) -> impl FnMut(usize) -> usize {
+        let mut x = seed;
+        move |m| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % m as u64) as usize
+        }
+    }
+
     #[test]
     fn the_distinct_words_of_a_text_are_its_set_of_words() {
         // Short and long words (around the eight-byte keys), equal prefixes, non-ASCII bytes, a word at the very
         // end of the text (fewer than eight bytes after its start), and a table that starts small and grows.
         let pieces = ["a", "bc", "defgh", "é", "数", "_9", "abcdefgh", "abcdefghi", "x"];
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |m: usize| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % m as u64) as usize
-        };
+        let mut next = below(0x9e37_79b9_7f4a_7c15);
         for _ in 0..300 {
             let words: Vec<String> = (0..next(400)).map(|_| (0..1 + next(4)).map(|_| pieces[next(pieces.len())]).collect()).collect();
             let text = words.join(" ");
@@ -778,13 +783,7 @@ mod tests {
         // Texts of path pieces (segments, single and double separators, dots before letters, digits and
         // nothing, extensions and their prefixes, non-ASCII), in both unit kinds (bytes, chars).
         let pieces = ["a", "src", "/", "\\", "//", ".", ".py", ".json", ".j", ".1", "..", "-", "_", " ", "\n", "x.y", "é", "package.json", "a/b", "tsconfig"];
-        let mut x = 0x0123_4567_89ab_cdefu64;
-        let mut next = |m: usize| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % m as u64) as usize
-        };
+        let mut next = below(0x0123_4567_89ab_cdef);
         let mut found = 0;
         for _ in 0..3000 {
             let text: String = (0..next(40)).map(|_| pieces[next(pieces.len())]).collect();
@@ -801,13 +800,7 @@ mod tests {
         // Random words over pieces that fold (capitals, `İ`, `ı`, decomposed marks), share long prefixes, are
         // stopwords, or are equal after folding; the reference is the definition: fold, drop stopwords, BTreeSet.
         let pieces = ["a", "B", "the", "İ", "ı", "e\u{301}", "ab", "AB", "migration", "MIGRATION", "z", "0", "é", "ß", "数据", "_", "nasıl"];
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |m: usize| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % m as u64) as usize
-        };
+        let mut next = below(0x2545_f491_4f6c_dd1d);
         for _ in 0..300 {
             let words: Vec<String> = (0..next(60)).map(|_| (0..1 + next(5)).map(|_| pieces[next(pieces.len())]).collect()).collect();
             let refs: Vec<&str> = words.iter().map(String::as_str).collect();

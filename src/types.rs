@@ -193,22 +193,14 @@ impl ColdNode {
 
     /// The 15-key index entry of this node, freshly folded, stored under `key` (spec §2.4).
     pub fn index_entry_object(&self, key: &str) -> BTreeMap<String, Value> {
-        // The node's keys less normalized_content, raw_content, session_id, sanitized, status, ipcf_version, plus
-        // `evicted` and `file_path`; built directly so the payload is never copied.
-        let mut m = BTreeMap::new();
-        m.insert("artifact_sha256".into(), Value::from(&self.artifact_sha256));
-        m.insert("commands".into(), Value::from(self.commands.as_slice()));
-        m.insert("errors".into(), Value::from(self.errors.as_slice()));
-        m.insert("evicted".into(), Value::Bool(false));
-        m.insert("file_path".into(), Value::from(key));
-        m.insert("files".into(), Value::from(self.files.as_slice()));
-        m.insert("folded_at".into(), Value::from(&self.folded_at));
+        let mut m = self.index_entry_object_without_identifiers(key);
         m.insert("identifiers".into(), Value::from(self.identifiers.as_slice()));
-        self.index_entry_rest(key, m)
+        m
     }
 
     /// [`ColdNode::index_entry_object`] without `identifiers`: the fold hands the index and the journal the node's
-    /// own list instead of a copy ([`crate::index::RecallIndex::insert_with_identifiers`], [`crate::journal::fold_line_with`]).
+    /// own list instead of a copy. The node's keys less normalized_content, raw_content, session_id, sanitized,
+    /// status, ipcf_version, plus `evicted` and `file_path`; built directly so the payload is never copied ([`crate::index::RecallIndex::insert_with_identifiers`], [`crate::journal::fold_line_with`]).
     pub fn index_entry_object_without_identifiers(&self, key: &str) -> BTreeMap<String, Value> {
         let mut m = BTreeMap::new();
         m.insert("artifact_sha256".into(), Value::from(&self.artifact_sha256));
