@@ -347,8 +347,13 @@ pub(crate) fn word_is_plain(eight: &[u8]) -> bool {
 /// string): the caller then parses it. Only whitespace outside strings is removed, so whenever this answers, it
 /// answers what parsing and re-serialising would.
 pub fn canonical_without(text: &str, drop: &str) -> Option<(Vec<u8>, String)> {
+    canonical_with(text, drop, ()).map(|(out, value, ())| (out, value))
+}
+
+/// [`canonical_without`], telling `tokens` of every value on the way (see [`crate::tape`]).
+pub(crate) fn canonical_with<T: Tokens>(text: &str, drop: &str, tokens: T) -> Option<(Vec<u8>, String, T)> {
     let bytes = text.as_bytes();
-    let mut m = Minifier { b: bytes, i: 0, out: Vec::with_capacity(bytes.len()), dropped: None };
+    let mut m = Minifier { b: bytes, i: 0, out: Vec::with_capacity(bytes.len()), dropped: None, tokens };
     m.ws();
     if m.b.get(m.i) != Some(&b'{') {
         return None;
@@ -368,28 +373,43 @@ pub fn canonical_without(text: &str, drop: &str) -> Option<(Vec<u8>, String)> {
         (start, end)
     };
     m.out.drain(start..end);
-    Some((m.out, value))
+    Some((m.out, value, m.tokens))
 }
 
-struct Minifier<'a> {
+/// What the minifier tells of the values it walks (nothing, or a tape's tokens).
+pub(crate) trait Tokens {
+    fn open(&mut self, _depth: usize) -> usize {
+        0
+    }
+    fn close(&mut self, _at: usize, _object: bool) {}
+    fn string(&mut self, _start: usize, _end: usize, _escaped: bool) {}
+    fn int(&mut self, _text: &[u8], _start: usize, _end: usize) {}
+    fn literal(&mut self, _first: u8) {}
+}
+
+impl Tokens for () {}
+
+struct Minifier<'a, T> {
     b: &'a [u8],
     i: usize,
     out: Vec<u8>,
     /// Where the dropped member is in `out`, and its value.
     dropped: Option<(usize, usize, String)>,
+    tokens: T,
 }
 
-impl Minifier<'_> {
+impl<T: Tokens> Minifier<'_, T> {
     fn ws(&mut self) {
         while matches!(self.b.get(self.i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
             self.i += 1;
         }
     }
 
-    /// A canonically escaped string at `i` (its quote), copied; its raw content.
-    fn string(&mut self) -> Option<(usize, usize)> {
+    /// A canonically escaped string at `i` (its quote), copied; its raw content, and whether it has escapes.
+    fn string(&mut self) -> Option<(usize, usize, bool)> {
         let start = self.i + 1;
         let mut i = start;
+        let mut escaped = false;
         loop {
             // Eight plain bytes at a time: payloads are long runs of them (Node and native builds: size).
             #[cfg(read_in_place)]
@@ -402,7 +422,10 @@ impl Minifier<'_> {
             match *self.b.get(i)? {
                 b'"' => break,
                 b'\\' => match *self.b.get(i + 1)? {
-                    b'"' | b'\\' | b'n' | b'r' | b't' | b'b' | b'f' => i += 2,
+                    b'"' | b'\\' | b'n' | b'r' | b't' | b'b' | b'f' => {
+                        escaped = true;
+                        i += 2;
+                    }
                     b'u' => {
                         let hex = self.b.get(i + 2..i + 6)?;
                         let lower = |c: &u8| c.is_ascii_digit() || (b'a'..=b'f').contains(c);
@@ -414,6 +437,7 @@ impl Minifier<'_> {
                         if v >= 0x20 || matches!(v, 0x08..=0x0a | 0x0c | 0x0d) {
                             return None;
                         }
+                        escaped = true;
                         i += 6;
                     }
                     _ => return None,
@@ -424,7 +448,7 @@ impl Minifier<'_> {
         }
         self.out.extend_from_slice(&self.b[self.i..=i]);
         self.i = i + 1;
-        Some((start, i))
+        Some((start, i, escaped))
     }
 
     /// One value at `i`; `drop` names the member to leave out (top level only).
@@ -437,10 +461,12 @@ impl Minifier<'_> {
                 self.out.push(b'{');
                 self.i += 1;
                 self.ws();
+                let at = self.tokens.open(depth);
                 let mut last: Option<(usize, usize)> = None;
                 if self.b.get(self.i) == Some(&b'}') {
                     self.out.push(b'}');
                     self.i += 1;
+                    self.tokens.close(at, true);
                     return Some(());
                 }
                 loop {
@@ -448,12 +474,13 @@ impl Minifier<'_> {
                         return None;
                     }
                     let member = self.out.len();
-                    let (ks, ke) = self.string()?;
+                    let (ks, ke, key_escaped) = self.string()?;
                     let key = &self.b[ks..ke];
                     // Keys compare by their text: without escapes, UTF-8 byte order is code-point order.
-                    if key.contains(&b'\\') || last.is_some_and(|(s, e)| key <= &self.b[s..e]) {
+                    if key_escaped || last.is_some_and(|(s, e)| key <= &self.b[s..e]) {
                         return None;
                     }
+                    self.tokens.string(ks, ke, false);
                     last = Some((ks, ke));
                     self.ws();
                     if self.b.get(self.i) != Some(&b':') {
@@ -485,6 +512,7 @@ impl Minifier<'_> {
                         b'}' => {
                             self.out.push(b'}');
                             self.i += 1;
+                            self.tokens.close(at, true);
                             return Some(());
                         }
                         _ => return None,
@@ -498,9 +526,11 @@ impl Minifier<'_> {
                 self.out.push(b'[');
                 self.i += 1;
                 self.ws();
+                let at = self.tokens.open(depth);
                 if self.b.get(self.i) == Some(&b']') {
                     self.out.push(b']');
                     self.i += 1;
+                    self.tokens.close(at, false);
                     return Some(());
                 }
                 loop {
@@ -515,13 +545,18 @@ impl Minifier<'_> {
                         b']' => {
                             self.out.push(b']');
                             self.i += 1;
+                            self.tokens.close(at, false);
                             return Some(());
                         }
                         _ => return None,
                     }
                 }
             }
-            b'"' => self.string().map(drop_unit),
+            b'"' => {
+                let (start, end, escaped) = self.string()?;
+                self.tokens.string(start, end, escaped);
+                Some(())
+            }
             c @ (b't' | b'f' | b'n') => {
                 let word: &[u8] = match c {
                     b't' => b"true",
@@ -533,6 +568,7 @@ impl Minifier<'_> {
                 }
                 self.out.extend_from_slice(word);
                 self.i += word.len();
+                self.tokens.literal(c);
                 Some(())
             }
             c @ (b'-' | b'0'..=b'9') => {
@@ -553,14 +589,13 @@ impl Minifier<'_> {
                     return None;
                 }
                 self.out.extend_from_slice(&self.b[start..self.i]);
+                self.tokens.int(self.b, start, self.i);
                 Some(())
             }
             _ => None,
         }
     }
 }
-
-fn drop_unit<T>(_: T) {}
 
 // ------------------------------------------------------------------------------------------------------------
 // Parser: a transcription of CPython's scan_once_unicode & co. Indices are byte offsets into valid UTF-8; every

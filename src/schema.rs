@@ -115,17 +115,7 @@ impl<'a> Doc<'a> {
         match self {
             Doc::Value(v) => value_types(v),
             #[cfg(read_in_place)]
-            Doc::Tape(t) => {
-                use crate::tape::Kind;
-                match t.kind() {
-                    Kind::Object => 1,
-                    Kind::Array => 2,
-                    Kind::Str => 4,
-                    Kind::Bool => 8,
-                    Kind::Null => 16,
-                    Kind::Int => 32 | 64,
-                }
-            }
+            Doc::Tape(t) => tape_types(t),
             #[cfg(read_in_place)]
             Doc::Entry(_) => 1,
             #[cfg(read_in_place)]
@@ -597,6 +587,21 @@ impl<'a> Iterator for Items<'a> {
     }
 }
 
+/// [`Doc::types`] of a value read in place.
+#[cfg(read_in_place)]
+#[inline]
+fn tape_types(t: crate::tape::TapeValue<'_>) -> u8 {
+    use crate::tape::Kind;
+    match t.kind() {
+        Kind::Object => 1,
+        Kind::Array => 2,
+        Kind::Str => 4,
+        Kind::Bool => 8,
+        Kind::Null => 16,
+        Kind::Int => 32 | 64,
+    }
+}
+
 /// The bit of a JSON Schema type name (0 for anything else).
 fn type_bit(name: &str) -> u8 {
     match name {
@@ -637,6 +642,20 @@ fn value_types(v: &Value) -> u8 {
 /// Whether two items of an array are JSON-equal. Arrays of strings (the schemas' only `uniqueItems`: a node's
 /// identifiers, some hundreds each) go through a set; anything else pairwise, as the keyword is defined.
 fn has_duplicate(array: Doc<'_>) -> bool {
+    // Read in place: strings without escapes compare as written, and strictly ascending means unique.
+    #[cfg(read_in_place)]
+    if let Doc::Tape(t) = array {
+        let mut previous: Option<&str> = None;
+        let ascending = t.all_items(|item| {
+            let Some(s) = item.plain_str() else { return false };
+            let after = previous.is_none_or(|p| p < s);
+            previous = Some(s);
+            after
+        });
+        if ascending {
+            return false;
+        }
+    }
     let strings: Option<Vec<std::borrow::Cow<'_, str>>> = array.items().map(Doc::as_str).collect();
     match strings {
         // A node's identifiers are written sorted: strictly ascending means unique, in one pass.
@@ -790,6 +809,19 @@ impl<'v> Validator<'_, 'v> {
                 }
             }
             Keyword::Required(names) => {
+                // Read in place: the keys once, in order, then each name looked up among them.
+                #[cfg(read_in_place)]
+                if let Doc::Tape(t) = value {
+                    if t.kind() == crate::tape::Kind::Object {
+                        let keys: Vec<&str> = t.members().map(|(k, _)| k).collect();
+                        for n in names {
+                            if keys.binary_search(n).is_err() {
+                                self.report(format!("must have the key \"{n}\""));
+                            }
+                        }
+                    }
+                    return;
+                }
                 if value.is_object() {
                     for n in names {
                         if value.get(n).is_none() {
@@ -799,6 +831,19 @@ impl<'v> Validator<'_, 'v> {
                 }
             }
             Keyword::Properties(props) => {
+                // Read in place, an object's keys are in order (a canonical document's), as `props` are: one
+                // walk of both.
+                #[cfg(read_in_place)]
+                if let Doc::Tape(t) = value {
+                    let mut members = t.members().peekable();
+                    for (name, sub) in props {
+                        while members.next_if(|(k, _)| k < name).is_some() {}
+                        if let Some((_, v)) = members.next_if(|(k, _)| k == name) {
+                            self.descend(*sub, Doc::Tape(v), Segment::Key(name));
+                        }
+                    }
+                    return;
+                }
                 if value.is_object() {
                     for (name, sub) in props {
                         if let Some(v) = value.get(name) {
@@ -835,7 +880,12 @@ impl<'v> Validator<'_, 'v> {
                     // here; only a failing one is walked into, for its violation.
                     if let Node::Keywords(k) = &self.compiled.nodes[*sub] {
                         if let [Keyword::Type(mask, _)] = k.as_slice() {
-                            if value.items().all(|item| mask & item.types() != 0) {
+                            let all = match value {
+                                #[cfg(read_in_place)]
+                                Doc::Tape(t) => t.all_items(|item| mask & tape_types(item) != 0),
+                                _ => value.items().all(|item| mask & item.types() != 0),
+                            };
+                            if all {
                                 return;
                             }
                         }

@@ -26,7 +26,7 @@ const TRUE: u8 = 5;
 const FALSE: u8 = 6;
 const NULL: u8 = 7;
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Tok {
     kind: u8,
     /// Strings: their contents (between the quotes); integers: their digits; otherwise unused.
@@ -36,6 +36,7 @@ struct Tok {
     next: u32,
 }
 
+#[derive(Debug, PartialEq, Eq)]
 pub struct Tape<'a> {
     text: &'a str,
     toks: Vec<Tok>,
@@ -57,6 +58,74 @@ impl<'a> Tape<'a> {
     /// The document.
     pub fn root(&'a self) -> TapeValue<'a> {
         TapeValue { tape: self, at: 0 }
+    }
+}
+
+/// [`json::canonical_without`], and from the same pass the document's tape for its schema check (`None` where
+/// [`Tape::read`] gives none; otherwise the same tape, tested): `validate` reads each cold node once.
+pub fn canonical_with_tape<'t>(text: &'t str, drop: &str) -> Option<(Vec<u8>, String, Option<Tape<'t>>)> {
+    let (out, value, tokens) = json::canonical_with(text, drop, Builder::new(text.len()))?;
+    Some((out, value, tokens.finish(text)))
+}
+
+/// A tape written token by token by the canonical minifier as it walks the document.
+struct Builder {
+    toks: Vec<Tok>,
+    /// Something [`Tape::read`] refuses: nesting deeper than [`DEPTH`], an integer beyond i128.
+    refused: bool,
+}
+
+impl Builder {
+    fn new(text_len: usize) -> Builder {
+        // About one token per 16 bytes of a pretty-printed node: most are its identifiers' short lines.
+        Builder { toks: Vec::with_capacity(text_len / 16), refused: text_len >= u32::MAX as usize }
+    }
+
+    fn finish(self, text: &str) -> Option<Tape<'_>> {
+        (!self.refused).then_some(Tape { text, toks: self.toks })
+    }
+}
+
+impl json::Tokens for Builder {
+    /// An object or array opens at `depth` (the document is at 0): the index to `close` it with.
+    #[inline]
+    fn open(&mut self, depth: usize) -> usize {
+        self.refused |= depth >= DEPTH;
+        self.toks.push(Tok { kind: NULL, start: 0, end: 0, next: 0 });
+        self.toks.len() - 1
+    }
+
+    #[inline]
+    fn close(&mut self, at: usize, object: bool) {
+        let next = self.toks.len() as u32;
+        self.toks[at] = Tok { kind: if object { OBJECT } else { ARRAY }, start: 0, end: 0, next };
+    }
+
+    /// A string whose contents are `start..end` of the text (a key is one without escapes).
+    #[inline]
+    fn string(&mut self, start: usize, end: usize, escaped: bool) {
+        let next = self.toks.len() as u32 + 1;
+        self.toks.push(Tok { kind: if escaped { ESCAPED } else { STRING }, start: start as u32, end: end as u32, next });
+    }
+
+    /// An integer written `text` at `start..end`.
+    #[inline]
+    fn int(&mut self, text: &[u8], start: usize, end: usize) {
+        self.refused |= std::str::from_utf8(&text[start..end]).ok().and_then(|d| d.parse::<i128>().ok()).is_none();
+        let next = self.toks.len() as u32 + 1;
+        self.toks.push(Tok { kind: INT, start: start as u32, end: end as u32, next });
+    }
+
+    /// `true`, `false` or `null`, by its first letter.
+    #[inline]
+    fn literal(&mut self, first: u8) {
+        let kind = match first {
+            b't' => TRUE,
+            b'f' => FALSE,
+            _ => NULL,
+        };
+        let next = self.toks.len() as u32 + 1;
+        self.toks.push(Tok { kind, start: 0, end: 0, next });
     }
 }
 
@@ -250,6 +319,31 @@ impl<'a> TapeValue<'a> {
     /// The member `key` of an object.
     pub fn get(self, key: &str) -> Option<TapeValue<'a>> {
         self.members().find(|(k, _)| *k == key).map(|(_, v)| v)
+    }
+
+    /// Whether `f` holds for every item of an array (true for anything else): the loop of the schema check's
+    /// hot paths (a node's hundreds of identifiers), without an iterator object.
+    #[inline]
+    pub fn all_items(self, mut f: impl FnMut(TapeValue<'a>) -> bool) -> bool {
+        if self.kind() != Kind::Array {
+            return true;
+        }
+        let toks = &self.tape.toks;
+        let end = toks[self.at].next as usize;
+        let mut at = self.at + 1;
+        while at < end {
+            if !f(TapeValue { tape: self.tape, at }) {
+                return false;
+            }
+            at = toks[at].next as usize;
+        }
+        true
+    }
+
+    /// A string without escapes, as written (its value); `None` for anything else.
+    #[inline]
+    pub fn plain_str(&self) -> Option<&'a str> {
+        (self.tok().kind == STRING).then(|| self.raw())
     }
 
     /// An array's items; none for anything else.

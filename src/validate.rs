@@ -119,16 +119,26 @@ pub fn schema_check_index(index: &RecallIndex, out: &mut Vec<SchemaViolation>) {
     }
 }
 
-/// The schema check of a canonical cold node's `text`, read in place; `false` when it was not (no text, a build
-/// without `read-in-place`, a node the tape does not take): the caller parses it.
-fn check_in_place(node_key: &str, text: Option<&str>, out: &mut Vec<SchemaViolation>) -> bool {
+/// A cold node's canonical form without its artifact hash, and that hash ([`json::canonical_without`]; `None`
+/// when the node is not written the canonical way), with its schema check where the build reads it in place in
+/// the same pass (`true`); `false`: the caller parses the node to check it.
+fn canonical_and_check(node_key: &str, text: Option<&str>, out: &mut Vec<SchemaViolation>) -> (Option<(Vec<u8>, String)>, bool) {
     #[cfg(read_in_place)]
-    if let Some(tape) = text.and_then(crate::tape::Tape::read) {
-        violations(node_key, schema::check_doc(schema::Schema::ColdNode, schema::Doc::Tape(tape.root())), out);
-        return true;
+    {
+        let Some((without, stored, tape)) = text.and_then(|t| crate::tape::canonical_with_tape(t, "artifact_sha256")) else {
+            return (None, false);
+        };
+        let checked = tape.is_some_and(|tape| {
+            violations(node_key, schema::check_doc(schema::Schema::ColdNode, schema::Doc::Tape(tape.root())), out);
+            true
+        });
+        (Some((without, stored)), checked)
     }
-    let _ = (node_key, text, out);
-    false
+    #[cfg(not(read_in_place))]
+    {
+        let _ = (node_key, out);
+        (text.and_then(|t| json::canonical_without(t, "artifact_sha256")), false)
+    }
 }
 
 fn broken_reference(path: &str) -> Error {
@@ -254,8 +264,8 @@ pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bo
             // A node written the canonical way (every node the engine or the reference writes) is read once for
             // the artifact's hash and, where the build has it, checked in place (`tape`); anything else is parsed.
             let text = std::str::from_utf8(&bytes).ok();
-            let canonical = text.and_then(|t| json::canonical_without(t, "artifact_sha256"));
-            if !check_in_place(&node_key, text.filter(|_| canonical.is_some()), &mut schema_found) {
+            let (canonical, checked) = canonical_and_check(&node_key, text, &mut schema_found);
+            if !checked {
                 if let Some(node) = text.and_then(|t| json::parse_str(t).ok()) {
                     violations(&node_key, schema::check(schema::Schema::ColdNode, &node), &mut schema_found);
                 }

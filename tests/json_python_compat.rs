@@ -368,6 +368,8 @@ fn canonical_without_agrees_with_parse_and_serialise() {
     assert!(check(r#"{"artifact_sha256": "ab", "b": [1, -2, true, null, {"x": "y\n\u001f"}], "c": "é😀"}"#));
     assert!(check("{\n  \"a\": 1,\n  \"artifact_sha256\": \"ff\"\n}"));
     assert!(check(r#"{"artifact_sha256":"x"}"#));
+    // An integer beyond i128 is canonical, but the tape refuses it (and `parse` too): checked by parsing.
+    assert!(!read_in_place_agrees(r#"{"a": [170141183460469231731687303715884105728, -1], "artifact_sha256": "x"}"#));
     // Not taken (the caller parses): floats, other escapes, unsorted or repeated keys, -0, no member to drop.
     for doc in [
         r#"{"a": 1.5, "artifact_sha256": "x"}"#,
@@ -423,6 +425,14 @@ fn read_in_place_agrees(doc: &str) -> bool {
     use contextfold::tape::Tape;
     // The tape reads only what the canonical reader accepted; on anything else it must still not panic.
     let tape = Tape::read(doc);
+    // The canonical form and tape from one pass (what `validate` uses) are the two read apart.
+    {
+        let fused = contextfold::tape::canonical_with_tape(doc, "artifact_sha256");
+        assert_eq!(fused.as_ref().map(|(w, s, _)| (w.clone(), s.clone())), canonical_without(doc, "artifact_sha256"), "{doc}");
+        if let Some((_, _, fused_tape)) = &fused {
+            assert_eq!(fused_tape, &tape, "{doc}");
+        }
+    }
     if canonical_without(doc, "artifact_sha256").is_none() {
         return false;
     }
