@@ -248,7 +248,7 @@ pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bo
         }
         let wanted: Vec<String> = keys.iter().zip(&paths).filter(|(_, p)| p.is_some()).map(|(k, _)| k.clone()).collect();
         let mut loaded = storage.load_many(&wanted).await?.into_iter();
-        for (entry, path) in batch.iter().zip(paths) {
+        for ((entry, node_key), path) in batch.iter().zip(&keys).zip(paths) {
             let Some(path) = path else { continue };
             let step = entry.step_id;
             let Some(bytes) = loaded.next().flatten() else {
@@ -260,11 +260,10 @@ pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bo
                 );
                 continue;
             };
-            let node_key = store::cold_node_key(step);
             // A node written the canonical way (every node the engine or the reference writes) is read once for
             // the artifact's hash and, where the build has it, checked in place (`tape`); anything else is parsed.
             let text = std::str::from_utf8(&bytes).ok();
-            let (canonical, checked) = canonical_and_check(&node_key, text, &mut schema_found);
+            let (canonical, checked) = canonical_and_check(node_key, text, &mut schema_found);
             if !checked {
                 if let Some(node) = text.and_then(|t| json::parse_str(t).ok()) {
                     violations(&node_key, schema::check(schema::Schema::ColdNode, &node), &mut schema_found);

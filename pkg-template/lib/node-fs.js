@@ -10,6 +10,8 @@ import { acquireLock } from "./lockfile.js";
 export { acquireLock };
 
 const TEMP_MARK = ".cf-tmp-";
+/** A path with an absolute start, or an empty, "." or ".." segment: resolved in full by `resolveMany`. */
+const DOT_OR_EMPTY_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/u;
 const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0);
 /** Errors of realpath on a path that cannot exist (too long, not a valid name): resolved lexically, like a missing one. */
 const UNRESOLVABLE = new Set(["ENOENT", "ENOTDIR", "ELOOP", "ENAMETOOLONG", "EINVAL", "ERR_INVALID_ARG_VALUE", "ERR_INVALID_ARG_TYPE"]);
@@ -107,7 +109,7 @@ export class NodeFsStorage {
     const dirs = new Map();
     const out = [];
     for (const p of paths) {
-      if (typeof p === "string" && !p.startsWith("/") && !p.split("/").some((s) => s === "." || s === ".." || s === "")) {
+      if (typeof p === "string" && !DOT_OR_EMPTY_SEGMENT.test(p)) {
         const slash = p.lastIndexOf("/");
         const dir = slash < 0 ? "" : p.slice(0, slash);
         try {
