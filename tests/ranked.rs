@@ -627,3 +627,15 @@ fn ranked_v2_the_first_pick_is_the_best_step_that_answers_when_the_best_by_gain_
     assert_eq!(ids(&r).first(), Some(&40), "{:?}", ids(&r));
     assert!(!ids(&r).contains(&1), "{:?}", ids(&r));
 }
+
+#[test]
+fn ranked_v2_is_it_clean_asks_for_a_verdict() {
+    // "Is ruff clean?": the linter's newest verdict (passed or failed), among many runs whose output gives none.
+    let mut folds: Vec<(i64, String, String)> = vec![(1, "Bash: ruff check . (failed)".into(), "app/model/loader.py:41:5: F841 Local variable `device` is assigned to but never used\nFound 1 error.".into())];
+    folds.extend((2..26).map(|k| (k, "Bash: ruff check .".to_string(), format!("ruff: cache at .ruff_cache, {k} files read"))));
+    folds.push((26, "Bash: ruff check .".into(), "All checks passed!".into()));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let r = ask(&cf, "Is ruff clean?", None);
+    assert_eq!(ids(&r).first(), Some(&26), "{:?}", ids(&r));
+}

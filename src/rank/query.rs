@@ -164,7 +164,7 @@ const SYNONYMS: &[&[&str]] = &[
 /// Question words (stems) that ask for a verdict, and the words of tool output that give one either way: "does the
 /// DAG pass now?" is answered by the newest run whether it passed or failed (one direction only: "why did it fail?"
 /// is not answered by a pass).
-const VERDICT: &[&str] = &["pass", "success", "succeed", "green"];
+const VERDICT: &[&str] = &["pass", "success", "succeed", "green", "clean"];
 const VERDICT_WORDS: &[&str] = &["pass", "fail", "success"];
 
 /// Turkish words (match-key prefixes) and what they mean in the English of tool output.
