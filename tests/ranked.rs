@@ -578,3 +578,64 @@ fn ranked_v2_a_monthly_figure_is_answered_by_a_line_per_month() {
     assert_eq!(ids(&r).first(), Some(&3), "{:?}", ids(&r));
     assert!(!ids(&r).contains(&1), "{:?}", ids(&r));
 }
+
+// Rules of branch recall8 (ranked-v2 only).
+
+#[test]
+fn ranked_v2_a_number_asked_in_the_plural_is_answered_by_the_number() {
+    // "503s": the load test's status table shows `[503]`; every other step has the question's other words.
+    let mut folds: Vec<(i64, String, String)> = vec![(
+        1,
+        "Bash: oha -z 30s -c 64 http://localhost:8080/v1/uploads".into(),
+        "Status code distribution:\n  [200] 5530 responses\n  [503] 2214 responses\nError distribution:\n  [2214] pool timed out while waiting for an open connection".into(),
+    )];
+    folds.extend((2..40).map(|k| (k, format!("Bash: cargo test --test api_{k}"), format!("running {k} tests\ntest result: ok. {k} passed; 0 failed; load fixtures in {k} ms"))));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let r = ask(&cf, "Why did the first load test get 503s?", None);
+    assert!(ids(&r).contains(&1), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_a_long_word_is_answered_by_its_truncation() {
+    // "coverage": the coverage tool's table says `Cover`; "test" is on every step.
+    let mut folds: Vec<(i64, String, String)> = vec![(1, "Bash: cargo llvm-cov --workspace --summary-only".into(), "Filename   Regions  Missed Regions  Cover\nTOTAL         3980             702  82.36%".into())];
+    folds.extend((2..40).map(|k| (k, format!("Bash: cargo test --test api_{k}"), format!("running {k} tests\ntest result: ok. {k} passed; 0 failed"))));
+    folds.push((40, "Bash: cargo llvm-cov --workspace --summary-only".into(), "Filename   Regions  Missed Regions  Cover\nTOTAL         4213             611  85.50%".into()));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let r = ask(&cf, "What is our test coverage now?", None);
+    assert_eq!(ids(&r).first(), Some(&40), "{:?}", ids(&r));
+    assert!(!ids(&r).contains(&1), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_the_first_pick_is_the_best_step_that_answers_when_the_best_by_gain_does_not() {
+    // "minimum" and "supported" are nowhere: the `rustc --version` runs name "version" in their command and score
+    // most, but only the manifest's `rust-version` line holds enough of the question.
+    let manifest = |v: &str| format!("[package]\nname = \"quill-api\"\nedition = \"2021\"\nrust-version = \"{v}\"\n\n[dependencies]\naxum = \"0.7.4\"");
+    let mut folds: Vec<(i64, String, String)> = vec![
+        (1, "Read: Cargo.toml".into(), manifest("1.74")),
+        (2, "Bash: rustc --version && cargo --version".into(), "rustc 1.79.0 (129f3b996 2024-06-10)\ncargo 1.79.0 (ffa9cf99a 2024-06-03)".into()),
+    ];
+    folds.extend((3..40).map(|k| (k, format!("Bash: cargo build -p crate_{k}"), format!("   Compiling crate_{k} v0.1.{k}\n    Finished the crate in {k}.2s"))));
+    folds.push((40, "Read: Cargo.toml".into(), manifest("1.78")));
+    folds.push((41, "Bash: rustup update stable && rustc --version".into(), "rustc 1.82.0 (f6e511eec 2024-10-15)".into()));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let r = ask(&cf, "What is the crate's minimum supported Rust version now?", None);
+    assert_eq!(ids(&r).first(), Some(&40), "{:?}", ids(&r));
+    assert!(!ids(&r).contains(&1), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_is_it_clean_asks_for_a_verdict() {
+    // "Is ruff clean?": the linter's newest verdict (passed or failed), among many runs whose output gives none.
+    let mut folds: Vec<(i64, String, String)> = vec![(1, "Bash: ruff check . (failed)".into(), "app/model/loader.py:41:5: F841 Local variable `device` is assigned to but never used\nFound 1 error.".into())];
+    folds.extend((2..26).map(|k| (k, "Bash: ruff check .".to_string(), format!("ruff: cache at .ruff_cache, {k} files read"))));
+    folds.push((26, "Bash: ruff check .".into(), "All checks passed!".into()));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let r = ask(&cf, "Is ruff clean?", None);
+    assert_eq!(ids(&r).first(), Some(&26), "{:?}", ids(&r));
+}

@@ -113,6 +113,9 @@ const PAIR_LINES: bool = true;
 const ALSO_ANOTHER_SOURCE: bool = true;
 /// At most this many picks (the budget usually stops earlier).
 const MAX_PICKS: usize = 6;
+/// `ranked-v2`: a clause's first pick is the best step that answers on its own when the best by gain does not.
+#[cfg(ranked_v2)]
+const FIRST_THAT_ANSWERS: bool = true;
 
 /// A step that carries at least one slot.
 #[derive(Debug)]
@@ -568,6 +571,20 @@ impl Plan {
 }
 
 impl Plan {
+    /// Whether a step may be a clause's first pick: enough of the clause on one line (`line`, holding `count` slots),
+    /// in words rare enough to mean something; or (`ranked-v2`) a summary that names every word of the clause, two or
+    /// more: what the question names, a command or a file ("what does the latest terraform plan say?"), however
+    /// common the words.
+    #[allow(clippy::too_many_arguments)]
+    fn answers_alone(&self, line: i64, count: usize, step: i64, residual: &[bool], weights: &[i64], total_weight: i64, min_line: i64, min_single: i64) -> bool {
+        let single_ok = count >= 2 || line >= min_single;
+        let named = V2 && self.v2_rules && {
+            let said: Vec<usize> = self.cands[&step].said.iter().filter(|&(&i, &q)| residual[i] && q >= 12).map(|(&i, _)| i).collect();
+            said.len() >= 2 && said.iter().map(|&i| weights[i]).sum::<i64>() >= total_weight
+        };
+        named || (line >= min_line && single_ok && line * 4 >= total_weight)
+    }
+
     /// The greedy cover of one clause: picks (with the slots each answered) appended to `picks`, steps in `taken`
     /// skipped, `residual` left with what nothing answered.
     fn cover(
@@ -619,6 +636,16 @@ impl Plan {
                     }
                 }
             }
+            // (`ranked-v2`: the first pick is the best step that answers on its own, by a line or by its summary (the
+            // test below), when the best by gain does not: "the minimum supported Rust version" is one line of a
+            // manifest, however much more a `rustc --version` says about "version".)
+            #[cfg(ranked_v2)]
+            if own == 0 && self.v2_rules && FIRST_THAT_ANSWERS {
+                let answers = |s: &(i64, i64, usize, i64)| self.answers_alone(s.1, s.2, s.3, residual, weights, total_weight, min_line, min_single);
+                if scored.iter().max_by(|a, b| (a.0, a.3).cmp(&(b.0, b.3))).is_some_and(|b| !answers(b)) && scored.iter().any(answers) {
+                    scored.retain(answers);
+                }
+            }
             let Some(&(best, best_line, best_count, best_step)) = scored.iter().max_by(|a, b| (a.0, a.3).cmp(&(b.0, b.3))) else {
                 break;
             };
@@ -633,15 +660,7 @@ impl Plan {
                 }
             }
             if own == 0 {
-                // Enough of the clause on one line, in words rare enough to mean something.
-                let single_ok = best_count >= 2 || best_line >= min_single;
-                // (`ranked-v2`: a step whose summary names every word of the clause, two or more, is what the question
-                // names, a command or a file ("what does the latest terraform plan say?"), however common the words.)
-                let named = V2 && self.v2_rules && {
-                    let said: Vec<usize> = self.cands[&best_step].said.iter().filter(|&(&i, &q)| residual[i] && q >= 12).map(|(&i, _)| i).collect();
-                    said.len() >= 2 && said.iter().map(|&i| weights[i]).sum::<i64>() >= total_weight
-                };
-                if !named && (best_line < min_line || !single_ok || best_line * 4 < total_weight) {
+                if !self.answers_alone(best_line, best_count, best_step, residual, weights, total_weight, min_line, min_single) {
                     break;
                 }
                 first_gain = best;

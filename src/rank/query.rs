@@ -85,6 +85,10 @@ fn concept_shape(_: &str, _: &str) -> Option<Shape> {
     None
 }
 
+/// `ranked-v2`: the quality of a truncation of a long question word (`cover` for "coverage"): an identifier part's.
+/// A truncation is matched as it is, never as the prefix of longer forms ([`super::v2::Matcher`]).
+const TRUNCATED: u32 = 12;
+
 /// `ranked-v2`: words that ask for a size (match keys, stemmed on use).
 const SIZE: &[&str] = &["size", "big", "bigger", "large", "larger", "small", "smaller", "heavy", "boyut", "boyutu", "buyuk", "kucuk"];
 
@@ -160,7 +164,7 @@ const SYNONYMS: &[&[&str]] = &[
 /// Question words (stems) that ask for a verdict, and the words of tool output that give one either way: "does the
 /// DAG pass now?" is answered by the newest run whether it passed or failed (one direction only: "why did it fail?"
 /// is not answered by a pass).
-const VERDICT: &[&str] = &["pass", "success", "succeed", "green"];
+const VERDICT: &[&str] = &["pass", "success", "succeed", "green", "clean"];
 const VERDICT_WORDS: &[&str] = &["pass", "fail", "success"];
 
 /// Turkish words (match-key prefixes) and what they mean in the English of tool output.
@@ -496,6 +500,22 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             let noun = stem_en(&w[..w.len() - 2]);
             if !keys.iter().any(|(k, _)| *k == noun) {
                 keys.push((noun, 14));
+            }
+        }
+        if v2 {
+            // `ranked-v2`: a number with a plural `s` ("503s", "1990s") is answered by the number (`[503]`).
+            if let Some(n) = w.strip_suffix('s').filter(|n| n.len() >= 2 && n.bytes().all(|b| b.is_ascii_digit())) {
+                keys.push((n.to_string(), 15));
+            }
+            // `ranked-v2`: a long word is answered by its truncations (`Cover` for "coverage", `config` for
+            // "configuration"): forms of at least five letters that the word's stem starts with, at most four
+            // letters shorter ([`TRUNCATED`] quality: matched as they are, not as prefixes of longer forms).
+            if stem.len() >= 7 && stem.bytes().all(|b| b.is_ascii_lowercase()) {
+                for n in (stem.len() - 4).max(5)..stem.len() {
+                    if !keys.iter().any(|(k, _)| k == &stem[..n]) {
+                        keys.push((stem[..n].to_string(), TRUNCATED));
+                    }
+                }
             }
         }
         let inflected = (!w.chars().any(|c| c.is_ascii_digit())).then(|| w.clone());

@@ -80,7 +80,9 @@ impl Matcher {
             for (tag, base) in [(STEM, 16u32), (PART, 12u32)] {
                 for (key, kq) in &slot.keys {
                     add_exact(&mut m.exact, tag, key, i, kq * base / 16);
-                    if key.chars().count() >= 5 {
+                    // (A truncation of the slot's word, `cover` for "coverage", is matched as it is.)
+                    let truncation = key.len() < slot.keys[0].0.len() && slot.keys[0].0.starts_with(key.as_str());
+                    if key.chars().count() >= 5 && !truncation {
                         m.prefixes.push((tag, key.clone(), i, kq * base * 10 / 256));
                     }
                 }
