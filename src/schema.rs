@@ -656,10 +656,19 @@ fn has_duplicate(array: Doc<'_>) -> bool {
             return false;
         }
     }
+    // A node's and an entry's identifiers are written sorted: strictly ascending strings are unique, in one pass.
+    let mut previous: Option<std::borrow::Cow<'_, str>> = None;
+    let ascending = array.items().all(|item| {
+        let Some(s) = item.as_str() else { return false };
+        let after = previous.as_ref().is_none_or(|p| *p < s);
+        previous = Some(s);
+        after
+    });
+    if ascending {
+        return false;
+    }
     let strings: Option<Vec<std::borrow::Cow<'_, str>>> = array.items().map(Doc::as_str).collect();
     match strings {
-        // A node's identifiers are written sorted: strictly ascending means unique, in one pass.
-        Some(strings) if strings.windows(2).all(|w| w[0] < w[1]) => false,
         Some(strings) => {
             let mut seen = std::collections::BTreeSet::new();
             !strings.into_iter().all(|s| seen.insert(s))
@@ -959,33 +968,61 @@ impl Pattern {
 }
 
 impl Pattern {
-    /// The match of an anchored pattern of single characters and classes, each repeated a fixed number of times
-    /// (`^[0-9a-f]{64}$`, the date-time one: every pattern of the schemas), in one pass without backtracking:
-    /// `validate` matches three hashes per node and per index entry. `None`: any other pattern.
+    /// The match of an anchored pattern of single characters and classes (`^[0-9a-f]{64}$`, the date-time one,
+    /// the cold-node path `^\.contextfold/cold_nodes/step_-?[0-9]{5,}\.json$`) in one pass without backtracking:
+    /// `validate` matches several per node and per index entry. A piece repeated a varying number of times is taken
+    /// greedily, which is exact when what follows it cannot match what it does (checked here: the next piece's
+    /// atom, or the end, is disjoint from it). `None`: any other pattern.
     fn match_fixed(&self, text: &str) -> Option<bool> {
         let [seq] = self.alternatives.as_slice() else { return None };
         let (Some(Piece { atom: Atom::Start, min: 1, max: 1 }), Some(Piece { atom: Atom::End, min: 1, max: 1 })) = (seq.first(), seq.last()) else {
             return None;
         };
         let inner = &seq[1..seq.len() - 1];
-        if !inner.iter().all(|p| p.min == p.max && matches!(p.atom, Atom::Char(_) | Atom::Class { .. })) {
-            return None;
+        for (i, p) in inner.iter().enumerate() {
+            if !matches!(p.atom, Atom::Char(_) | Atom::Class { .. }) {
+                return None;
+            }
+            if p.min != p.max && !inner.get(i + 1).is_none_or(|next| disjoint(&p.atom, &next.atom)) {
+                return None;
+            }
         }
-        let mut chars = text.chars();
+        let mut chars = text.chars().peekable();
         for piece in inner {
-            for _ in 0..piece.min {
-                let Some(c) = chars.next() else { return Some(false) };
-                let ok = match &piece.atom {
-                    Atom::Char(want) => c == *want,
-                    Atom::Class { negated, ranges } => ranges.iter().any(|&(lo, hi)| lo <= c && c <= hi) != *negated,
-                    _ => false,
-                };
-                if !ok {
-                    return Some(false);
+            let mut count = 0;
+            while count < piece.max {
+                let Some(&c) = chars.peek() else { break };
+                if !atom_takes(&piece.atom, c) {
+                    break;
                 }
+                chars.next();
+                count += 1;
+            }
+            if count < piece.min {
+                return Some(false);
             }
         }
         Some(chars.next().is_none())
+    }
+}
+
+/// Whether a single-character atom (a character or a class) matches `c`.
+fn atom_takes(atom: &Atom, c: char) -> bool {
+    match atom {
+        Atom::Char(want) => c == *want,
+        Atom::Class { negated, ranges } => ranges.iter().any(|&(lo, hi)| lo <= c && c <= hi) != *negated,
+        _ => false,
+    }
+}
+
+/// Whether no character matches both single-character atoms (`false` when unsure: a negated class).
+fn disjoint(a: &Atom, b: &Atom) -> bool {
+    match (a, b) {
+        (Atom::Char(x), other) | (other, Atom::Char(x)) => !atom_takes(other, *x),
+        (Atom::Class { negated: false, ranges: p }, Atom::Class { negated: false, ranges: q }) => {
+            p.iter().all(|&(a0, a1)| q.iter().all(|&(b0, b1)| a1 < b0 || b1 < a0))
+        }
+        _ => false,
     }
 }
 
@@ -1260,7 +1297,8 @@ mod tests {
             (0..=chars.len()).any(|at| match_alternatives(&re.alternatives, &chars, at, &mut steps, &mut |_, _| true))
         };
         let date = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$";
-        for pattern in ["^[0-9a-f]{64}$", date, "^ab[^x]{2}c$"] {
+        let node_path = "^\\.contextfold/cold_nodes/step_-?[0-9]{5,}\\.json$";
+        for pattern in ["^[0-9a-f]{64}$", date, "^ab[^x]{2}c$", node_path, "^a?b*c{2,3}[d-f]{0,2}$"] {
             let re = Pattern::compile(pattern).unwrap();
             assert!(re.match_fixed("").is_some(), "{pattern} takes the one-pass path");
             for text in [
@@ -1274,11 +1312,31 @@ mod tests {
                 "abyyc".into(),
                 "abxyc".into(),
                 "abéyc".into(),
+                ".contextfold/cold_nodes/step_000001.json".into(),
+                ".contextfold/cold_nodes/step_-123456789.json".into(),
+                ".contextfold/cold_nodes/step_0001.json".into(),
+                ".contextfold/cold_nodes/step_--00001.json".into(),
+                ".contextfold/cold_nodes/step_00001.jsonx".into(),
+                "xcontextfold/cold_nodes/step_00001.json".into(),
             ] {
                 assert_eq!(re.is_match(&text), backtracking(&re, &text), "{pattern} on {text:?}");
             }
+            // Every short text over the pattern's own characters.
+            let alphabet: Vec<char> = "abcdefx-_.0195".chars().collect();
+            let mut state = 0x2545_f491_4f6c_dd1du64;
+            for _ in 0..20_000 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let len = (state % 9) as usize;
+                let text: String = (0..len).map(|k| alphabet[((state >> (8 + 4 * k)) % alphabet.len() as u64) as usize]).collect();
+                assert_eq!(re.is_match(&text), backtracking(&re, &text), "{pattern} on {text:?}");
+            }
         }
-        assert!(Pattern::compile("^-?(0|[1-9][0-9]*)$").unwrap().match_fixed("1").is_none(), "others backtrack");
+        // A varying piece followed by one that can take what it takes, or a group: backtracking.
+        for pattern in ["^-?(0|[1-9][0-9]*)$", "^a*ab$", "^[0-9]{2,}[5-7]$", "^[^x]*y$"] {
+            assert!(Pattern::compile(pattern).unwrap().match_fixed("1").is_none(), "{pattern} backtracks");
+        }
     }
 
     #[test]
