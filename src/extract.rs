@@ -65,23 +65,31 @@ fn prefix8(b: &[u8]) -> u64 {
     u64::from_be_bytes(k)
 }
 
-/// The distinct strings of a text's matches, in first-seen order: an open-addressing table of indexes into
-/// `words` (linear probing, at most half full). A payload of a megabyte has ~150,000 matches and ~15,000 distinct
-/// words, so each match must cost little: a word of at most eight bytes (most) is its own key, its bytes read as
-/// one number (equal keys and lengths: equal words, no string compare); a longer one is keyed by its hash and
-/// compared when the keys agree.
+/// The distinct strings of a text's matches, in first-seen order: an open-addressing table (linear probing, at
+/// most half full) whose slots hold each word's key and length next to its index in `words`. A payload of a
+/// megabyte has ~150,000 matches and ~15,000 distinct words, so each match must cost little: a word of at most
+/// eight bytes (most) is its own key, its bytes read as one number (equal keys and lengths: equal words, no string
+/// compare); a longer one is keyed by its hash and compared when the keys agree. A probe reads one slot (key,
+/// length and index together): the table is larger than the caches closest to the core, so a match costs about
+/// one miss, not one per array read.
 struct Distinct<'a> {
     text: &'a [u8],
-    /// 0: empty; k: `words[k - 1]`.
-    slots: Vec<u32>,
+    slots: Vec<Slot>,
     words: Vec<&'a str>,
-    keys: Vec<u64>,
+}
+
+/// A slot of [`Distinct`]: `word` 0 is empty, k is `words[k - 1]`, of key `key` and `len` bytes.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    word: u32,
+    len: u32,
 }
 
 impl<'a> Distinct<'a> {
     fn with_capacity(text: &'a str, words: usize) -> Self {
         let slots = (words * 2).next_power_of_two().max(64);
-        Distinct { text: text.as_bytes(), slots: vec![0; slots], words: Vec::with_capacity(words), keys: Vec::with_capacity(words) }
+        Distinct { text: text.as_bytes(), slots: vec![Slot::default(); slots], words: Vec::with_capacity(words) }
     }
 
     /// The key of `w` (a slice of `text`): its bytes, little-endian, when it has at most eight, else its hash.
@@ -111,22 +119,21 @@ impl<'a> Distinct<'a> {
     fn insert(&mut self, w: &'a str) {
         let b = w.as_bytes();
         let key = self.key(b);
+        let len = b.len() as u32;
         let mask = self.slots.len() - 1;
         let mut i = Self::home(key, mask);
         loop {
             let slot = self.slots[i];
-            if slot == 0 {
+            if slot.word == 0 {
                 break;
             }
-            let k = slot as usize - 1;
-            if self.keys[k] == key && self.words[k].len() == b.len() && (b.len() <= 8 || same_bytes(self.words[k].as_bytes(), b)) {
+            if slot.key == key && slot.len == len && (b.len() <= 8 || same_bytes(self.words[slot.word as usize - 1].as_bytes(), b)) {
                 return;
             }
             i = (i + 1) & mask;
         }
         self.words.push(w);
-        self.keys.push(key);
-        self.slots[i] = self.words.len() as u32;
+        self.slots[i] = Slot { key, word: self.words.len() as u32, len };
         if self.words.len() * 2 > self.slots.len() {
             self.grow();
         }
@@ -135,13 +142,13 @@ impl<'a> Distinct<'a> {
     fn grow(&mut self) {
         let cap = self.slots.len() * 2;
         let mask = cap - 1;
-        let mut slots = vec![0u32; cap];
-        for (k, &key) in self.keys.iter().enumerate() {
-            let mut i = Self::home(key, mask);
-            while slots[i] != 0 {
+        let mut slots = vec![Slot::default(); cap];
+        for &slot in self.slots.iter().filter(|s| s.word != 0) {
+            let mut i = Self::home(slot.key, mask);
+            while slots[i].word != 0 {
                 i = (i + 1) & mask;
             }
-            slots[i] = k as u32 + 1;
+            slots[i] = slot;
         }
         self.slots = slots;
     }
