@@ -65,62 +65,46 @@ fn prefix8(b: &[u8]) -> u64 {
     u64::from_be_bytes(k)
 }
 
-/// The distinct strings of a text's matches, in first-seen order: an open-addressing table (linear probing, at
-/// most half full) of keys. A payload of a megabyte has ~150,000 matches and ~15,000 distinct words, so each match
-/// must cost little: a word of at most sixteen bytes (nearly all) is its own key, its bytes read as two numbers,
-/// zero-padded (a word holds no zero byte: it is a run of word chars, and UTF-8 puts no zero byte in a char other
-/// than U+0000, so equal keys are equal words, with no string compare and no read of the word); a longer one is
-/// keyed by its hash, with `u64::MAX` as second number (no word's bytes: UTF-8 has no 0xFF byte), and compared when
-/// the keys agree. A probe reads one slot of sixteen bytes: the table is larger than the caches closest to the
-/// core, so a match costs about one miss.
+/// The distinct strings of a text's matches, in first-seen order: an open-addressing table of indexes into
+/// `words` (linear probing, at most half full). A payload of a megabyte has ~150,000 matches and ~15,000 distinct
+/// words, so each match must cost little: a word of at most eight bytes (most) is its own key, its bytes read as
+/// one number (equal keys and lengths: equal words, no string compare); a longer one is keyed by its hash and
+/// compared when the keys agree.
 struct Distinct<'a> {
     text: &'a [u8],
-    /// The keys; `(0, 0)` is a free slot (no word has that key).
-    slots: Vec<(u64, u64)>,
-    /// `k`: the slot holds `words[k - 1]` (read only to compare a long word).
-    at: Vec<u32>,
+    /// 0: empty; k: `words[k - 1]`.
+    slots: Vec<u32>,
     words: Vec<&'a str>,
-}
-
-/// The first `n` bytes (at most eight) of `x`, little-endian, the others zero.
-#[inline]
-fn low_bytes(x: u64, n: usize) -> u64 {
-    if n >= 8 { x } else { x & ((1u64 << (8 * n)) - 1) }
+    keys: Vec<u64>,
 }
 
 impl<'a> Distinct<'a> {
     fn with_capacity(text: &'a str, words: usize) -> Self {
         let slots = (words * 2).next_power_of_two().max(64);
-        Distinct { text: text.as_bytes(), slots: vec![(0, 0); slots], at: vec![0; slots], words: Vec::with_capacity(words) }
+        Distinct { text: text.as_bytes(), slots: vec![0; slots], words: Vec::with_capacity(words), keys: Vec::with_capacity(words) }
     }
 
-    /// The key of `w` (a slice of `text`): its bytes, little-endian and zero-padded, as two numbers when it has at
-    /// most sixteen, else its hash and `u64::MAX`.
+    /// The key of `w` (a slice of `text`): its bytes, little-endian, when it has at most eight, else its hash.
     #[inline]
-    fn key(&self, w: &[u8]) -> (u64, u64) {
+    fn key(&self, w: &[u8]) -> u64 {
         let n = w.len();
-        if n > 16 {
-            return (word_hash(w), u64::MAX);
+        if n > 8 {
+            return word_hash(w);
         }
         let start = w.as_ptr() as usize - self.text.as_ptr() as usize;
-        let (a, b) = match self.text.get(start..start + 16) {
-            // Sixteen bytes from the word's start, the ones past its end masked off below.
-            Some(e) => (
-                u64::from_le_bytes([e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7]]),
-                u64::from_le_bytes([e[8], e[9], e[10], e[11], e[12], e[13], e[14], e[15]]),
-            ),
-            None => {
-                let mut e = [0u8; 16];
-                e[..n].copy_from_slice(w);
-                (u64::from_le_bytes([e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7]]), u64::from_le_bytes([e[8], e[9], e[10], e[11], e[12], e[13], e[14], e[15]]))
+        match self.text.get(start..start + 8) {
+            // Eight bytes from the word's start, the ones past its end masked off.
+            Some(e) => {
+                let x = u64::from_le_bytes([e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7]]);
+                if n == 8 { x } else { x & ((1u64 << (8 * n)) - 1) }
             }
-        };
-        (low_bytes(a, n), low_bytes(b, n.saturating_sub(8)))
+            None => w.iter().enumerate().fold(0u64, |x, (k, &b)| x | u64::from(b) << (8 * k)),
+        }
     }
 
     #[inline]
-    fn home((a, b): (u64, u64), mask: usize) -> usize {
-        ((a ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask
+    fn home(key: u64, mask: usize) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask
     }
 
     #[inline]
@@ -131,17 +115,18 @@ impl<'a> Distinct<'a> {
         let mut i = Self::home(key, mask);
         loop {
             let slot = self.slots[i];
-            if slot == (0, 0) {
+            if slot == 0 {
                 break;
             }
-            if slot == key && (key.1 != u64::MAX || same_bytes(self.words[self.at[i] as usize - 1].as_bytes(), b)) {
+            let k = slot as usize - 1;
+            if self.keys[k] == key && self.words[k].len() == b.len() && (b.len() <= 8 || same_bytes(self.words[k].as_bytes(), b)) {
                 return;
             }
             i = (i + 1) & mask;
         }
         self.words.push(w);
-        self.slots[i] = key;
-        self.at[i] = self.words.len() as u32;
+        self.keys.push(key);
+        self.slots[i] = self.words.len() as u32;
         if self.words.len() * 2 > self.slots.len() {
             self.grow();
         }
@@ -150,22 +135,19 @@ impl<'a> Distinct<'a> {
     fn grow(&mut self) {
         let cap = self.slots.len() * 2;
         let mask = cap - 1;
-        let mut slots = vec![(0, 0); cap];
-        let mut at = vec![0; cap];
-        for (&key, &k) in self.slots.iter().zip(&self.at).filter(|(_, &k)| k != 0) {
+        let mut slots = vec![0u32; cap];
+        for (k, &key) in self.keys.iter().enumerate() {
             let mut i = Self::home(key, mask);
-            while slots[i] != (0, 0) {
+            while slots[i] != 0 {
                 i = (i + 1) & mask;
             }
-            slots[i] = key;
-            at[i] = k;
+            slots[i] = k as u32 + 1;
         }
         self.slots = slots;
-        self.at = at;
     }
 }
 
-/// A hash of a word longer than sixteen bytes for [`Distinct`] (FxHash-style, eight bytes at a time, the tail
+/// A hash of a word longer than eight bytes for [`Distinct`] (FxHash-style, eight bytes at a time, the tail
 /// gathered a byte at a time rather than copied).
 #[inline]
 fn word_hash(w: &[u8]) -> u64 {
@@ -772,10 +754,9 @@ mod tests {
 
     #[test]
     fn the_distinct_words_of_a_text_are_its_set_of_words() {
-        // Short and long words (around the eight- and sixteen-byte halves of the keys), equal prefixes, non-ASCII
-        // bytes, a word at the very end of the text (fewer than sixteen bytes after its start), and a table that
-        // starts small and grows.
-        let pieces = ["a", "bc", "defgh", "é", "数", "_9", "abcdefgh", "abcdefghi", "x", "abcdefghijklmnop", "abcdefghijklmnopq"];
+        // Short and long words (around the eight-byte keys), equal prefixes, non-ASCII bytes, a word at the very
+        // end of the text (fewer than eight bytes after its start), and a table that starts small and grows.
+        let pieces = ["a", "bc", "defgh", "é", "数", "_9", "abcdefgh", "abcdefghi", "x"];
         let mut next = below(0x9e37_79b9_7f4a_7c15);
         for _ in 0..300 {
             let words: Vec<String> = (0..next(400)).map(|_| (0..1 + next(4)).map(|_| pieces[next(pieces.len())]).collect()).collect();
