@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::extract;
-use crate::hash::fast_hash;
+use crate::hash::{fast_hash, same_bytes};
 use crate::identity::{IPCF_VERSION, PROJECTION_VERSION};
 use crate::json::{self, Value};
 use crate::number::clamp_i64;
@@ -378,22 +378,23 @@ impl Strings {
         }
     }
 
-    /// The first slot to probe for hash `h` in a table of `cap` slots.
-    fn home(h: u64, cap: usize) -> usize {
-        ((h >> 32) * cap as u64 >> 32) as usize
+    /// The first slot to probe for a string of tag `tag` (the low 32 bits of its hash) in a table of `cap` slots:
+    /// the slots hold the tags, so a table grows without hashing its strings again.
+    fn home(tag: u32, cap: usize) -> usize {
+        (u64::from(tag) * cap as u64 >> 32) as usize
     }
 
     /// The id of `s`, or the free slot where it would go.
     fn probe(&self, s: &str, h: u64) -> Result<TermId, usize> {
         let cap = self.slots.len();
         let tag = h as u32;
-        let mut i = Self::home(h, cap);
+        let mut i = Self::home(tag, cap);
         loop {
             let (t, id) = self.slots[i];
             if id == NONE_ID {
                 return Err(i);
             }
-            if t == tag && self.get(id) == s {
+            if t == tag && same_bytes(self.get(id).as_bytes(), s.as_bytes()) {
                 return Ok(id);
             }
             i = if i + 1 == cap { 0 } else { i + 1 };
@@ -416,15 +417,21 @@ impl Strings {
         self.rebuild_slots_with(((self.len() + 1) * 10 / 7 + 1).max(64));
     }
 
+    /// A table of `cap` slots for every string: from the tags in the slots when they hold every string (a table
+    /// that grows), else from the strings' hashes (strings loaded without slots).
     fn rebuild_slots_with(&mut self, cap: usize) {
         let mut slots = vec![(0u32, NONE_ID); cap];
-        for id in 0..self.len() as TermId {
-            let h = fast_hash(self.get(id).as_bytes());
-            let mut i = Self::home(h, cap);
+        let mut place = |(tag, id): (u32, TermId)| {
+            let mut i = Self::home(tag, cap);
             while slots[i].1 != NONE_ID {
                 i = if i + 1 == cap { 0 } else { i + 1 };
             }
-            slots[i] = (h as u32, id);
+            slots[i] = (tag, id);
+        };
+        if self.slots.iter().filter(|s| s.1 != NONE_ID).count() == self.len() {
+            self.slots.iter().filter(|s| s.1 != NONE_ID).for_each(|&s| place(s));
+        } else {
+            (0..self.len() as TermId).for_each(|id| place((fast_hash(self.get(id).as_bytes()) as u32, id)));
         }
         self.slots = slots;
     }
@@ -1627,6 +1634,45 @@ impl EvictionLog {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn interned_strings_keep_their_ids_whether_the_slots_grew_from_their_tags_or_were_rebuilt_from_the_strings() {
+        // Strings (some repeated, some sharing prefixes, of every length around eight bytes) interned through many
+        // growths and reservations: each keeps the id of its first appearance and is found by it; slots rebuilt
+        // from the strings' hashes (an index loaded without slots) find the same ids.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        let mut strings = Strings::default();
+        let mut want: HashMap<String, TermId> = HashMap::new();
+        for round in 0..40 {
+            if round % 7 == 3 {
+                strings.reserve(next(3000) as usize);
+            }
+            for _ in 0..next(400) {
+                let s = format!("{}{}", "ab".repeat(next(7) as usize), next(600));
+                let id = strings.intern(&s);
+                let expected = want.len() as TermId;
+                assert_eq!(*want.entry(s.clone()).or_insert(expected), id, "{s}");
+            }
+            for (s, &id) in &want {
+                assert_eq!(strings.find(s), Some(id), "{s}");
+                assert_eq!(strings.get(id), s);
+            }
+        }
+        assert!(strings.slots.len() >= 1024, "the table grew: {}", strings.slots.len());
+        let mut loaded = strings.clone();
+        loaded.slots.clear();
+        loaded.rebuild_slots();
+        for (s, &id) in &want {
+            assert_eq!(loaded.find(s), Some(id), "{s}");
+        }
+        assert_eq!(loaded.find("absent"), None);
+    }
 
     #[test]
     fn an_entry_inserted_with_its_identifiers_apart_equals_the_whole_entry_inserted() {
