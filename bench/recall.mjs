@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench:recall: does a question get the tool result that answers it? Sessions of our own making
-// (tests/recall/scenarios.mjs and held-out-6.mjs, plus the test suite's tests/js/session-gen.mjs session) are imported with
+// (tests/recall/scenarios.mjs, held-out-6.mjs and held-out-8.mjs, plus the test suite's tests/js/session-gen.mjs session) are imported with
 // `contextfold import`, then every question is asked through `contextfold hook user-prompt-submit --budget N` (one
 // process per question, a fresh harness session each, as Claude Code runs the hook), once per selection mode.
 //
@@ -22,6 +22,7 @@ import { generateSession } from "../tests/js/session-gen.mjs";
 import { buildSession } from "../tests/recall/build.mjs";
 import { HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, TUNING } from "../tests/recall/scenarios.mjs";
 import { HELD_OUT_6, HELD_OUT_7 } from "../tests/recall/held-out-6.mjs";
+import { HELD_OUT_8, HELD_OUT_9 } from "../tests/recall/held-out-8.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = process.env.CONTEXTFOLD_BIN ?? path.join(root, "pkg", "bin", "contextfold.mjs");
@@ -91,7 +92,7 @@ function judge(q, got, stepOf) {
   return wrong ? "wrong" : "missed";
 }
 
-const sessions = [...TUNING.map((s) => ({ ...buildSession(s), heldOut: false })), { ...sessionGen(), heldOut: false }, ...HELD_OUT.map((s) => ({ ...buildSession(s), heldOut: 1 })), ...HELD_OUT_2.map((s) => ({ ...buildSession(s), heldOut: 2 })), ...HELD_OUT_3.map((s) => ({ ...buildSession(s), heldOut: 3 })), ...HELD_OUT_4.map((s) => ({ ...buildSession(s), heldOut: 4 })), ...HELD_OUT_5.map((s) => ({ ...buildSession(s), heldOut: 5 })), ...HELD_OUT_6.map((s) => ({ ...buildSession(s), heldOut: 6 })), ...HELD_OUT_7.map((s) => ({ ...buildSession(s), heldOut: 7 }))].filter(
+const sessions = [...TUNING.map((s) => ({ ...buildSession(s), heldOut: false })), { ...sessionGen(), heldOut: false }, ...HELD_OUT.map((s) => ({ ...buildSession(s), heldOut: 1 })), ...HELD_OUT_2.map((s) => ({ ...buildSession(s), heldOut: 2 })), ...HELD_OUT_3.map((s) => ({ ...buildSession(s), heldOut: 3 })), ...HELD_OUT_4.map((s) => ({ ...buildSession(s), heldOut: 4 })), ...HELD_OUT_5.map((s) => ({ ...buildSession(s), heldOut: 5 })), ...HELD_OUT_6.map((s) => ({ ...buildSession(s), heldOut: 6 })), ...HELD_OUT_7.map((s) => ({ ...buildSession(s), heldOut: 7 })), ...HELD_OUT_8.map((s) => ({ ...buildSession(s), heldOut: 8 })), ...HELD_OUT_9.map((s) => ({ ...buildSession(s), heldOut: 9 }))].filter(
   (s) => (only === undefined || s.name.startsWith(only)) && (exclude === undefined || !s.name.startsWith(exclude)),
 );
 const rows = [];
@@ -168,4 +169,8 @@ if (json) {
   if (held6.length) console.log(table(held6, "Sixth held-out session (relayd), written blind before any result on it, not used for tuning"));
   const held7 = rows.filter((r) => r.heldOut === 7);
   if (held7.length) console.log(table(held7, "Seventh held-out session (stride), written blind before any result on it, not used for tuning"));
+  const held8 = rows.filter((r) => r.heldOut === 8);
+  if (held8.length) console.log(table(held8, "Eighth held-out session (larkspur), written blind before any result on it, not used for tuning"));
+  const held9 = rows.filter((r) => r.heldOut === 9);
+  if (held9.length) console.log(table(held9, "Ninth held-out session (kestrel), written blind before any result on it, not used for tuning"));
 }
