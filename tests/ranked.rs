@@ -639,3 +639,65 @@ fn ranked_v2_is_it_clean_asks_for_a_verdict() {
     let r = ask(&cf, "Is ruff clean?", None);
     assert_eq!(ids(&r).first(), Some(&26), "{:?}", ids(&r));
 }
+
+// Rules of branch recall9 (ranked-v2 only).
+
+#[test]
+fn ranked_v2_a_question_word_that_labels_a_value_on_a_line_is_answered_by_that_line() {
+    // "dispatcher", "workers" and "configured" are in the prose of many steps; only the config file gives the
+    // workers a value (`workers: 16`).
+    let config = |w: u32| format!("grpc_addr: \":50061\"\nstore:\n  driver: postgres\ndispatcher:\n  workers: {w}\n  ack_timeout: 45s");
+    let mut folds: Vec<(i64, String, String)> = vec![(1, "Read: config/relayd.yaml".into(), config(8))];
+    folds.extend((2..30).map(|k| {
+        (k, format!("Read: internal/queue/dispatcher_{k}.go"), format!("// the dispatcher starts the configured workers and\n// each of the dispatcher workers acks its lease {k}"))
+    }));
+    folds.push((30, "Read: config/relayd.yaml".into(), config(16)));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let r = ask(&cf, "How many dispatcher workers are configured now?", None);
+    assert_eq!(ids(&r).first(), Some(&30), "{:?}", ids(&r));
+    assert!(!ids(&r).contains(&1), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_how_long_asks_for_a_duration_not_for_the_word_long() {
+    // "How long does the import job take": "long" is the question, not a word the answer carries.
+    let mut folds: Vec<(i64, String, String)> = vec![(1, "Read: docs/notes.md".into(), "the import job is long overdue for a rewrite".into())];
+    folds.extend((2..20).map(|k| (k, format!("Bash: pytest tests/test_api_{k}.py"), format!("{k} passed in 1.{k}s"))));
+    folds.push((20, "Bash: python manage.py run_import_job".into(), "import job done: 48210 rows in 41.2s".into()));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let r = ask(&cf, "How long does the import job take now?", None);
+    assert_eq!(ids(&r).first(), Some(&20), "{:?}", ids(&r));
+    assert!(!ids(&r).contains(&1), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_run_in_a_question_is_not_a_word_of_the_answer() {
+    // "Which image do the api pods run now?": every `npm run …` step names "run"; the deployment's image does not.
+    let mut folds: Vec<(i64, String, String)> = vec![(1, "Bash: kubectl get deploy api -o jsonpath='{..image}'".into(), "registry.example.com/api:2.4.0".into())];
+    folds.extend((2..30).map(|k| (k, format!("Bash: npm run test:api -- --shard {k}"), format!("api suite shard {k}: 12 passed"))));
+    folds.push((30, "Bash: kubectl get deploy api -o jsonpath='{..image}'".into(), "registry.example.com/api:2.4.1".into()));
+    folds.extend((31..40).map(|k| (k, format!("Bash: npm run lint:api -- --shard {k}"), format!("api lint shard {k}: clean"))));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let r = ask(&cf, "Which image do the api pods run now?", None);
+    assert_eq!(ids(&r).first(), Some(&30), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_a_listed_word_written_as_a_name_inside_a_sentence_is_a_word() {
+    // "go" is a verb of questions ("go on"), dropped; "Which Go version" names the language.
+    let mut folds: Vec<(i64, String, String)> = vec![(1, "Bash: go version".into(), "go version go1.22.4 linux/amd64".into())];
+    folds.extend((2..20).map(|k| (k, format!("Bash: psql --version && node --version # {k}"), format!("psql (PostgreSQL) 16.4.{k}\nv20.11.{k}"))));
+    folds.push((20, "Bash: go version".into(), "go version go1.23.2 linux/amd64".into()));
+    folds.extend((21..30).map(|k| (k, format!("Bash: terraform version # {k}"), format!("Terraform v1.9.{k}"))));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let r = ask(&cf, "Which Go version are we on now?", None);
+    assert_eq!(ids(&r).first(), Some(&20), "{:?}", ids(&r));
+    assert!(!ids(&r).contains(&1), "{:?}", ids(&r));
+    // At the start of a sentence a capital says nothing: "Go on" stays a verb.
+    let r = ask(&cf, "Go on with the migration.", None);
+    assert!(!ids(&r).contains(&20), "{:?}", ids(&r));
+}

@@ -120,6 +120,9 @@ const FIRST_THAT_ANSWERS: bool = true;
 /// shows that word as a value, weighed by the rarity of such lines among the steps read (as a value's shape).
 #[cfg(ranked_v2)]
 const LABELS: bool = true;
+/// `ranked-v2`: a picked step owns a slot no term of the store carries when its summary or lines say it.
+#[cfg(ranked_v2)]
+const NO_TERM_OWNED: bool = true;
 
 /// A step that carries at least one slot.
 #[derive(Debug)]
@@ -447,6 +450,19 @@ impl Plan {
                         }
                         lines.retain(|set| !set.is_empty());
                     }
+                    // (`ranked-v2`: a word the summary says is what the command is; its output's `Plan: 2 to add`
+                    // is a heading of that command, not the value of something asked.)
+                    #[cfg(ranked_v2)]
+                    if LABELS && self.v2_rules {
+                        let slots = &self.query.slots;
+                        for set in &mut lines {
+                            for (i, q) in set.iter_mut() {
+                                if *q >= VALUE && slots[*i].shape.is_none() && c.said.contains_key(i) {
+                                    *q -= VALUE;
+                                }
+                            }
+                        }
+                    }
                     c.lines = lines;
                 }
             }
@@ -726,6 +742,11 @@ impl Plan {
             if self.v2_rules {
                 for (i, slot) in self.query.slots.iter().enumerate() {
                     if slot.shape.is_some_and(is_concept) && c.lines.iter().any(|l| l.iter().any(|&(x, _)| x == i)) {
+                        residual[i] = false;
+                    }
+                    // (And a word no term of the store carries, such as a two-letter name the index leaves out
+                    // (`go`), that its summary or lines say: it is in no bag either.)
+                    if NO_TERM_OWNED && !self.present[i] && (c.said.contains_key(&i) || c.lines.iter().any(|l| l.iter().any(|&(x, _)| x == i))) {
                         residual[i] = false;
                     }
                 }

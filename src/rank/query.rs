@@ -125,6 +125,9 @@ const STOP: &[&str] = &[
 /// `ranked-v2`: words that, after "how", make a question word ("how long", "how often").
 const HOW_WORDS: &[&str] = &["long", "often"];
 
+/// `ranked-v2`: the verb "run", which every command-running session's summaries carry.
+const RUN_WORDS: &[&str] = &["run", "runs", "running", "ran"];
+
 /// Words that say the prompt wants the present state.
 const STATE: &[&str] = &[
     "now", "current", "currently", "latest", "last", "still", "today", "present", "anymore", "nowadays", "newest",
@@ -469,6 +472,11 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         // `ranked-v2`: "how long", "how often" ask for a duration or a frequency: question words, not content ("the
         // weekend long run" does not answer "how long do tokens live").
         if v2 && i > 0 && raw[i - 1] == "how" && HOW_WORDS.contains(&w.as_str()) {
+            continue;
+        }
+        // `ranked-v2`: "run" asks nothing ("which image do the pods run", "how many workers do we run"), and the
+        // store's "run" is the verb of every `npm run`, `go run`, `docker run`, `gh run` command, not an answer.
+        if v2 && RUN_WORDS.contains(&w.as_str()) {
             continue;
         }
         let stem = stem_en(w);
