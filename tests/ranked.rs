@@ -664,7 +664,7 @@ fn ranked_v2_how_long_asks_for_a_duration_not_for_the_word_long() {
     // "How long does the import job take": "long" is the question, not a word the answer carries.
     let mut folds: Vec<(i64, String, String)> = vec![(1, "Read: docs/notes.md".into(), "the import job is long overdue for a rewrite".into())];
     folds.extend((2..20).map(|k| (k, format!("Bash: pytest tests/test_api_{k}.py"), format!("{k} passed in 1.{k}s"))));
-    folds.push((20, "Bash: python manage.py run_import_job".into(), "import job done: 48210 rows in 41.2s".into()));
+    folds.push((20, "Bash: python manage.py sync_all".into(), "import job finished: 48210 rows in 41.2s".into()));
     let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
     let cf = v2_store(&folds);
     let r = ask(&cf, "How long does the import job take now?", None);
@@ -674,15 +674,26 @@ fn ranked_v2_how_long_asks_for_a_duration_not_for_the_word_long() {
 
 #[test]
 fn ranked_v2_run_in_a_question_is_not_a_word_of_the_answer() {
-    // "Which image do the api pods run now?": every `npm run …` step names "run"; the deployment's image does not.
-    let mut folds: Vec<(i64, String, String)> = vec![(1, "Bash: kubectl get deploy api -o jsonpath='{..image}'".into(), "registry.example.com/api:2.4.0".into())];
-    folds.extend((2..30).map(|k| (k, format!("Bash: npm run test:api -- --shard {k}"), format!("api suite shard {k}: 12 passed"))));
-    folds.push((30, "Bash: kubectl get deploy api -o jsonpath='{..image}'".into(), "registry.example.com/api:2.4.1".into()));
-    folds.extend((31..40).map(|k| (k, format!("Bash: npm run lint:api -- --shard {k}"), format!("api lint shard {k}: clean"))));
-    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
-    let cf = v2_store(&folds);
-    let r = ask(&cf, "Which image do the api pods run now?", None);
+    // "How many replicas run in staging now?": the `gh run …` steps name "run"; the deployment table that answers
+    // names none of the question's words, it shows the replicas.
+    let storage = MemoryStorage::with_root("/v2run");
+    block_on(contextfold::store::Storage::save(&storage, ".contextfold/hydration_policy.json", br#"{"selection": "ranked-v2"}"#)).unwrap();
+    let mut cf = block_on(ContextFold::open(storage, clock())).unwrap();
+    let table = |n: u32| format!("NAME   READY   UP-TO-DATE   AVAILABLE\napi    {n}/{n}     {n}            {n}");
+    let mut folds: Vec<(i64, String, String)> = vec![(1, "Bash: kubectl -n web get deploy api".into(), table(3))];
+    folds.extend((2..30).map(|k| (k, format!("Bash: go test ./pkg/m{k}/..."), format!("ok  example.com/m{k} 0.{k}s"))));
+    folds.push((30, "Bash: kubectl -n web get deploy api".into(), table(5)));
+    folds.extend((31..36).map(|k| (k, format!("Bash: gh run view {k}"), format!("job build {k} completed"))));
+    for (step, summary, text) in folds {
+        let mut input = FoldInput::new(step, &summary);
+        input.raw_content = Some(text);
+        block_on(cf.fold(input)).unwrap();
+    }
+    let r = ask(&cf, "How many replicas run in staging now?", None);
     assert_eq!(ids(&r).first(), Some(&30), "{:?}", ids(&r));
+    assert!(!ids(&r).contains(&1), "{:?}", ids(&r));
+    // No step is picked for the word "run".
+    assert!(ids(&r).iter().all(|s| !(31..36).contains(s)), "{:?}", ids(&r));
 }
 
 #[test]
@@ -700,4 +711,33 @@ fn ranked_v2_a_listed_word_written_as_a_name_inside_a_sentence_is_a_word() {
     // At the start of a sentence a capital says nothing: "Go on" stays a verb.
     let r = ask(&cf, "Go on with the migration.", None);
     assert!(!ids(&r).contains(&20), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_a_concept_word_in_a_command_does_not_outweigh_the_newer_output_that_shows_the_concept() {
+    // "How many replicas…, and which image…?": `kubectl scale --replicas=5` carries the word "replicas"; the newer
+    // deployment table shows them and carries no question word.
+    let table = |n: u32| format!("NAME   READY   UP-TO-DATE   AVAILABLE   AGE\napi    {n}/{n}     {n}            {n}           41d");
+    let mut folds: Vec<(i64, String, String)> = vec![(1, "Bash: kubectl -n web get deploy api".into(), table(3))];
+    folds.extend((2..20).map(|k| (k, format!("Bash: go test ./pkg/m{k}/..."), format!("ok  example.com/m{k} 0.{k}s"))));
+    folds.push((20, "Bash: kubectl -n web scale deploy/api --replicas=5".into(), "deployment.apps/api scaled".into()));
+    folds.push((21, "Bash: kubectl -n web set image deploy/api api=registry.example.com/api:2.4.1".into(), "deployment.apps/api image updated".into()));
+    folds.push((22, "Bash: kubectl -n web get deploy api".into(), table(5)));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let r = ask(&cf, "How many replicas are there, and which image are they on?", None);
+    assert!(ids(&r).contains(&22) && ids(&r).contains(&21), "{:?}", ids(&r));
+    assert!(!ids(&r).contains(&20) && !ids(&r).contains(&1), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_a_request_for_writing_or_a_plain_explanation_needs_nothing() {
+    let cf = v2_store(&[
+        (1, "Bash: go doc sync.Mutex", "package sync // a gopher mascot; the GIL of Python is not in Go"),
+        (2, "Read: docs/python.md", "The GIL in Python, in simple terms: one thread runs bytecode at a time."),
+    ]);
+    for prompt in ["Write a limerick about a gopher.", "Can you explain what the GIL is in Python, in simple terms?"] {
+        let r = ask(&cf, prompt, None);
+        assert!(ids(&r).is_empty(), "{prompt}: {:?}", ids(&r));
+    }
 }

@@ -123,6 +123,8 @@ const LABELS: bool = true;
 /// `ranked-v2`: a picked step owns a slot no term of the store carries when its summary or lines say it.
 #[cfg(ranked_v2)]
 const NO_TERM_OWNED: bool = true;
+/// `ranked-v2`: a concept's slot adds nothing to a step's bag score in the cover (its word in a command is no answer).
+const CONCEPT_NOT_BAGGED: bool = true;
 
 /// A step that carries at least one slot.
 #[derive(Debug)]
@@ -617,10 +619,14 @@ impl Plan {
         taken: &mut BTreeSet<i64>,
         picks: &mut Vec<(i64, Vec<String>)>,
     ) {
+        // (`ranked-v2`: a concept is answered by its markers on a line, not by the question's word in a command's
+        // postings: `kubectl scale --replicas=5` carries "replicas", the newer `kubectl get deploy` table does not.)
+        let bagged = |i: usize| !(V2 && self.v2_rules && CONCEPT_NOT_BAGGED && self.query.slots[i].shape.is_some_and(is_concept));
         let gain = |c: &Cand, residual: &[bool]| -> (i64, i64, usize) {
             let (line, count) = line_score_of!(c, weights, values_of(self), residual);
             let said: i64 = c.said.iter().filter(|(i, _)| residual[**i]).map(|(&i, &q)| weights[i] * i64::from(q) / 16).sum();
-            (2 * line + SAID * said + bag_score(c, weights, residual), line, count)
+            let in_bag: Vec<bool> = residual.iter().enumerate().map(|(i, &r)| r && bagged(i)).collect();
+            (2 * line + SAID * said + bag_score(c, weights, &in_bag), line, count)
         };
         // In a small store no word can be rare: the thresholds are capped by the weight of a word one step carries.
         let rarest = self.max_weight;

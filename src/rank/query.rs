@@ -265,6 +265,19 @@ const GENERAL: &[&[&str]] = &[
     &["difference", "between", "an"],
     &["explain", "what", "a"],
     &["explain", "what", "an"],
+    // (`recall9`: a request for an explanation in plain words, and one for a piece of writing of a literary form,
+    // ask for nothing the session did.)
+    &["in", "simple", "terms"],
+    &["in", "plain", "english"],
+    &["in", "plain", "words"],
+    &["write", "a", "poem"],
+    &["write", "a", "haiku"],
+    &["write", "a", "limerick"],
+    &["write", "a", "sonnet"],
+    &["write", "a", "song"],
+    &["write", "a", "story"],
+    &["write", "a", "joke"],
+    &["tell", "me", "a", "joke"],
 ];
 
 /// `ranked-v2`: whether a prompt's words (match keys) ask about something in general ([`GENERAL`]).
