@@ -639,3 +639,105 @@ fn ranked_v2_is_it_clean_asks_for_a_verdict() {
     let r = ask(&cf, "Is ruff clean?", None);
     assert_eq!(ids(&r).first(), Some(&26), "{:?}", ids(&r));
 }
+
+// Rules of branch recall9 (ranked-v2 only).
+
+#[test]
+fn ranked_v2_a_question_word_that_labels_a_value_on_a_line_is_answered_by_that_line() {
+    // "dispatcher", "workers" and "configured" are in the prose of many steps; only the config file gives the
+    // workers a value (`workers: 16`).
+    let config = |w: u32| format!("grpc_addr: \":50061\"\nstore:\n  driver: postgres\ndispatcher:\n  workers: {w}\n  ack_timeout: 45s");
+    let mut folds: Vec<(i64, String, String)> = vec![(1, "Read: config/relayd.yaml".into(), config(8))];
+    folds.extend((2..30).map(|k| {
+        (k, format!("Read: internal/queue/dispatcher_{k}.go"), format!("// the dispatcher starts the configured workers and\n// each of the dispatcher workers acks its lease {k}"))
+    }));
+    folds.push((30, "Read: config/relayd.yaml".into(), config(16)));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let r = ask(&cf, "How many dispatcher workers are configured now?", None);
+    assert_eq!(ids(&r).first(), Some(&30), "{:?}", ids(&r));
+    assert!(!ids(&r).contains(&1), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_how_long_asks_for_a_duration_not_for_the_word_long() {
+    // "How long does the import job take": "long" is the question, not a word the answer carries.
+    let mut folds: Vec<(i64, String, String)> = vec![(1, "Read: docs/notes.md".into(), "the import job is long overdue for a rewrite".into())];
+    folds.extend((2..20).map(|k| (k, format!("Bash: pytest tests/test_api_{k}.py"), format!("{k} passed in 1.{k}s"))));
+    folds.push((20, "Bash: python manage.py sync_all".into(), "import job finished: 48210 rows in 41.2s".into()));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let r = ask(&cf, "How long does the import job take now?", None);
+    assert_eq!(ids(&r).first(), Some(&20), "{:?}", ids(&r));
+    assert!(!ids(&r).contains(&1), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_run_in_a_question_is_not_a_word_of_the_answer() {
+    // "How many replicas run in staging now?": the `gh run …` steps name "run"; the deployment table that answers
+    // names none of the question's words, it shows the replicas.
+    let storage = MemoryStorage::with_root("/v2run");
+    block_on(contextfold::store::Storage::save(&storage, ".contextfold/hydration_policy.json", br#"{"selection": "ranked-v2"}"#)).unwrap();
+    let mut cf = block_on(ContextFold::open(storage, clock())).unwrap();
+    let table = |n: u32| format!("NAME   READY   UP-TO-DATE   AVAILABLE\napi    {n}/{n}     {n}            {n}");
+    let mut folds: Vec<(i64, String, String)> = vec![(1, "Bash: kubectl -n web get deploy api".into(), table(3))];
+    folds.extend((2..30).map(|k| (k, format!("Bash: go test ./pkg/m{k}/..."), format!("ok  example.com/m{k} 0.{k}s"))));
+    folds.push((30, "Bash: kubectl -n web get deploy api".into(), table(5)));
+    folds.extend((31..36).map(|k| (k, format!("Bash: gh run view {k}"), format!("job build {k} completed"))));
+    for (step, summary, text) in folds {
+        let mut input = FoldInput::new(step, &summary);
+        input.raw_content = Some(text);
+        block_on(cf.fold(input)).unwrap();
+    }
+    let r = ask(&cf, "How many replicas run in staging now?", None);
+    assert_eq!(ids(&r).first(), Some(&30), "{:?}", ids(&r));
+    assert!(!ids(&r).contains(&1), "{:?}", ids(&r));
+    // No step is picked for the word "run".
+    assert!(ids(&r).iter().all(|s| !(31..36).contains(s)), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_a_listed_word_written_as_a_name_inside_a_sentence_is_a_word() {
+    // "go" is a verb of questions ("go on"), dropped; "Which Go version" names the language.
+    let mut folds: Vec<(i64, String, String)> = vec![(1, "Bash: go version".into(), "go version go1.22.4 linux/amd64".into())];
+    folds.extend((2..20).map(|k| (k, format!("Bash: psql --version && node --version # {k}"), format!("psql (PostgreSQL) 16.4.{k}\nv20.11.{k}"))));
+    folds.push((20, "Bash: go version".into(), "go version go1.23.2 linux/amd64".into()));
+    folds.extend((21..30).map(|k| (k, format!("Bash: terraform version # {k}"), format!("Terraform v1.9.{k}"))));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let r = ask(&cf, "Which Go version are we on now?", None);
+    assert_eq!(ids(&r).first(), Some(&20), "{:?}", ids(&r));
+    assert!(!ids(&r).contains(&1), "{:?}", ids(&r));
+    // At the start of a sentence a capital says nothing: "Go on" stays a verb.
+    let r = ask(&cf, "Go on with the migration.", None);
+    assert!(!ids(&r).contains(&20), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_a_concept_word_in_a_command_does_not_outweigh_the_newer_output_that_shows_the_concept() {
+    // "How many replicas…, and which image…?": `kubectl scale --replicas=5` carries the word "replicas"; the newer
+    // deployment table shows them and carries no question word.
+    let table = |n: u32| format!("NAME   READY   UP-TO-DATE   AVAILABLE   AGE\napi    {n}/{n}     {n}            {n}           41d");
+    let mut folds: Vec<(i64, String, String)> = vec![(1, "Bash: kubectl -n web get deploy api".into(), table(3))];
+    folds.extend((2..20).map(|k| (k, format!("Bash: go test ./pkg/m{k}/..."), format!("ok  example.com/m{k} 0.{k}s"))));
+    folds.push((20, "Bash: kubectl -n web scale deploy/api --replicas=5".into(), "deployment.apps/api scaled".into()));
+    folds.push((21, "Bash: kubectl -n web set image deploy/api api=registry.example.com/api:2.4.1".into(), "deployment.apps/api image updated".into()));
+    folds.push((22, "Bash: kubectl -n web get deploy api".into(), table(5)));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let r = ask(&cf, "How many replicas are there, and which image are they on?", None);
+    assert!(ids(&r).contains(&22) && ids(&r).contains(&21), "{:?}", ids(&r));
+    assert!(!ids(&r).contains(&20) && !ids(&r).contains(&1), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_a_request_for_writing_or_a_plain_explanation_needs_nothing() {
+    let cf = v2_store(&[
+        (1, "Bash: go doc sync.Mutex", "package sync // a gopher mascot; the GIL of Python is not in Go"),
+        (2, "Read: docs/python.md", "The GIL in Python, in simple terms: one thread runs bytecode at a time."),
+    ]);
+    for prompt in ["Write a limerick about a gopher.", "Can you explain what the GIL is in Python, in simple terms?"] {
+        let r = ask(&cf, prompt, None);
+        assert!(ids(&r).is_empty(), "{prompt}: {:?}", ids(&r));
+    }
+}

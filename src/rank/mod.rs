@@ -116,6 +116,15 @@ const MAX_PICKS: usize = 6;
 /// `ranked-v2`: a clause's first pick is the best step that answers on its own when the best by gain does not.
 #[cfg(ranked_v2)]
 const FIRST_THAT_ANSWERS: bool = true;
+/// `ranked-v2`: a line that gives a question word a value (`workers: 16`, `AWS_REGION=eu-west-1`, `"user": "300/min"`)
+/// shows that word as a value, weighed by the rarity of such lines among the steps read (as a value's shape).
+#[cfg(ranked_v2)]
+const LABELS: bool = true;
+/// `ranked-v2`: a picked step owns a slot no term of the store carries when its summary or lines say it.
+#[cfg(ranked_v2)]
+const NO_TERM_OWNED: bool = true;
+/// `ranked-v2`: a concept's slot adds nothing to a step's bag score in the cover (its word in a command is no answer).
+const CONCEPT_NOT_BAGGED: bool = true;
 
 /// A step that carries at least one slot.
 #[derive(Debug)]
@@ -443,6 +452,19 @@ impl Plan {
                         }
                         lines.retain(|set| !set.is_empty());
                     }
+                    // (`ranked-v2`: a word the summary says is what the command is; its output's `Plan: 2 to add`
+                    // is a heading of that command, not the value of something asked.)
+                    #[cfg(ranked_v2)]
+                    if LABELS && self.v2_rules {
+                        let slots = &self.query.slots;
+                        for set in &mut lines {
+                            for (i, q) in set.iter_mut() {
+                                if *q >= VALUE && slots[*i].shape.is_none() && c.said.contains_key(i) {
+                                    *q -= VALUE;
+                                }
+                            }
+                        }
+                    }
                     c.lines = lines;
                 }
             }
@@ -455,7 +477,7 @@ impl Plan {
             let entries = self.max_weight - 256;
             self.value_weights = vec![0; self.weights.len()];
             for i in 0..self.weights.len() {
-                if self.query.slots[i].shape.is_some() {
+                if self.query.slots[i].shape.is_some() || LABELS {
                     let df = pool.iter().filter(|s| self.cands.get(s).is_some_and(|c| c.lines.iter().any(|l| l.iter().any(|&(x, q)| x == i && q >= VALUE)))).count() as u64;
                     if df > 0 {
                         let mut w = (entries - log2_fp(df) + 256).max(32);
@@ -597,10 +619,14 @@ impl Plan {
         taken: &mut BTreeSet<i64>,
         picks: &mut Vec<(i64, Vec<String>)>,
     ) {
+        // (`ranked-v2`: a concept is answered by its markers on a line, not by the question's word in a command's
+        // postings: `kubectl scale --replicas=5` carries "replicas", the newer `kubectl get deploy` table does not.)
+        let bagged = |i: usize| !(V2 && self.v2_rules && CONCEPT_NOT_BAGGED && self.query.slots[i].shape.is_some_and(is_concept));
         let gain = |c: &Cand, residual: &[bool]| -> (i64, i64, usize) {
             let (line, count) = line_score_of!(c, weights, values_of(self), residual);
             let said: i64 = c.said.iter().filter(|(i, _)| residual[**i]).map(|(&i, &q)| weights[i] * i64::from(q) / 16).sum();
-            (2 * line + SAID * said + bag_score(c, weights, residual), line, count)
+            let in_bag: Vec<bool> = residual.iter().enumerate().map(|(i, &r)| r && bagged(i)).collect();
+            (2 * line + SAID * said + bag_score(c, weights, &in_bag), line, count)
         };
         // In a small store no word can be rare: the thresholds are capped by the weight of a word one step carries.
         let rarest = self.max_weight;
@@ -722,6 +748,11 @@ impl Plan {
             if self.v2_rules {
                 for (i, slot) in self.query.slots.iter().enumerate() {
                     if slot.shape.is_some_and(is_concept) && c.lines.iter().any(|l| l.iter().any(|&(x, _)| x == i)) {
+                        residual[i] = false;
+                    }
+                    // (And a word no term of the store carries, such as a two-letter name the index leaves out
+                    // (`go`), that its summary or lines say: it is in no bag either.)
+                    if NO_TERM_OWNED && !self.present[i] && (c.said.contains_key(&i) || c.lines.iter().any(|l| l.iter().any(|&(x, _)| x == i))) {
                         residual[i] = false;
                     }
                 }
@@ -932,6 +963,20 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shape
                 }
             }
         }
+        // (`ranked-v2`: a question word that is the label of a value on this line shows that value.)
+        #[cfg(ranked_v2)]
+        if LABELS && flag != 0 {
+            for label in labels(line) {
+                for w in label.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()) {
+                    low.clear();
+                    low.extend(w.bytes().map(|b| b.to_ascii_lowercase() as char));
+                    if let Some(list) = term_slots.get(low.as_str()) {
+                        let shown: Vec<(usize, u32)> = list.iter().filter(|(i, _)| !shapes.iter().any(|(s, sh)| s == i && is_concept(*sh))).map(|&(i, q)| (i, q + flag)).collect();
+                        add(&shown);
+                    }
+                }
+            }
+        }
         for &(i, shape) in shapes {
             if has_shape(line, shape) {
                 // (A concept's marker is what the word asks for, not a value that may be it: full quality.)
@@ -1024,6 +1069,71 @@ fn names_a_file(before: &[u8]) -> bool {
         }
         _ => false,
     }
+}
+
+/// `ranked-v2`: the labels a line gives a value to: a name at the start of the line (after indentation, a `cat -n`
+/// line number, `- `, `export `), or a quoted name anywhere (`{"anon": "30/min", "user": "300/min"}`), followed by
+/// `:` or `=` (not `==`, `::`, `=>`, `://`) and a value with a letter or a digit (a YAML section `store:` gives none).
+#[cfg(ranked_v2)]
+fn labels(line: &str) -> Vec<&str> {
+    let b = line.as_bytes();
+    let name = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.');
+    // After the label (at `i`, past a closing quote): the separator and a value.
+    let valued = |mut i: usize| -> bool {
+        while i < b.len() && b[i] == b' ' {
+            i += 1;
+        }
+        let Some(&sep) = b.get(i) else { return false };
+        let next = b.get(i + 1).copied().unwrap_or(b' ');
+        if !(sep == b':' || sep == b'=') || matches!(next, b'=' | b':' | b'>' | b'/') {
+            return false;
+        }
+        b[i + 1..].iter().take(80).any(|c| c.is_ascii_alphanumeric())
+    };
+    let mut out = Vec::new();
+    // At the start of the line.
+    let mut i = 0;
+    while i < b.len() && matches!(b[i], b' ' | b'\t') {
+        i += 1;
+    }
+    let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits > 0 && b.get(i + digits) == Some(&b'\t') {
+        i += digits + 1;
+        while i < b.len() && matches!(b[i], b' ' | b'\t') {
+            i += 1;
+        }
+    }
+    if b[i..].starts_with(b"- ") {
+        i += 2;
+    } else if b[i..].starts_with(b"export ") {
+        i += 7;
+    }
+    let start = i;
+    while i < b.len() && name(b[i]) {
+        i += 1;
+    }
+    if i > start && b[start].is_ascii_alphabetic() && valued(i) {
+        out.push(&line[start..i]);
+    }
+    // Quoted, anywhere.
+    let mut k = 0;
+    while k < b.len() {
+        if matches!(b[k], b'"' | b'\'') {
+            let q = b[k];
+            let s = k + 1;
+            let mut e = s;
+            while e < b.len() && name(b[e]) {
+                e += 1;
+            }
+            if e > s && e < b.len() && b[e] == q && b[s].is_ascii_alphabetic() && valued(e + 1) {
+                out.push(&line[s..e]);
+                k = e + 1;
+                continue;
+            }
+        }
+        k += 1;
+    }
+    out
 }
 
 /// Whether a line holds a value of the shape: a port after a host (`localhost:5180`, `0.0.0.0:5432->5432/tcp`,

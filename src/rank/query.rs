@@ -122,6 +122,12 @@ const STOP: &[&str] = &[
     "hangi", "olan", "bugun", "dun", "biraz", "simdiki", "tesekkurler", "tesekkur", "sagol",
 ];
 
+/// `ranked-v2`: words that, after "how", make a question word ("how long", "how often").
+const HOW_WORDS: &[&str] = &["long", "often"];
+
+/// `ranked-v2`: the verb "run", which every command-running session's summaries carry.
+const RUN_WORDS: &[&str] = &["run", "runs", "running", "ran"];
+
 /// Words that say the prompt wants the present state.
 const STATE: &[&str] = &[
     "now", "current", "currently", "latest", "last", "still", "today", "present", "anymore", "nowadays", "newest",
@@ -259,6 +265,19 @@ const GENERAL: &[&[&str]] = &[
     &["difference", "between", "an"],
     &["explain", "what", "a"],
     &["explain", "what", "an"],
+    // (`recall9`: a request for an explanation in plain words, and one for a piece of writing of a literary form,
+    // ask for nothing the session did.)
+    &["in", "simple", "terms"],
+    &["in", "plain", "english"],
+    &["in", "plain", "words"],
+    &["write", "a", "poem"],
+    &["write", "a", "haiku"],
+    &["write", "a", "limerick"],
+    &["write", "a", "sonnet"],
+    &["write", "a", "song"],
+    &["write", "a", "story"],
+    &["write", "a", "joke"],
+    &["tell", "me", "a", "joke"],
 ];
 
 /// `ranked-v2`: whether a prompt's words (match keys) ask about something in general ([`GENERAL`]).
@@ -315,6 +334,33 @@ fn synonyms(key: &str) -> Vec<String> {
 /// Words that join two questions in one prompt ("…, and which …", "… ve …").
 const JOINS: &[&str] = &["and", "also", "plus", "ve", "hem", "ayrica"];
 
+/// `ranked-v2`: for each word of a prompt (as [`words`] splits it), whether it is written as a name inside a
+/// sentence: a capital and then small letters (`Go`, not `OK` or `I`), not the first word of the prompt or of a
+/// sentence (after `.`, `!`, `?`, a line break).
+fn capitalized_inside(prompt_nfc: &str) -> Vec<bool> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut sentence_start = true;
+    for c in prompt_nfc.chars().chain(std::iter::once(' ')) {
+        if is_word(c) {
+            cur.push(c);
+            continue;
+        }
+        if !cur.is_empty() {
+            let mut cs = cur.chars();
+            let first = cs.next().is_some_and(|f| f.is_ascii_uppercase());
+            let rest: Vec<char> = cs.collect();
+            out.push(!sentence_start && first && !rest.is_empty() && rest.iter().all(|r| r.is_ascii_lowercase()));
+            sentence_start = false;
+            cur.clear();
+        }
+        if matches!(c, '.' | '!' | '?' | '\n') {
+            sentence_start = true;
+        }
+    }
+    out
+}
+
 /// The words of a prompt, in order: runs of word characters, folded, as match keys, each with the number of the
 /// clause it is in (a new clause after `,` `;` `?` `!`, a `.` or `:` before a space, a line break, or a joining
 /// word such as "and").
@@ -360,6 +406,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     let q = nfc(prompt);
     let tagged = words(&q);
     let raw: Vec<String> = tagged.iter().map(|(w, _)| w.clone()).collect();
+    let named = if v2 { capitalized_inside(&q) } else { Vec::new() };
     let mut intent = Intent::State;
     let mut history = false;
     let mut first = false;
@@ -429,7 +476,20 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
                 continue;
             }
         }
-        if w.chars().count() < 2 || crate::text::is_stopword(w) || in_list(STOP, w) || in_list(STATE, w) || in_list(HISTORY, w) {
+        // (`ranked-v2`: a word of the list that the prompt writes as a name, capitalized inside a sentence, is one:
+        // "which Go version", "upgrade Go".)
+        let name = v2 && named.get(i).copied().unwrap_or(false) && in_list(STOP, w) && !crate::text::is_stopword(w);
+        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || in_list(STOP, w) || in_list(STATE, w) || in_list(HISTORY, w)) {
+            continue;
+        }
+        // `ranked-v2`: "how long", "how often" ask for a duration or a frequency: question words, not content ("the
+        // weekend long run" does not answer "how long do tokens live").
+        if v2 && i > 0 && raw[i - 1] == "how" && HOW_WORDS.contains(&w.as_str()) {
+            continue;
+        }
+        // `ranked-v2`: "run" asks nothing ("which image do the pods run", "how many workers do we run"), and the
+        // store's "run" is the verb of every `npm run`, `go run`, `docker run`, `gh run` command, not an answer.
+        if v2 && RUN_WORDS.contains(&w.as_str()) {
             continue;
         }
         let stem = stem_en(w);
@@ -482,7 +542,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
                 }
             }
         }
-        if w.chars().count() < 3 && keys.len() == 1 {
+        if w.chars().count() < 3 && keys.len() == 1 && !name {
             continue; // two letters that name nothing we know
         }
         let _ = turkish;
