@@ -45,7 +45,9 @@ pub struct Tape<'a> {
 impl<'a> Tape<'a> {
     /// The tape of `text`, a document [`json::canonical_without`] accepted. `None` when it cannot be read as
     /// exactly what [`json::parse`] gives: an integer beyond i128 (which `parse` rejects), nesting deeper than
-    /// [`DEPTH`]. Any other text gives some tape or `None`, never a panic.
+    /// [`DEPTH`]. Any other text gives some tape or `None`, never a panic. `validate` takes its tapes from
+    /// [`canonical_with_tape`] (the same pass as the node's hash); this reader, on its own, is what the tests hold
+    /// that one to.
     pub fn read(text: &'a str) -> Option<Tape<'a>> {
         if text.len() >= u32::MAX as usize {
             return None;
