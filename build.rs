@@ -1,9 +1,10 @@
 //! Two jobs. The cfgs `ranked_v2`, `read_in_place` and `fast_fold`: each of those cargo features' code is in every
 //! native build and, in wasm, only where the feature is on (the Node package's build): one short name for
 //! `any(feature = "…", not(target_arch = "wasm32"))`. And the JSON Schemas (`schemas/*.json`) go into the engine
-//! without their prose: `description`, `title`, `examples`,
-//! `$comment` and `default` are annotations the validator never reads (`src/schema.rs`), and in the browser build
-//! every byte counts against the package's size budget. The files in `schemas/` keep them for readers.
+//! without what the validator never reads (`src/schema.rs`): the prose (`description`, `title`, `examples`,
+//! `$comment`, `default`), the identifiers (`$id`, `$schema`: references name the schema's file) and `format`; in
+//! the browser build every byte counts against the package's size budget. The files in `schemas/` keep them for
+//! readers and for other validators.
 use std::{env, fs, path::Path};
 
 use serde_json::Value;
@@ -15,7 +16,7 @@ const SCHEMAS: [&str; 5] = [
     "hydration_policy.schema.json",
     "folded_step.schema.json",
 ];
-const ANNOTATIONS: [&str; 5] = ["description", "title", "examples", "$comment", "default"];
+const ANNOTATIONS: [&str; 8] = ["description", "title", "examples", "$comment", "default", "$id", "$schema", "format"];
 /// Keywords whose object members are names (of properties or definitions), not keywords.
 const NAME_MAPS: [&str; 3] = ["properties", "$defs", "patternProperties"];
 

@@ -84,11 +84,12 @@ mkdirSync(PKG, { recursive: true });
 for (const dir of Object.keys(TARGETS)) {
   cpSync(path.join(OUT, dir), path.join(PKG, dir), { recursive: true, filter: (src) => !src.endsWith(".gitignore") });
 }
-// Every folder of the template (lib/, bundler/, browser/, web/, node/, bin/ ...) is copied as is; the top-level
-// package.json, README.md and LICENSE are written below.
+// Every folder of the template (lib/, bundler/, browser/, web/, node/, bin/ ...) is copied as is, but for the sources
+// that exist only bundled into node/ (below); the top-level package.json, README.md and LICENSE are written below.
+const NODE_BUNDLE_ONLY = ["entry-node.js", "validate-thread.js", "validate-worker.js"];
 for (const ent of readdirSync(TEMPLATE, { withFileTypes: true })) {
   if (!ent.isDirectory()) continue;
-  cpSync(path.join(TEMPLATE, ent.name), path.join(PKG, ent.name), { recursive: true, filter: (src) => !src.endsWith("entry-node.js") });
+  cpSync(path.join(TEMPLATE, ent.name), path.join(PKG, ent.name), { recursive: true, filter: (src) => !NODE_BUNDLE_ONLY.some((f) => src.endsWith(f)) });
 }
 
 // CommonJS for Node require(): esbuild bundles the ESM sources; the wasm-bindgen glue and the package itself stay external.
@@ -117,6 +118,7 @@ await cjs("entry-node.js", "index.js");
 await cjs("node-fs.js", "node-fs.js");
 await cjs("vscode.js", "vscode.js");
 await cjs("testing.js", "testing.js");
+await cjs("validate-worker.js", "validate-worker.js");
 
 // CommonJS declarations: the ESM ones with the core types taken from node/contextfold.d.ts.
 const toCjsTypes = (src, dst) =>

@@ -32,6 +32,12 @@ pub struct Problem {
     pub message: String,
 }
 
+impl Problem {
+    fn of_entry(code: ErrorCode, step_id: i64, message: String) -> Self {
+        Problem { code: code.as_str().to_string(), step_id: Some(step_id), file: None, message }
+    }
+}
+
 /// The result of `validate` (spec §13).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -210,74 +216,327 @@ pub async fn load_node_unverified(storage: &impl Storage, key: &str, path: &str)
 /// Cold nodes `validate` reads (and resolves) per batch.
 const VALIDATE_BATCH: usize = 256;
 
-/// `cmd_validate`: every entry by int step id (containment, existence, then the artifact check when
-/// `integrity` is on), then every `step_*.json` in `cold_nodes/` whose number is not indexed.
-pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bool) -> Result<Validation> {
-    let mut v = Validation { ok: true, pass_count: 0, checked: Vec::new(), problems: Vec::new(), schema_violations: Vec::new(), repairable: false };
-    let mut schema_found = Vec::new();
-    let mut problem = |code: ErrorCode, step_id: Option<i64>, file: Option<String>, message: String| {
-        v.problems.push(Problem { code: code.as_str().to_string(), step_id, file, message });
+/// Below this many batches `validate` checks every cold node itself: starting a checker elsewhere (a thread with
+/// its own engine) costs more than it saves.
+#[cfg(read_in_place)]
+const MIN_BATCHES_ELSEWHERE: usize = 8;
+
+/// One cold node to check: its store key, the entry's step id, the node's resolved location (for messages) and
+/// the artifact hash the index entry expects.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NodeToCheck {
+    pub step_id: i64,
+    pub key: String,
+    pub path: String,
+    pub expected: Option<Value>,
+}
+
+/// What checking one cold node found: the entry's problem (a missing file, a failed artifact check), if any, and
+/// where the node departs from its schema.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct NodeCheck {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub problem: Option<Problem>,
+    #[serde(default)]
+    pub schema_violations: Vec<SchemaViolation>,
+}
+
+/// Checks batches of cold nodes somewhere else while `validate` checks others (the package's Node build: a worker
+/// thread with its own engine instance reading the same store). It must answer what [`check_nodes`] over the same
+/// store would; an error or an answer of the wrong length makes `validate` check that batch itself.
+#[allow(async_fn_in_trait)]
+pub trait CheckElsewhere {
+    async fn check(&self, nodes: &[NodeToCheck], integrity: bool) -> Result<Vec<NodeCheck>>;
+    /// Awaited between the batches `validate` checks itself, so that the answers from elsewhere get through (a JS
+    /// host's storage may answer at once, which would otherwise keep its event loop from delivering them).
+    async fn pause(&self) {}
+}
+
+/// No checker elsewhere: `validate` checks every cold node itself.
+pub struct Nowhere;
+
+impl CheckElsewhere for Nowhere {
+    async fn check(&self, _: &[NodeToCheck], _: bool) -> Result<Vec<NodeCheck>> {
+        Err(Error::invalid_input("no checker elsewhere"))
+    }
+}
+
+/// Check one cold node given its bytes (`None`: the file is missing), spec §13 1b–c: the entry's problem, if any;
+/// its schema violations go to `found`. A node written the canonical way (every node the engine or the reference
+/// writes) is read once for the artifact's hash and, where the build has it, schema-checked in place (`tape`);
+/// anything else is parsed.
+pub fn check_node(node: &NodeToCheck, bytes: Option<&[u8]>, integrity: bool, found: &mut Vec<SchemaViolation>) -> Option<Problem> {
+    let step = node.step_id;
+    let problem = |code: ErrorCode, message: String| Some(Problem::of_entry(code, step, message));
+    let Some(bytes) = bytes else {
+        return problem(
+            ErrorCode::BrokenReference,
+            format!("CONF-12 Scenario B — Broken reference: step {step} in index but file missing: {}", node.path),
+        );
     };
-    let mut pass_count = 0;
-    let mut checked = Vec::new();
+    let text = std::str::from_utf8(bytes).ok();
+    let (canonical, checked) = canonical_and_check(&node.key, text, found);
+    if !checked {
+        if let Some(value) = text.and_then(|t| json::parse_str(t).ok()) {
+            violations(&node.key, schema::check(schema::Schema::ColdNode, &value), found);
+        }
+    }
+    let expected = node.expected.as_ref();
+    let verified = || canonical.as_ref().is_some_and(|(without, stored)| identity::canonical_verifies(without, stored, expected));
+    if integrity && !verified() {
+        if let Err(e) = verify_bytes(Some(bytes), &node.path, expected) {
+            return problem(e.code(), format!("CONF-09 / CONF-12 Scenario C — {}", e.message()));
+        }
+    }
+    None
+}
+
+/// Load and check a batch of cold nodes (one `loadMany`), in order: what a checker elsewhere answers.
+pub async fn check_nodes(storage: &impl Storage, nodes: &[NodeToCheck], integrity: bool) -> Result<Vec<NodeCheck>> {
+    let mut loaded = load_nodes(storage, nodes).await?.into_iter();
+    let mut checks = Vec::with_capacity(nodes.len());
+    for node in nodes {
+        let mut schema_violations = Vec::new();
+        let problem = check_node(node, loaded.next().flatten().as_deref(), integrity, &mut schema_violations);
+        checks.push(NodeCheck { problem, schema_violations });
+    }
+    Ok(checks)
+}
+
+async fn load_nodes(storage: &impl Storage, nodes: &[NodeToCheck]) -> Result<Vec<Option<Vec<u8>>>> {
+    // A loop rather than map/collect: the browser build is a few hundred bytes under its size budget.
+    let mut keys = Vec::new();
+    for node in nodes {
+        keys.push(node.key.clone());
+    }
+    storage.load_many(&keys).await
+}
+
+/// What the audit of one batch of entries found, in entry order.
+#[cfg(read_in_place)]
+struct BatchAudit {
+    /// One per entry: `None` for an entry that passed.
+    problems: Vec<Option<Problem>>,
+    schema_violations: Vec<SchemaViolation>,
+}
+
+/// Spec §13 1a for a batch (containment: this side asks the storage to resolve): one slot per entry, its problem or,
+/// for a contained entry, left open (`None`) for its node's check (1b–c), and those nodes to check, here or elsewhere.
+async fn contain_batch(storage: &impl Storage, batch: &[crate::index::Entry<'_>], resolved_dir: &str) -> Result<(Vec<Option<Problem>>, Vec<NodeToCheck>)> {
+    let keys: Vec<String> = batch.iter().map(|e| store::cold_node_key(e.step_id)).collect();
+    let resolved = storage.resolve_many(&keys).await?;
+    let mut problems = Vec::new();
+    let mut nodes = Vec::new();
+    for ((entry, key), resolved) in batch.iter().zip(keys).zip(resolved) {
+        let step = entry.step_id;
+        let file_path = entry.file_path();
+        // The usual entry names its canonical file: containment is then its parent check alone (spec §10).
+        let contained = if file_path.as_deref() == Some(key.as_str()) {
+            containment::check_canonical(step, &key, resolved, resolved_dir)
+        } else {
+            containment::resolve_cold_node_path(storage, step, file_path.as_deref()).await
+        };
+        match contained {
+            Ok(path) => {
+                nodes.push(NodeToCheck { step_id: step, key, path, expected: entry.get("artifact_sha256") });
+                problems.push(None); // the open slot: the node's check fills it in
+            }
+            Err(e) if e.code() == ErrorCode::PathContainment => {
+                problems.push(Some(Problem::of_entry(ErrorCode::PathContainment, step, format!("CONF-12 Path Containment — {}", e.message()))))
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok((problems, nodes))
+}
+
+/// A batch's problems after those of the batches before it (`None`: the entry passed).
+fn add_problems(v: &mut Validation, problems: Vec<Option<Problem>>) {
+    for p in problems {
+        match p {
+            Some(p) => v.problems.push(p),
+            None => v.pass_count += 1,
+        }
+    }
+}
+
+/// The nodes' checks into the batch's open slots, in order.
+#[cfg(read_in_place)]
+fn fill(audit: &mut BatchAudit, checks: Vec<NodeCheck>) {
+    let mut checks = checks.into_iter();
+    for slot in audit.problems.iter_mut().filter(|p| p.is_none()) {
+        let Some(check) = checks.next() else { break };
+        *slot = check.problem;
+        audit.schema_violations.extend(check.schema_violations);
+    }
+}
+
+/// A batch audited on this side: its problems, in entry order; its nodes' schema violations go to `found`.
+async fn audit_batch(
+    storage: &impl Storage,
+    batch: &[crate::index::Entry<'_>],
+    resolved_dir: &str,
+    integrity: bool,
+    found: &mut Vec<SchemaViolation>,
+) -> Result<Vec<Option<Problem>>> {
+    let (mut problems, nodes) = contain_batch(storage, batch, resolved_dir).await?;
+    let mut loaded = load_nodes(storage, &nodes).await?.into_iter();
+    let mut nodes = nodes.iter();
+    // Each open slot is a contained entry's, in order (`contain_batch`).
+    for slot in problems.iter_mut().filter(|p| p.is_none()) {
+        let Some(node) = nodes.next() else { break };
+        *slot = check_node(node, loaded.next().flatten().as_deref(), integrity, found);
+    }
+    Ok(problems)
+}
+
+/// A batch audited on this side, for the batches' slots.
+#[cfg(read_in_place)]
+async fn audit_batch_here(storage: &impl Storage, batch: &[crate::index::Entry<'_>], resolved_dir: &str, integrity: bool) -> Result<BatchAudit> {
+    let mut schema_violations = Vec::new();
+    let problems = audit_batch(storage, batch, resolved_dir, integrity, &mut schema_violations).await?;
+    Ok(BatchAudit { problems, schema_violations })
+}
+
+/// A batch whose nodes are checked elsewhere; `Ok(None)` when that fails (the caller audits it here).
+#[cfg(read_in_place)]
+async fn audit_batch_elsewhere(
+    storage: &impl Storage,
+    batch: &[crate::index::Entry<'_>],
+    resolved_dir: &str,
+    integrity: bool,
+    elsewhere: &impl CheckElsewhere,
+) -> Result<Option<BatchAudit>> {
+    let (problems, nodes) = contain_batch(storage, batch, resolved_dir).await?;
+    let mut audit = BatchAudit { problems, schema_violations: Vec::new() };
+    match elsewhere.check(&nodes, integrity).await {
+        Ok(checks) if checks.len() == nodes.len() => {
+            fill(&mut audit, checks);
+            Ok(Some(audit))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// Poll two futures together until both are done (single-threaded: a storage or a checker elsewhere works while
+/// the other side computes).
+#[cfg(read_in_place)]
+async fn join<A: std::future::Future, B: std::future::Future>(a: A, b: B) -> (A::Output, B::Output) {
+    use std::task::Poll;
+    let (mut a, mut b) = (std::pin::pin!(a), std::pin::pin!(b));
+    let (mut ra, mut rb) = (None, None);
+    std::future::poll_fn(|cx| {
+        if ra.is_none() {
+            if let Poll::Ready(x) = a.as_mut().poll(cx) {
+                ra = Some(x);
+            }
+        }
+        if rb.is_none() {
+            if let Poll::Ready(x) = b.as_mut().poll(cx) {
+                rb = Some(x);
+            }
+        }
+        if ra.is_some() && rb.is_some() {
+            Poll::Ready((ra.take().expect("done"), rb.take().expect("done")))
+        } else {
+            Poll::Pending
+        }
+    })
+    .await
+}
+
+/// The batches audited here and, from [`MIN_BATCHES_ELSEWHERE`] on, elsewhere at the same time (the index's schema
+/// check first, here, while elsewhere starts); the audits in batch order whoever made them.
+#[cfg(read_in_place)]
+async fn audit_here_and_elsewhere(
+    storage: &impl Storage,
+    index: &RecallIndex,
+    batches: &[&[crate::index::Entry<'_>]],
+    resolved_dir: &str,
+    integrity: bool,
+    elsewhere: Option<&impl CheckElsewhere>,
+    index_violations: &mut Vec<SchemaViolation>,
+) -> Result<Vec<BatchAudit>> {
+    let elsewhere = elsewhere.filter(|_| batches.len() >= MIN_BATCHES_ELSEWHERE);
+    // Batches are taken in order by whichever side is free; each result lands in its batch's slot.
+    let next = std::cell::Cell::new(0);
+    let take = || {
+        let i = next.get();
+        (i < batches.len()).then(|| next.set(i + 1)).map(|_| i)
+    };
+    let audits: std::cell::RefCell<Vec<Option<BatchAudit>>> = std::cell::RefCell::new((0..batches.len()).map(|_| None).collect());
+    let here = async {
+        schema_check_index(index, index_violations);
+        while let Some(i) = take() {
+            let audit = audit_batch_here(storage, batches[i], resolved_dir, integrity).await.inspect_err(|_| next.set(batches.len()))?;
+            audits.borrow_mut()[i] = Some(audit);
+            if let Some(e) = elsewhere {
+                e.pause().await;
+            }
+        }
+        Ok::<_, Error>(())
+    };
+    // Two batches in flight elsewhere, so that side has the next one queued when it finishes one.
+    let there = || async {
+        let Some(e) = elsewhere else { return Ok(()) };
+        let mut failed = false;
+        while let Some(i) = take() {
+            let there = if failed { Ok(None) } else { audit_batch_elsewhere(storage, batches[i], resolved_dir, integrity, e).await };
+            // A batch that fails elsewhere is audited here, and so is the rest of this loop's share.
+            let audit = match there {
+                Ok(Some(audit)) => Ok(audit),
+                Ok(None) => {
+                    failed = true;
+                    audit_batch_here(storage, batches[i], resolved_dir, integrity).await
+                }
+                Err(e) => Err(e),
+            }
+            .inspect_err(|_| next.set(batches.len()))?;
+            audits.borrow_mut()[i] = Some(audit);
+        }
+        Ok::<_, Error>(())
+    };
+    let ((r1, r2), r3) = join(join(there(), there()), here).await;
+    r1.and(r2).and(r3)?;
+    Ok(audits.into_inner().into_iter().map(|a| a.expect("every batch audited")).collect())
+}
+
+/// `cmd_validate`: every entry by int step id (containment, existence, then the artifact check when
+/// `integrity` is on), then every `step_*.json` in `cold_nodes/` whose number is not indexed; and the schema check of
+/// the index and the cold nodes. With `elsewhere`, batches of cold nodes are checked there while this side checks
+/// the others (and the index); the result is the same, in the same order, as without.
+pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bool, elsewhere: Option<&impl CheckElsewhere>) -> Result<Validation> {
     // The cold-node directory resolved once; entries read and resolved in batches (a host may serve a batch at once).
     let resolved_dir = storage.resolve(store::COLD_NODE_DIR).await?;
     let entries = index.entries_by_step();
-    for batch in entries.chunks(VALIDATE_BATCH) {
-        let keys: Vec<String> = batch.iter().map(|e| store::cold_node_key(e.step_id)).collect();
-        let resolved = storage.resolve_many(&keys).await?;
-        let mut paths = Vec::with_capacity(batch.len());
-        for ((entry, key), resolved) in batch.iter().zip(&keys).zip(resolved) {
-            let step = entry.step_id;
-            checked.push(step);
-            let file_path = entry.file_path();
-            // The usual entry names its canonical file: containment is then its parent check alone (spec §10).
-            let contained = if file_path.as_deref() == Some(key.as_str()) {
-                containment::check_canonical(step, key, resolved, &resolved_dir)
-            } else {
-                containment::resolve_cold_node_path(storage, step, file_path.as_deref()).await
-            };
-            match contained {
-                Ok(p) => paths.push(Some(p)),
-                Err(e) if e.code() == ErrorCode::PathContainment => {
-                    problem(ErrorCode::PathContainment, Some(step), None, format!("CONF-12 Path Containment — {}", e.message()));
-                    paths.push(None);
-                }
-                Err(e) => return Err(e),
-            }
-        }
-        let wanted: Vec<String> = keys.iter().zip(&paths).filter(|(_, p)| p.is_some()).map(|(k, _)| k.clone()).collect();
-        let mut loaded = storage.load_many(&wanted).await?.into_iter();
-        for ((entry, node_key), path) in batch.iter().zip(&keys).zip(paths) {
-            let Some(path) = path else { continue };
-            let step = entry.step_id;
-            let Some(bytes) = loaded.next().flatten() else {
-                problem(
-                    ErrorCode::BrokenReference,
-                    Some(step),
-                    None,
-                    format!("CONF-12 Scenario B — Broken reference: step {step} in index but file missing: {path}"),
-                );
-                continue;
-            };
-            // A node written the canonical way (every node the engine or the reference writes) is read once for
-            // the artifact's hash and, where the build has it, checked in place (`tape`); anything else is parsed.
-            let text = std::str::from_utf8(&bytes).ok();
-            let (canonical, checked) = canonical_and_check(node_key, text, &mut schema_found);
-            if !checked {
-                if let Some(node) = text.and_then(|t| json::parse_str(t).ok()) {
-                    violations(&node_key, schema::check(schema::Schema::ColdNode, &node), &mut schema_found);
-                }
-            }
-            let expected = entry.get("artifact_sha256");
-            let verified = || canonical.as_ref().is_some_and(|(without, stored)| identity::canonical_verifies(without, stored, expected.as_ref()));
-            if integrity && !verified() {
-                if let Err(e) = verify_bytes(Some(&bytes), &path, expected.as_ref()) {
-                    problem(e.code(), Some(step), None, format!("CONF-09 / CONF-12 Scenario C — {}", e.message()));
-                    continue;
-                }
-            }
-            pass_count += 1;
+    let batches: Vec<_> = entries.chunks(VALIDATE_BATCH).collect();
+    let mut v = Validation {
+        ok: true,
+        pass_count: 0,
+        checked: Vec::new(),
+        problems: Vec::new(),
+        schema_violations: Vec::new(),
+        repairable: false,
+    };
+    for entry in &entries {
+        v.checked.push(entry.step_id);
+    }
+    #[cfg(read_in_place)]
+    for audit in audit_here_and_elsewhere(storage, index, &batches, &resolved_dir, integrity, elsewhere, &mut v.schema_violations).await? {
+        add_problems(&mut v, audit.problems);
+        v.schema_violations.extend(audit.schema_violations);
+    }
+    // The builds without validate's speed-ups (browser, bundler: size) audit on one side, batch after batch.
+    #[cfg(not(read_in_place))]
+    {
+        let _ = elsewhere;
+        schema_check_index(index, &mut v.schema_violations);
+        for batch in &batches {
+            let problems = audit_batch(storage, batch, &resolved_dir, integrity, &mut v.schema_violations).await?;
+            add_problems(&mut v, problems);
         }
     }
     let prefix = format!("{}/", store::COLD_NODE_DIR);
@@ -288,17 +547,14 @@ pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bo
         }
         let Ok(step) = python_int(&name.replace("step_", "").replace(".json", "")) else { continue };
         if !index.has_step(step) {
-            problem(
-                ErrorCode::OrphanedNode,
-                None,
-                Some(name.to_string()),
-                format!("CONF-12 Scenario A — Orphaned cold node: {name} exists on disk but has no recall index entry."),
-            );
+            v.problems.push(Problem {
+                code: ErrorCode::OrphanedNode.as_str().to_string(),
+                step_id: None,
+                file: Some(name.to_string()),
+                message: format!("CONF-12 Scenario A — Orphaned cold node: {name} exists on disk but has no recall index entry."),
+            });
         }
     }
     v.ok = v.problems.is_empty();
-    v.schema_violations = schema_found;
-    v.pass_count = pass_count;
-    v.checked = checked;
     Ok(v)
 }

@@ -6,8 +6,10 @@ import { InvalidInputError, LimitExceededError, toContextFoldError } from "./err
 /**
  * @param {any} core the wasm-bindgen module (Engine, extract, ...)
  * @param {() => void} [ensureReady] throws when the core cannot be used yet (web build before init)
+ * @param {{ validateChecker?: (storage: object) => { checkElsewhere: Function, close(): Promise<void> } | undefined }} [host]
+ *   what the platform adds: a checker that shares `validate`'s work (Node: a worker thread)
  */
-export function createApi(core, ensureReady = () => {}) {
+export function createApi(core, ensureReady = () => {}, host = {}) {
   async function call(fn) {
     try {
       return await fn();
@@ -176,8 +178,16 @@ export function createApi(core, ensureReady = () => {}) {
     status() {
       return this.#run(() => this.#engine.status());
     }
-    validate() {
-      return this.#run(() => this.#engine.validate());
+    validate(options = {}) {
+      return this.#run(async () => {
+        const checker = options?.parallel === false ? undefined : host.validateChecker?.(this.#storage);
+        if (!checker) return this.#engine.validate();
+        try {
+          return await this.#engine.validate({ checkElsewhere: checker.checkElsewhere, pause: checker.pause });
+        } finally {
+          await checker.close();
+        }
+      });
     }
     beforeTurn(prompt, options) {
       const refused = this.#checkPrompt(prompt, "beforeTurn: prompt");

@@ -3,6 +3,7 @@
 import * as core from "./contextfold.js";
 import { nodeCrypto } from "./node-crypto.js";
 import { createApi } from "./api.js";
+import { workerChecker } from "./validate-thread.js";
 
 // SHA-256 of large inputs (payloads, the canonical JSON of a node) by node:crypto: what is hashed stays the engine's.
 // The one-shot `hash` (Node ≥ 20.12) skips a Hash object per call: `validate` hashes every node.
@@ -10,7 +11,9 @@ core.setSha256((bytes) => nodeCrypto().hash("sha256", bytes, "buffer"));
 
 export * from "./errors.js";
 export { MemoryStorage } from "./memory.js";
-const api = createApi(core);
+// `validate` over a NodeFsStorage checks cold nodes on a worker thread too (node/validate-worker.js, next to this
+// file once bundled to CommonJS).
+const api = createApi(core, undefined, { validateChecker: (storage) => workerChecker(storage, `${__dirname}/validate-worker.js`) });
 export const ContextFold = api.ContextFold;
 export const extract = api.extract;
 export const redact = api.redact;

@@ -10,6 +10,9 @@ import { acquireLock } from "./lockfile.js";
 export { acquireLock };
 
 const TEMP_MARK = ".cf-tmp-";
+/** Marks the class for `validate`'s worker thread (validate-thread.js); a registry symbol: the ESM and CommonJS
+ *  builds each have a copy of the class. */
+const NODE_FS_STORAGE = Symbol.for("contextfold.NodeFsStorage");
 /** A path with an absolute start, or an empty, "." or ".." segment: resolved in full by `resolveMany`. */
 const DOT_OR_EMPTY_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/u;
 const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0);
@@ -19,6 +22,9 @@ const UNRESOLVABLE = new Set(["ENOENT", "ENOTDIR", "ELOOP", "ENAMETOOLONG", "EIN
 const missing = (err) => err && (err.code === "ENOENT" || err.code === "ENOTDIR");
 
 export class NodeFsStorage {
+  /** `validate` may read this store on a worker thread too (validate-thread.js): a subclass is read here only. */
+  static [NODE_FS_STORAGE] = true;
+
   /** The absolute directory of the store (the project root that holds `.contextfold/`). */
   root;
 

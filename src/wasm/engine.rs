@@ -25,6 +25,33 @@ use crate::scan::ScanResult;
 use crate::validate::Validation;
 
 #[wasm_bindgen(typescript_custom_section)]
+const VALIDATE_OPTIONS_TS: &'static str = r#"
+/** Options of `Engine.validate`. */
+export interface ValidateOptions {
+  /** Checks a batch of cold nodes elsewhere while the engine checks others, e.g. on a worker thread that opens the
+   *  same store in a storage of its own and answers with `checkColdNodes(storage, nodes, integrity)`. Used for
+   *  stores of 2,048 entries or more, in the Node build (the others ignore it); a rejection or an answer of the
+   *  wrong length makes the engine check that batch itself, so the result never depends on it. */
+  checkElsewhere?: (nodes: ColdNodeToCheck[], integrity: boolean) => Promise<NodeCheck[]>;
+  /** With `checkElsewhere`: awaited between the batches the engine checks itself, so that the checker's answers
+   *  get through (e.g. `() => new Promise((r) => setImmediate(r))` where a storage answers without I/O waits). */
+  pause?: () => Promise<void>;
+}
+
+/** One cold node handed to a checker elsewhere (see `ValidateOptions`). */
+export interface ColdNodeToCheck {
+  /** The entry's step id. */
+  stepId: number;
+  /** The node's store key. */
+  key: string;
+  /** The node's resolved location (for messages). */
+  path: string;
+  /** The artifact hash the index entry expects, as JSON text (absent: the entry has none). */
+  expected?: string;
+}
+"#;
+
+#[wasm_bindgen(typescript_custom_section)]
 const OPTIONS_TS: &'static str = r#"
 /** How a store is opened; every field has the reference's default. */
 export interface OpenOptions {
@@ -263,10 +290,21 @@ impl Engine {
         output(&status, "status")
     }
 
-    /// Audit every entry and look for orphans (spec §13).
-    pub async fn validate(&self) -> JsResult<Ts<Validation>> {
+    /// Audit every entry and look for orphans (spec §13); in the Node build, with `checkElsewhere`, part of the cold
+    /// nodes are checked by the host's checker (see `ValidateOptions`; the other builds ignore the options).
+    pub async fn validate(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "ValidateOptions")] options: JsValue,
+    ) -> JsResult<Ts<Validation>> {
+        #[cfg(read_in_place)]
+        let elsewhere = super::validate::JsCheckElsewhere::from_options(&options)?;
+        #[cfg(not(read_in_place))]
+        let elsewhere = {
+            let _ = options;
+            None::<crate::validate::Nowhere>
+        };
         let engine = self.state("validate")?;
-        let validation = engine.validate().await?;
+        let validation = engine.validate_with(elsewhere.as_ref()).await?;
         output(&validation, "validate")
     }
 

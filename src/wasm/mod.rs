@@ -14,6 +14,8 @@
 //! `report` and `cli` serve only the contextfold CLI, so only the Node package's wasm carries them (cargo feature
 //! `cli`); the browser and bundler builds are that much smaller.
 //! * `redact` — the redactor (`redact`, `redactionRules`)
+//! * `validate` — `validate` on two threads: the host's checker elsewhere and `checkColdNodes`, its side (Node
+//!   build only)
 
 #[cfg(feature = "cli")]
 mod cli;
@@ -24,6 +26,8 @@ mod redact;
 #[cfg(feature = "cli")]
 mod report;
 mod storage;
+#[cfg(read_in_place)]
+mod validate;
 
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
@@ -36,6 +40,8 @@ pub(crate) type JsResult<T> = std::result::Result<T, JsValue>;
 pub use cli::*;
 pub use engine::Engine;
 pub use redact::*;
+#[cfg(read_in_place)]
+pub use validate::check_cold_nodes;
 #[cfg(feature = "cli")]
 pub use report::*;
 

@@ -1,0 +1,70 @@
+// `validate` on two threads (Node): a worker thread opens the same directory in a NodeFsStorage of its own and checks
+// the batches of cold nodes the engine hands it (`checkElsewhere`) with its own instance of the engine's module,
+// while the engine checks the others and the index. The checks are the engine's (`checkColdNodes`); the result is
+// the same with or without the worker (the engine checks a batch itself if the worker fails).
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+
+/** Marks the NodeFsStorage class (every copy of it: the ESM and CommonJS builds each have one). */
+export const NODE_FS_STORAGE = Symbol.for("contextfold.NodeFsStorage");
+
+/**
+ * The directory a worker can open for `storage` in a NodeFsStorage of its own, or undefined: only for a
+ * NodeFsStorage itself (not a subclass, not an instance with its own methods), whose reads the worker repeats.
+ */
+function sameDirectory(storage) {
+  const ctor = storage?.constructor;
+  if (!ctor || !Object.hasOwn(ctor, NODE_FS_STORAGE) || typeof storage.root !== "string") return undefined;
+  if (["load", "loadMany", "resolve", "resolveMany"].some((m) => Object.hasOwn(storage, m))) return undefined;
+  return storage.root;
+}
+
+/**
+ * A checker elsewhere for `Engine.validate` over `storage`, or undefined when there is no second core or the
+ * storage is not a plain NodeFsStorage. The worker starts at the first batch (the engine hands none for a small
+ * store); `close()` ends it.
+ * @param {object} storage
+ * @param {string} workerFile the worker's script (node/validate-worker.js)
+ */
+export function workerChecker(storage, workerFile) {
+  const root = sameDirectory(storage);
+  if (root === undefined || availableParallelism() < 2) return undefined;
+  let worker;
+  let failure;
+  let nextId = 0;
+  const pending = new Map();
+  const failAll = (err) => {
+    failure ??= err instanceof Error ? err : new Error(`the validate worker stopped (exit code ${err})`);
+    for (const { reject } of pending.values()) reject(failure);
+    pending.clear();
+  };
+  const start = () => {
+    worker = new Worker(workerFile, { workerData: { root } });
+    worker.on("message", ({ id, checks, error }) => {
+      const p = pending.get(id);
+      if (!p) return;
+      pending.delete(id);
+      if (error === undefined) p.resolve(checks);
+      else p.reject(new Error(error));
+    });
+    worker.on("error", failAll);
+    worker.on("exit", failAll);
+  };
+  return {
+    checkElsewhere(nodes, integrity) {
+      if (failure) return Promise.reject(failure);
+      if (!worker) start();
+      return new Promise((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, nodes, integrity });
+      });
+    },
+    // The engine checks its own batches from a storage that reads synchronously: between them, let the worker's
+    // answers in.
+    pause: () => new Promise((resolve) => setImmediate(resolve)),
+    async close() {
+      if (worker) await worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,97 @@
+// `validate` over a NodeFsStorage on two threads (issue 12): a worker thread checks part of the cold nodes of a large
+// store, the result is the one a single thread gives, and what the worker cannot repeat (a subclass's reads) stays
+// on this thread.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import fs, { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
+import { availableParallelism } from "node:os";
+import * as path from "node:path";
+import { CONSUMER, cf, CLOCK } from "./helpers.mjs";
+
+const { ContextFold, NodeFsStorage } = cf;
+const INDEX = ".contextfold/recall_index.json";
+const nodeKey = (step) => `.contextfold/cold_nodes/step_${String(step).padStart(6, "0")}.json`;
+
+function freshDir(name) {
+  const base = path.join(CONSUMER, "validate");
+  mkdirSync(base, { recursive: true });
+  return realpathSync(mkdtempSync(path.join(base, `${name}-`)));
+}
+
+/** A store of `n` steps (100, 200, …) in `dir`, in the reference files, with every kind of problem in several of
+ *  its 256-entry batches: tampered nodes, entries escaping the store, missing nodes, an orphan. */
+async function damagedStore(dir, n) {
+  const c = await ContextFold.open(new NodeFsStorage(dir), { clock: CLOCK });
+  const inputs = Array.from({ length: n }, (_, i) => ({ stepId: (i + 1) * 100, summary: `Node ${(i + 1) * 100}`, rawContent: `content ${i} redis port ${6000 + i}` }));
+  await c.foldMany(inputs);
+  await c.close();
+  let index = readFileSync(path.join(dir, INDEX), "utf8");
+  [100, 25_700, 51_300, 77_000, 128_100, 179_300, 205_000, 209_900].forEach((step, i) => {
+    const file = path.join(dir, nodeKey(step));
+    if (i % 3 === 0) writeFileSync(file, readFileSync(file, "utf8").replace('"status": "cold"', '"status": "warm"'));
+    else if (i % 3 === 1) index = index.replace(`"file_path": "${nodeKey(step)}"`, '"file_path": "../evil.json"');
+    else rmSync(file);
+  });
+  writeFileSync(path.join(dir, INDEX), index);
+  writeFileSync(path.join(dir, nodeKey(99_999_999)), "{}");
+}
+
+/** Count this thread's reads of cold nodes while `fn` runs (a worker thread has its own `fs`). */
+async function coldNodeReads(fn) {
+  const original = fs.readFileSync;
+  let reads = 0;
+  fs.readFileSync = function (file, ...rest) {
+    if (String(file).includes(`${path.sep}cold_nodes${path.sep}`)) reads++;
+    return original.call(this, file, ...rest);
+  };
+  syncBuiltinESMExports();
+  try {
+    return { result: await fn(), reads };
+  } finally {
+    fs.readFileSync = original;
+    syncBuiltinESMExports();
+  }
+}
+
+describe("validate on two threads", () => {
+  it("a worker thread checks part of a large store's cold nodes and the result equals one thread's", async () => {
+    const dir = freshDir("parallel");
+    const n = 2_100;
+    await damagedStore(dir, n);
+    const c = await ContextFold.open(new NodeFsStorage(dir), { clock: CLOCK });
+    const single = await coldNodeReads(() => c.validate({ parallel: false }));
+    const parallel = await coldNodeReads(() => c.validate());
+    await c.close();
+    assert.equal(single.result.ok, false);
+    assert.deepEqual(single.result.problems.map((p) => p.code), [
+      "INTEGRITY_CHECK", "PATH_CONTAINMENT", "BROKEN_REFERENCE", "INTEGRITY_CHECK", "PATH_CONTAINMENT", "BROKEN_REFERENCE", "INTEGRITY_CHECK", "PATH_CONTAINMENT", "ORPHANED_NODE",
+    ]);
+    assert.ok(single.result.schemaViolations.length >= 3);
+    assert.deepEqual(parallel.result, single.result);
+    // One thread reads every contained node; with the worker (on two cores or more) this thread reads its share.
+    assert.equal(single.reads, n - 3);
+    if (availableParallelism() >= 2) assert.ok(parallel.reads < single.reads, `${parallel.reads} reads on this thread`);
+    else assert.equal(parallel.reads, single.reads, "one core: no worker");
+  });
+
+  it("a NodeFsStorage subclass is read on this thread only, with the same result", async () => {
+    const dir = freshDir("subclass");
+    await damagedStore(dir, 2_100);
+    class Counting extends NodeFsStorage {
+      loads = 0;
+      async loadMany(keys) {
+        this.loads += keys.length;
+        return super.loadMany(keys);
+      }
+    }
+    const storage = new Counting(dir);
+    const c = await ContextFold.open(storage, { clock: CLOCK });
+    const v = await c.validate();
+    await c.close();
+    assert.equal(storage.loads, 2_100 - 3);
+    const plain = await ContextFold.open(new NodeFsStorage(dir), { clock: CLOCK });
+    assert.deepEqual(await plain.validate({ parallel: false }), v);
+    await plain.close();
+  });
+});
