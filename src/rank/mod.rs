@@ -126,6 +126,12 @@ const NO_TERM_OWNED: bool = true;
 /// `ranked-v2`: a concept's slot adds nothing to a step's bag score in the cover (its word in a command is no answer).
 const CONCEPT_NOT_BAGGED: bool = true;
 
+/// `ranked-v2` (`recall10`): a question about a fix whose best answer is the failure (a failed run, a report naming a
+/// file) also gets the next edit of a file that step names, within this many steps after it: the fix is that edit,
+/// whose own words need not name the problem.
+#[cfg(ranked_v2)]
+const FIX_AFTER: i64 = 12;
+
 /// A step that carries at least one slot.
 #[derive(Debug)]
 struct Cand {
@@ -182,6 +188,10 @@ pub struct Plan {
     /// `ranked-v2`: per slot, the weight of a value of its shape (0: none), by the read steps that show one.
     #[cfg(ranked_v2)]
     value_weights: Vec<i64>,
+    /// `ranked-v2`: per read step that is no edit, the first edit after it (within [`FIX_AFTER`] steps) of a file it
+    /// names, for a question about a fix.
+    #[cfg(ranked_v2)]
+    fix_after: BTreeMap<i64, i64>,
 }
 
 fn max_q(map: &mut BTreeMap<usize, u32>, slot: usize, q: u32) {
@@ -214,6 +224,8 @@ impl Plan {
             v2_rules: false,
             #[cfg(ranked_v2)]
             value_weights: Vec::new(),
+            #[cfg(ranked_v2)]
+            fix_after: BTreeMap::new(),
         }
     }
 
@@ -494,6 +506,27 @@ impl Plan {
                 }
             }
         }
+        // (`ranked-v2`, `recall10`: for a question about a fix, the edit that followed each read step that names its file.)
+        #[cfg(ranked_v2)]
+        if self.v2_rules && self.query.slots.iter().any(|s| s.shape.is_some_and(is_event)) {
+            let edits: Vec<(i64, &str)> = self.entries.iter().filter_map(|(&st, e)| edited_file(&e.1).map(|f| (st, f))).collect();
+            let mut fix_after = BTreeMap::new();
+            for &step in &pool {
+                let Some(e) = self.entries.get(&step) else { continue };
+                if edited_file(&e.1).is_some() {
+                    continue;
+                }
+                let text = contents.get(&step).map(String::as_str).unwrap_or("");
+                if let Some(&(fix, _)) = edits.iter().find(|&&(st, f)| st > step && st <= step + FIX_AFTER && (e.1.contains(f) || text.contains(f))) {
+                    fix_after.insert(step, fix);
+                }
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            if std::env::var_os("CF_RANK_DEBUG").is_some() {
+                eprintln!("  fix_after {fix_after:?} edits {edits:?}");
+            }
+            self.fix_after = fix_after;
+        }
         let weights = self.weights.clone();
         #[cfg(ranked_v2)]
         let values = self.value_weights.clone();
@@ -738,6 +771,16 @@ impl Plan {
                 }
             }
             picks.push((step, slot_names(names, answered.iter().copied())));
+            // (`ranked-v2`, `recall10`: a question about a fix whose first answer is the failure, or a step that names the
+            // file at fault, gets the edit of that file that came next: the fix, whatever its words.)
+            #[cfg(ranked_v2)]
+            if own == 0 && self.v2_rules && (0..asked.len()).any(|i| asked[i] && self.query.slots[i].shape.is_some_and(is_event)) {
+                if let Some(&fix) = self.fix_after.get(&step) {
+                    if taken.insert(fix) {
+                        picks.push((fix, slot_names(names, answered.iter().copied())));
+                    }
+                }
+            }
             // Intent ownership: every slot of the clause the step carries is answered by it, picked or dropped, so
             // no older state of the same thing is picked after it.
             for &i in c.bag.keys() {
@@ -1034,6 +1077,16 @@ fn is_search(summary: &str) -> bool {
     }
     let cmd = rest.trim_start();
     ["grep ", "rg ", "ag ", "find ", "git grep ", "egrep ", "fgrep "].iter().any(|p| cmd.starts_with(p))
+}
+
+/// `ranked-v2`: the name of the file an edit's summary (`Edit: /home/dev/app/src/db/pool.ts`) changes (`pool.ts`), if
+/// it is an edit's and the name is long enough to mean that file where another step writes it (five bytes or more).
+#[cfg(ranked_v2)]
+fn edited_file(summary: &str) -> Option<&str> {
+    let path = ["Edit: ", "MultiEdit: ", "Write: "].iter().find_map(|p| summary.strip_prefix(p))?;
+    let path = source(path);
+    let name = path.rsplit('/').next()?.trim();
+    (name.len() >= 5 && !name.contains(' ')).then_some(name)
 }
 
 /// A summary with each path cut to its last two parts (`Read: /home/dev/app/src/db/pool.ts` → `Read: db/pool.ts`).

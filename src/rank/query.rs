@@ -251,7 +251,26 @@ const WHY: &[&str] = &["why", "neden", "niye", "nicin"];
 const REASON: &[&str] = &["because", "reason", "cause", "due"];
 
 /// `ranked-v2`: more Turkish words (a verdict, a size).
-const TURKISH_V2: &[(&str, &[&str])] = &[("basari", &["success"]), ("boyut", &["size"])];
+const TURKISH_V2: &[(&str, &[&str])] = &[
+    ("basari", &["success"]),
+    ("boyut", &["size"]),
+    // (`recall10`: more of the words a Turkish-writing user asks a coding session with: a leak, a rate, full, a
+    // board or card, blowing up, turning off, taking out, a matrix, found.)
+    ("sizinti", &["leak"]),
+    ("hizi", &["rate", "speed"]),
+    ("dolu", &["full", "used"]),
+    ("kart", &["board", "card"]),
+    ("patla", &["fail", "crash", "error"]),
+    ("kapat", &["off", "disable", "close"]),
+    ("kapan", &["off", "close"]),
+    ("cikar", &["remove", "drop"]),
+    ("matris", &["matrix"]),
+    ("buldu", &["found", "find"]),
+    ("bulun", &["found", "find"]),
+];
+
+/// `ranked-v2` (`recall10`): Turkish question words (match keys) that carry no content ("where was it").
+const STOP_TR_V2: &[&str] = &["nerde", "nerdeydi", "neredeydi", "nereden", "nereye", "nereyi", "nerden", "kim", "kimin", "hangisiydi", "neydi", "kaci", "kacta"];
 
 /// `ranked-v2`: word sequences (match keys) that mark a question about a kind of thing in general, not about the
 /// session ("what is the difference between a process and a thread?", "explain what a decorator is, in general"):
@@ -282,7 +301,9 @@ const GENERAL: &[&[&str]] = &[
 
 /// `ranked-v2`: whether a prompt's words (match keys) ask about something in general ([`GENERAL`]).
 fn asks_in_general(raw: &[String]) -> bool {
-    GENERAL.iter().any(|seq| raw.windows(seq.len()).any(|w| w.iter().zip(seq.iter()).all(|(a, b)| a == b)))
+    // (`recall10`: the person it is for may come between the verb and the form: "write me a limerick", "write us a poem".)
+    let without: Vec<String> = raw.iter().filter(|w| !matches!(w.as_str(), "me" | "us")).cloned().collect();
+    [raw, &without[..]].iter().any(|raw| GENERAL.iter().any(|seq| raw.windows(seq.len()).any(|w| w.iter().zip(seq.iter()).all(|(a, b)| a == b))))
 }
 
 /// `ranked-v2`: a Turkish word (a match key) with its final p, t or k softened (b, d, g: `ğ` folds to `g`), if it ends
@@ -361,6 +382,24 @@ fn capitalized_inside(prompt_nfc: &str) -> Vec<bool> {
     out
 }
 
+/// `ranked-v2`: for each word of a prompt (as [`words`] splits it), whether it is an acronym of two capitals (`CI`,
+/// `OS`, `PR`, `DB`): a name, however short (`recall10`).
+fn acronyms(prompt_nfc: &str) -> Vec<bool> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for c in prompt_nfc.chars().chain(std::iter::once(' ')) {
+        if is_word(c) {
+            cur.push(c);
+            continue;
+        }
+        if !cur.is_empty() {
+            out.push(cur.chars().count() == 2 && cur.chars().all(|c| c.is_ascii_uppercase()));
+            cur.clear();
+        }
+    }
+    out
+}
+
 /// The words of a prompt, in order: runs of word characters, folded, as match keys, each with the number of the
 /// clause it is in (a new clause after `,` `;` `?` `!`, a `.` or `:` before a space, a line break, or a joining
 /// word such as "and").
@@ -407,6 +446,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     let tagged = words(&q);
     let raw: Vec<String> = tagged.iter().map(|(w, _)| w.clone()).collect();
     let named = if v2 { capitalized_inside(&q) } else { Vec::new() };
+    let caps = if v2 { acronyms(&q) } else { Vec::new() };
     let mut intent = Intent::State;
     let mut history = false;
     let mut first = false;
@@ -479,7 +519,11 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         // (`ranked-v2`: a word of the list that the prompt writes as a name, capitalized inside a sentence, is one:
         // "which Go version", "upgrade Go".)
         let name = v2 && named.get(i).copied().unwrap_or(false) && in_list(STOP, w) && !crate::text::is_stopword(w);
-        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || in_list(STOP, w) || in_list(STATE, w) || in_list(HISTORY, w)) {
+        // (`ranked-v2`, `recall10`: two capitals are an acronym, a name (`CI`, `OS`), not a word too short to mean
+        // anything; `US`, `IT` as words are still dropped by the lists.)
+        let acronym = v2 && caps.get(i).copied().unwrap_or(false) && !crate::text::is_stopword(w) && !in_list(STOP, w);
+        let name = name || acronym;
+        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || in_list(STOP, w) || in_list(STATE, w) || in_list(HISTORY, w) || (v2 && in_list(STOP_TR_V2, w))) {
             continue;
         }
         // `ranked-v2`: "how long", "how often" ask for a duration or a frequency: question words, not content ("the
@@ -515,6 +559,20 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             for (prefix, means) in TURKISH {
                 let Some(soft) = softened(prefix) else { continue };
                 if !w.starts_with(prefix) && w.starts_with(soft.as_str()) && w[soft.len()..].starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    for m in *means {
+                        let s = stem_en(m);
+                        if !keys.iter().any(|(k, _)| *k == s) {
+                            keys.push((s, 14));
+                        }
+                    }
+                }
+            }
+            // (`recall10`: a verb stem's final `a`/`e` narrows before the present tense's `-yor` (`dinle` → `dinliyor`,
+            // `bekle` → `bekliyor`, `başla` → `başlıyor`): the lexicon's verbs are found in that form too.)
+            for (prefix, means) in TURKISH.iter().chain(TURKISH_V2) {
+                let Some(stem) = prefix.strip_suffix(['a', 'e']) else { continue };
+                let narrowed = ["iyor", "uyor"].iter().any(|y| w.strip_prefix(stem).is_some_and(|rest| rest.starts_with(y)));
+                if narrowed && !w.starts_with(prefix) {
                     for m in *means {
                         let s = stem_en(m);
                         if !keys.iter().any(|(k, _)| *k == s) {
