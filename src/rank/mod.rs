@@ -426,6 +426,14 @@ impl Plan {
             // (`ranked-v2`: the summary without the ` (failed)` the fold adds: a verdict, not what the step is about.)
             #[allow(unused_mut)]
             let mut said = self.entries.get(&step).map(|e| line_sets_of!(&short_paths(said_of(self.v2_rules, &e.1)), &self.term_slots, &[], 0)).unwrap_or_default();
+            // (`ranked-v2`, `recall10`: a question for a verdict, "do the tests pass?", is not answered by a command's
+            // words of one (`--output-on-failure`, `--passWithNoTests`): they say what it does, not how it went.)
+            if V2 && self.v2_rules {
+                let slots = &self.query.slots;
+                for set in &mut said {
+                    set.retain(|(i, _)| !query::asks_verdict(&slots[*i]));
+                }
+            }
             #[cfg(ranked_v2)]
             if !summary_shapes.is_empty() {
                 // A concept is said by its markers only, not by the question's word in a command (`--replicas=4`
@@ -713,7 +721,8 @@ impl Plan {
                 let mut v = scored.clone();
                 v.sort_by(|a, b| (b.0, b.3).cmp(&(a.0, a.3)));
                 eprintln!("  cover own={own} total_weight={total_weight} min_line={min_line} weights={weights:?} intent={:?} shapes={:?}", self.query.intent, self.query.slots.iter().map(|s| s.shape).collect::<Vec<_>>());
-                for s in v.iter().take(10) {
+                let watch: Option<i64> = std::env::var("CF_RANK_STEP").ok().and_then(|v| v.parse().ok());
+                for s in v.iter().enumerate().filter(|(k, s)| *k < 10 || Some(s.3) == watch).map(|(_, s)| s) {
                     let c = &self.cands[&s.3];
                     eprintln!("    step {} gain {} line {} count {} said {:?} bag {:?} {}", s.3, s.0, s.1, s.2, c.said, c.bag, self.entries.get(&s.3).map(|e| e.1.as_str()).unwrap_or(""));
                 }
@@ -1036,10 +1045,18 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shape
         }
         per_line.push(set);
     }
+    // (`ranked-v2`, `recall10`: a line that starts with a location, `path:12:` as a search prints its hits, is a record of
+    // its own: not read with the next when that is the hit of another file.)
+    #[cfg(ranked_v2)]
+    let locs: Vec<Option<&str>> = if flag != 0 { text.lines().take(20_000).map(location).collect() } else { Vec::new() };
+    #[cfg(ranked_v2)]
+    let apart = |k: usize| matches!((locs.get(k), locs.get(k + 1)), (Some(Some(a)), Some(Some(b))) if a != b);
+    #[cfg(not(ranked_v2))]
+    let apart = |_: usize| false;
     let mut sets: BTreeSet<Vec<(usize, u32)>> = BTreeSet::new();
     for (k, set) in per_line.iter().enumerate() {
         let mut joined = set.clone();
-        if let Some(next) = per_line.get(k + 1).filter(|_| PAIR_LINES) {
+        if let Some(next) = per_line.get(k + 1).filter(|_| PAIR_LINES && !apart(k)) {
             for &(i, q) in next {
                 match joined.iter_mut().find(|(s, _)| *s == i) {
                     Some(e) => e.1 = e.1.max(q),
@@ -1077,6 +1094,18 @@ fn is_search(summary: &str) -> bool {
     }
     let cmd = rest.trim_start();
     ["grep ", "rg ", "ag ", "find ", "git grep ", "egrep ", "fgrep "].iter().any(|p| cmd.starts_with(p))
+}
+
+/// `ranked-v2`: the file a line starts with as a location (`src/db/pool.ts:12:` or `pool.ts:12: …`, a search's hit),
+/// if it does.
+#[cfg(ranked_v2)]
+fn location(line: &str) -> Option<&str> {
+    let b = line.as_bytes();
+    let end = b.iter().position(|&c| c == b':')?;
+    let path = &line[..end];
+    let digits = b[end + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let file = path.contains('.') && !path.is_empty() && path.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'/' | b'.' | b'_' | b'-'));
+    (file && digits > 0 && matches!(b.get(end + 1 + digits), Some(b':' | b'-'))).then_some(path)
 }
 
 /// `ranked-v2`: the name of the file an edit's summary (`Edit: /home/dev/app/src/db/pool.ts`) changes (`pool.ts`), if

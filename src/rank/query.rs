@@ -173,6 +173,11 @@ const SYNONYMS: &[&[&str]] = &[
 const VERDICT: &[&str] = &["pass", "success", "succeed", "green", "clean"];
 const VERDICT_WORDS: &[&str] = &["pass", "fail", "success"];
 
+/// `ranked-v2` (`recall10`): whether a slot asks for a verdict ("pass", "green": its own word is one of [`VERDICT`]).
+pub(super) fn asks_verdict(slot: &Slot) -> bool {
+    slot.keys.first().is_some_and(|(k, _)| VERDICT.iter().any(|v| stem_en(v) == *k))
+}
+
 /// Turkish words (match-key prefixes) and what they mean in the English of tool output.
 const TURKISH: &[(&str, &[&str])] = &[
     ("duzelt", &["fix"]),
@@ -269,8 +274,10 @@ const TURKISH_V2: &[(&str, &[&str])] = &[
     ("bulun", &["found", "find"]),
 ];
 
-/// `ranked-v2` (`recall10`): Turkish question words (match keys) that carry no content ("where was it").
-const STOP_TR_V2: &[&str] = &["nerde", "nerdeydi", "neredeydi", "nereden", "nereye", "nereyi", "nerden", "kim", "kimin", "hangisiydi", "neydi", "kaci", "kacta"];
+/// `ranked-v2` (`recall10`): question words that carry no content: English negated auxiliaries as the prompt's words
+/// split them ("wouldn't" → `wouldn`, `t`), Turkish question words ("where was it").
+const STOP_TR_V2: &[&str] = &[
+    "wouldn", "couldn", "didn", "doesn", "isn", "wasn", "weren", "aren", "shouldn", "hasn", "haven", "hadn", "don", "won","nerde", "nerdeydi", "neredeydi", "nereden", "nereye", "nereyi", "nerden", "kim", "kimin", "hangisiydi", "neydi", "kaci", "kacta"];
 
 /// `ranked-v2`: word sequences (match keys) that mark a question about a kind of thing in general, not about the
 /// session ("what is the difference between a process and a thread?", "explain what a decorator is, in general"):
@@ -451,6 +458,27 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     let mut history = false;
     let mut first = false;
     let mut state_word = false;
+    // (`ranked-v2`, `recall10`: "at the start", "at the very beginning", "in the beginning" ask for the oldest answer, as
+    // "initially": no content, a "first" question.)
+    let mut at_start: Vec<usize> = Vec::new();
+    if v2 {
+        for i in 2..raw.len() {
+            if matches!(raw[i].as_str(), "start" | "beginning" | "outset") && matches!(raw[i - 1].as_str(), "the" | "very") {
+                let the = if raw[i - 1] == "very" { i.checked_sub(2) } else { Some(i - 1) };
+                if the.is_some_and(|t| t >= 1 && raw[t] == "the" && matches!(raw[t - 1].as_str(), "at" | "in" | "from")) {
+                    at_start.push(i);
+                }
+            }
+        }
+    }
+    if !at_start.is_empty() {
+        first = true;
+    }
+    // (`ranked-v2`, `recall10`: "these days" asks for the present, as "nowadays": no content, a state word.)
+    let these_days: Vec<usize> = if v2 { (1..raw.len()).filter(|&i| raw[i] == "days" && raw[i - 1] == "these").collect() } else { Vec::new() };
+    if !these_days.is_empty() {
+        state_word = true;
+    }
     for w in &raw {
         if v2 && in_list(STATE, w) {
             state_word = true;
@@ -495,7 +523,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     }
     let mut skip_next = false;
     for (i, w) in raw.iter().enumerate() {
-        if std::mem::take(&mut skip_next) {
+        if std::mem::take(&mut skip_next) || these_days.contains(&i) || at_start.contains(&i) {
             continue;
         }
         let next = raw.get(i + 1);
