@@ -427,11 +427,12 @@ impl Plan {
             #[allow(unused_mut)]
             let mut said = self.entries.get(&step).map(|e| line_sets_of!(&short_paths(said_of(self.v2_rules, &e.1)), &self.term_slots, &[], 0)).unwrap_or_default();
             // (`ranked-v2`, `recall10`: a question for a verdict, "do the tests pass?", is not answered by a command's
-            // words of one (`--output-on-failure`, `--passWithNoTests`): they say what it does, not how it went.)
+            // words of one (`--output-on-failure`, `--passWithNoTests`): they say what it does, not how it went. Nor is
+            // a question for a share, "how full is it?", by a command's word (`--leak-check=full`).)
             if V2 && self.v2_rules {
                 let slots = &self.query.slots;
                 for set in &mut said {
-                    set.retain(|(i, _)| !query::asks_verdict(&slots[*i]));
+                    set.retain(|(i, _)| !query::asks_verdict(&slots[*i]) && !asks_share(&slots[*i]));
                 }
             }
             #[cfg(ranked_v2)]
@@ -783,7 +784,7 @@ impl Plan {
             // (`ranked-v2`, `recall10`: a question about a fix whose first answer is the failure, or a step that names the
             // file at fault, gets the edit of that file that came next: the fix, whatever its words.)
             #[cfg(ranked_v2)]
-            if own == 0 && self.v2_rules && (0..asked.len()).any(|i| asked[i] && self.query.slots[i].shape.is_some_and(is_event)) {
+            if own == 0 && self.v2_rules && !self.fix_after.is_empty() {
                 if let Some(&fix) = self.fix_after.get(&step) {
                     if taken.insert(fix) {
                         picks.push((fix, slot_names(names, answered.iter().copied())));
@@ -893,6 +894,17 @@ fn said_of(v2_rules: bool, summary: &str) -> &str {
     }
     let _ = v2_rules;
     summary
+}
+
+/// `ranked-v2` (`recall10`): whether a slot asks for a share (a percentage).
+fn asks_share(slot: &query::Slot) -> bool {
+    #[cfg(ranked_v2)]
+    return slot.shape == Some(Shape::Percent);
+    #[cfg(not(ranked_v2))]
+    {
+        let _ = slot;
+        false
+    }
 }
 
 /// Whether a line's quality for a slot is a value shown by its shape (`ranked-v2`), not a word.
@@ -1232,6 +1244,18 @@ fn has_shape(line: &str, shape: Shape) -> bool {
     match shape {
         #[cfg(ranked_v2)]
         Shape::Concept(k) => concepts::shows(line, k),
+        // A number and a percent sign (`34.89%`, `31% used`), not inside a word.
+        #[cfg(ranked_v2)]
+        Shape::Percent => (0..b.len()).any(|i| {
+            if !b[i].is_ascii_digit() || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.')) {
+                return false;
+            }
+            let (mut end, _) = digits(i);
+            if end + 1 < b.len() && b[end] == b'.' && b[end + 1].is_ascii_digit() {
+                end = digits(end + 1).0;
+            }
+            b.get(end) == Some(&b'%')
+        }),
         // A number, a space or not, and a unit of size (`389.77 kB`, `18.4 MB`, `512MiB`), not inside a word.
         #[cfg(ranked_v2)]
         Shape::Size => (0..b.len()).any(|i| {
@@ -1298,6 +1322,43 @@ fn has_shape(line: &str, shape: Shape) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // Rules of branch recall10 (ranked-v2 only).
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_a_search_hit_is_not_read_with_the_next_hit_of_another_file() {
+        assert_eq!(location("turbo.json:220:    return x; // TODO"), Some("turbo.json"));
+        assert_eq!(location("src/a/cart.ts:12-  context"), Some("src/a/cart.ts"));
+        assert_eq!(location("Error: listen EADDRINUSE :::3001"), None);
+        assert_eq!(location("localhost:5432 ready"), None);
+        let mut terms: BTreeMap<String, Vec<(usize, u32)>> = BTreeMap::new();
+        terms.insert("turbo".to_string(), vec![(0, 16)]);
+        terms.insert("package".to_string(), vec![(1, 16)]);
+        let both = |text: &str, flag: u32| line_sets(text, &terms, &[], flag).iter().any(|set| set.len() == 2);
+        // Two hits of two files: apart. The same words on two lines of one file's output, or of one file's hits: read together.
+        assert!(!both("turbo.json:220:    return x; // TODO\npackage.json:482:    return y; // TODO", VALUE));
+        assert!(both("src/build.ts:3:  turbo\nsrc/build.ts:4:  package", VALUE));
+        assert!(both("turbo run build\npackage larkspur", VALUE));
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_a_share_is_a_number_with_a_percent_sign() {
+        assert!(has_shape("           FLASH:     182904 B       512 KB     34.89%", Shape::Percent));
+        assert!(has_shape("logger=flash(2MB, 31% used)", Shape::Percent));
+        assert!(!has_shape("All files  |   82.41 |    71.05 |", Shape::Percent));
+        assert!(!has_shape("v2% of x", Shape::Percent));
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_an_edit_names_the_file_it_changes() {
+        assert_eq!(edited_file("Edit: /home/dev/fw/src/proto/packet_parser.cpp"), Some("packet_parser.cpp"));
+        assert_eq!(edited_file("Write: src/app.ts (failed)"), Some("app.ts"));
+        assert_eq!(edited_file("Read: src/app.ts"), None);
+        assert_eq!(edited_file("Edit: a/b.c"), None);
+    }
 
     #[test]
     fn value_shapes() {

@@ -50,6 +50,9 @@ pub enum Shape {
     /// `ranked-v2`, "size", "big", "large", "boyut": a number with a unit of size (`389.77 kB`, `18.4 MB`, `2GiB`).
     Size,
     #[cfg(ranked_v2)]
+    /// `ranked-v2` (`recall10`), "how full", "percent", "usage", "yüzde", "dolu": a number with a percent sign (`34.89%`).
+    Percent,
+    #[cfg(ranked_v2)]
     /// `ranked-v2`: a concept of tool output (index into [`super::concepts::CONCEPTS`]): "replicas" answered by a
     /// `READY`/`AVAILABLE` table, "live" by a rollback or promote line, "fix" by a commit line.
     Concept(u8),
@@ -74,6 +77,19 @@ fn size_shape() -> Option<Shape> {
 fn size_shape() -> Option<Shape> {
     None
 }
+
+/// The shape a word that asks for a share asks for (none without `ranked-v2`).
+#[cfg(ranked_v2)]
+fn percent_shape() -> Option<Shape> {
+    Some(Shape::Percent)
+}
+#[cfg(not(ranked_v2))]
+fn percent_shape() -> Option<Shape> {
+    None
+}
+
+/// `ranked-v2` (`recall10`): words that ask for a share (match keys); "full" only after "how".
+const PERCENT: &[&str] = &["percent", "percentage", "usage", "utilization", "utilisation", "yuzde", "dolu", "doluluk"];
 
 /// The concept a word asks for (`ranked-v2` only).
 #[cfg(ranked_v2)]
@@ -669,6 +685,8 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             Some(port_shape(v2))
         } else if keys.iter().any(|(k, _)| k == "version") {
             Some(Shape::Version)
+        } else if v2 && (in_list(PERCENT, w) || (w == "full" && i > 0 && raw[i - 1] == "how")) {
+            percent_shape()
         } else if v2 && SIZE.iter().any(|z| *z == w || stem_en(z) == stem) {
             size_shape()
         } else if v2 {
@@ -820,6 +838,86 @@ mod tests {
         assert!(keys_of(&analyse_with("Bu isteği kim gönderdi?", true), "istegi").contains(&"request"));
         // Not before a consonant, and not a word that only starts like one.
         assert!(!keys_of(&analyse_with("kilidsiz", true), "kilidsiz").contains(&"lock"));
+    }
+
+    // Rules of branch recall10 (ranked-v2 only).
+
+    #[test]
+    fn ranked_v2_two_capitals_are_an_acronym_kept_as_a_name_and_ranked_v1_is_unchanged() {
+        for (p, word) in [("Is CI green at the moment?", "ci"), ("Which OS does the job build on?", "os"), ("CI matrisinden neden çıkardık?", "ci")] {
+            assert!(names(&analyse_with(p, true)).contains(&word), "{p}");
+            assert!(!names(&analyse(p)).contains(&word), "{p}");
+        }
+        // Two small letters, or a listed word in capitals, still name nothing.
+        assert!(!names(&analyse_with("is ci green", true)).contains(&"ci"));
+        assert!(!names(&analyse_with("OK, is it green?", true)).contains(&"ok"));
+    }
+
+    #[test]
+    fn ranked_v2_turkish_words_of_a_coding_session_mean_their_english_words() {
+        for (p, word, means) in [
+            ("Valgrind'in bulduğu sızıntı nerdeydi?", "sizinti", "leak"),
+            ("Baud hızı şu an kaç?", "hizi", "rate"),
+            ("Flash'ın yüzde kaçı dolu?", "dolu", "full"),
+            ("Karttaki firmware'in sürümü ne?", "karttaki", "board"),
+            ("Migration neden patladı?", "patladi", "fail"),
+            ("Bayrağı neden kapattık?", "kapattik", "off"),
+            ("Windows'u neden çıkardık?", "cikardik", "remove"),
+        ] {
+            assert!(keys_of(&analyse_with(p, true), word).contains(&stem_en(means).as_str()), "{p}: {:?}", keys_of(&analyse_with(p, true), word));
+        }
+        // A question word is no content.
+        assert!(!names(&analyse_with("Valgrind'in bulduğu sızıntı nerdeydi?", true)).contains(&"nerdeydi"));
+    }
+
+    #[test]
+    fn ranked_v2_a_turkish_verb_is_found_in_its_present_tense_with_the_narrowed_vowel() {
+        // `dinle` (listen) → `dinliyor`, `başla` → `başlıyor`: the stem's last vowel narrows before `-yor`.
+        let q = analyse_with("API şu an hangi portta dinliyor?", true);
+        assert!(keys_of(&q, "dinliyor").contains(&"listen"), "{:?}", keys_of(&q, "dinliyor"));
+        assert!(!keys_of(&analyse("API şu an hangi portta dinliyor?"), "dinliyor").contains(&"listen"));
+    }
+
+    #[test]
+    fn ranked_v2_these_days_asks_for_the_present_and_at_the_start_for_the_first() {
+        let q = analyse_with("Where does the app forward /api calls to these days?", true);
+        assert!(!names(&q).contains(&"days"), "{:?}", names(&q));
+        assert_eq!(q.intent, Intent::State);
+        for p in ["Why wouldn't the api start at the beginning?", "Why couldn't the cli flash the board at the very start?", "What failed in the beginning?"] {
+            let q = analyse_with(p, true);
+            assert_eq!(q.intent, Intent::First, "{p}");
+            assert!(!names(&q).iter().any(|n| matches!(*n, "beginning" | "wouldn" | "couldn" | "very")), "{p}: {:?}", names(&q));
+        }
+        // "start" as a verb is still a word.
+        assert!(names(&analyse_with("Why wouldn't the api start at the beginning?", true)).contains(&"start"));
+        assert_eq!(analyse("Why wouldn't the api start at the beginning?").intent, Intent::History);
+    }
+
+    #[test]
+    fn ranked_v2_how_full_and_percent_ask_for_a_share() {
+        for (p, word) in [("How full is flash now?", "full"), ("What's the CPU usage?", "usage"), ("Flash'ın yüzde kaçı dolu?", "yuzde")] {
+            let shape = analyse_with(p, true).slots.iter().find(|s| s.name == word).and_then(|s| s.shape);
+            assert_eq!(shape, Some(Shape::Percent), "{p}");
+            assert_eq!(analyse(p).slots.iter().find(|s| s.name == word).and_then(|s| s.shape), None, "{p}");
+        }
+        // "full" of a run is no share.
+        assert_eq!(analyse_with("Did the full e2e run pass?", true).slots.iter().find(|s| s.name == "full").and_then(|s| s.shape), None);
+    }
+
+    #[test]
+    fn ranked_v2_the_verbs_of_mending_ask_for_a_fix() {
+        for p in ["How did we plug the parser leak?", "How did we patch the overflow?", "How was the stack repaired?"] {
+            let q = analyse_with(p, true);
+            assert!(q.slots.iter().any(|s| s.shape.is_some_and(is_event)), "{p}");
+            assert_eq!(q.intent, Intent::History, "{p}");
+        }
+    }
+
+    #[test]
+    fn ranked_v2_a_request_for_writing_for_someone_needs_nothing() {
+        for p in ["write me a limerick about a flaky test", "Write us a poem about the build"] {
+            assert!(analyse_with(p, true).slots.is_empty(), "{p}");
+        }
     }
 
     #[test]
