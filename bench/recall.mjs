@@ -107,8 +107,8 @@ const HELD_OUT_SESSIONS = [
   [HELD_OUT_5, "quill", "seen: written before the recall7 rules, unseen by them; its failures were read for the recall8 rules"],
   [HELD_OUT_6, "relayd", "seen: written blind, first run before the recall8 rules; its failures were read for the recall9 rules"],
   [HELD_OUT_7, "stride", "seen: written blind, first run before the recall8 rules; its failures were read for the recall9 rules"],
-  [HELD_OUT_8, "larkspur", "unseen: written blind; no rule was read from it"],
-  [HELD_OUT_9, "kestrel", "unseen: written blind; no rule was read from it"],
+  [HELD_OUT_8, "larkspur", "seen: written blind, first run before the recall10 rules; its failures were read for the recall10 rules"],
+  [HELD_OUT_9, "kestrel", "seen: written blind, first run before the recall10 rules; its failures were read for the recall10 rules"],
   [HELD_OUT_10, "tidewater", "unseen: written blind; no rule was read from it"],
   [HELD_OUT_11, "sepet", "unseen: written blind; no rule was read from it"],
 ];

@@ -741,3 +741,56 @@ fn ranked_v2_a_request_for_writing_or_a_plain_explanation_needs_nothing() {
         assert!(ids(&r).is_empty(), "{prompt}: {:?}", ids(&r));
     }
 }
+
+// Rules of branch recall10 (ranked-v2 only).
+
+#[test]
+fn ranked_v2_how_a_failure_was_fixed_is_answered_by_the_next_edit_of_the_file_it_names() {
+    // The leak report names the file and line; the edit that fixed it says nothing of a leak, and the newer clean run
+    // names the leak again.
+    let code = "void PacketParser::feed(uint8_t b) { state_ = next(state_, b); }\n".repeat(3);
+    let mut folds: Vec<(i64, String, String)> = vec![
+        (1, "Bash: valgrind --leak-check=full build/tests/test_packet_parser (failed)".into(), "==1== 4,096 bytes in 16 blocks are definitely lost\n==1==    by 0x10C4F1: PacketParser::reset() (packet_parser.cpp:88)\n==1== LEAK SUMMARY: definitely lost: 4,096 bytes".into()),
+        (2, "Read: src/proto/packet_parser.cpp".into(), "  88\t  scratch_ = new uint8_t[kMaxFrame];".into()),
+        (3, "Edit: /home/dev/fw/src/proto/packet_parser.cpp".into(), "The file /home/dev/fw/src/proto/packet_parser.cpp has been updated.\n  88\t  if (!scratch_) scratch_ = std::make_unique<uint8_t[]>(kMaxFrame);".into()),
+        (4, "Bash: valgrind --leak-check=full build/tests/test_packet_parser".into(), "==2== All heap blocks were freed\n==2== ERROR SUMMARY: 0 errors from 0 contexts".into()),
+    ];
+    folds.extend((5..30).map(|k| (k, format!("Read: src/proto/frame_{k}.cpp"), code.clone())));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    for prompt in ["How did we fix the packet parser leak?", "Packet parser sızıntısını nasıl düzelttik?"] {
+        let r = ask(&cf, prompt, None);
+        assert!(ids(&r).contains(&3), "{prompt}: {:?}", ids(&r));
+    }
+    // Not a question about a fix: no edit is added.
+    let r = ask(&cf, "Does valgrind still report a leak in the packet parser?", None);
+    assert!(!ids(&r).contains(&3), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_a_commands_verdict_words_do_not_answer_whether_it_passes() {
+    // `--output-on-failure` is a flag of the failing single-test run, not its verdict: the newest full run answers.
+    let mut folds: Vec<(i64, String, String)> = vec![
+        (1, "Bash: ctest --preset host-tests (failed)".into(), "96% tests passed, 2 tests failed out of 48".into()),
+        (2, "Bash: ctest --preset host-tests -R test_ring_buffer --output-on-failure (failed)".into(), "tests/ring_buffer_test.cpp:77: FAILED:\n  CHECK( rb.capacity() == 256 )\ntest cases: 9 | 8 passed | 1 failed".into()),
+        (3, "Bash: ctest --preset host-tests".into(), "100% tests passed, 0 tests failed out of 48".into()),
+    ];
+    folds.extend((4..20).map(|k| (k, format!("Read: src/util/ring_{k}.hpp"), "template <class T, size_t N> class RingBuffer {};".to_string())));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let r = ask(&cf, "are the host ctest tests passing?", None);
+    assert_eq!(ids(&r).first(), Some(&3), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_a_share_is_answered_by_a_percentage_not_by_a_commands_word() {
+    // `--leak-check=full` says "full" in a summary; the size report shows how full flash is.
+    let size = "Memory region         Used Size  Region Size  %age Used\n           FLASH:     182904 B       512 KB     34.89%\n             RAM:      63248 B       128 KB     48.25%";
+    let mut folds: Vec<(i64, String, String)> = vec![(1, "Bash: cmake --build --preset stm32-release".into(), size.into())];
+    folds.extend((2..8).map(|k| (k, format!("Bash: valgrind --leak-check=full build/tests/test_{k}"), "==1== All heap blocks were freed\n==1== flash log reader ok".to_string())));
+    folds.extend((8..20).map(|k| (k, format!("Bash: python -m cli flash build/fw_{k}.bin"), "Flashing fw.bin (182904 bytes) ... verify OK".to_string())));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(k, m, t)| (*k, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let r = ask(&cf, "How full is flash now?", None);
+    assert_eq!(ids(&r).first(), Some(&1), "{:?}", ids(&r));
+}

@@ -91,7 +91,8 @@ pub const CONCEPTS: &[Concept] = &[
     // Not `fix(…)` alone: a `git log --oneline` of sixty commits shows it on every other line.
     Concept {
         name: "fix",
-        asks: &["fix", "fixed", "solve", "solved", "resolve", "resolved"],
+        // (`recall10`: and the verbs of mending something: "how did we plug the leak", "patch the overflow".)
+        asks: &["fix", "fixed", "solve", "solved", "resolve", "resolved", "plug", "plugged", "patch", "patched", "repair", "repaired"],
         asks_tr: &["duzelt", "coz", "onar"],
         shows: &["fixes #", "fixed #", "closes #"],
         shape: Some(commit_header),

@@ -126,6 +126,12 @@ const NO_TERM_OWNED: bool = true;
 /// `ranked-v2`: a concept's slot adds nothing to a step's bag score in the cover (its word in a command is no answer).
 const CONCEPT_NOT_BAGGED: bool = true;
 
+/// `ranked-v2` (`recall10`): a question about a fix whose best answer is the failure (a failed run, a report naming a
+/// file) also gets the next edit of a file that step names, within this many steps after it: the fix is that edit,
+/// whose own words need not name the problem.
+#[cfg(ranked_v2)]
+const FIX_AFTER: i64 = 12;
+
 /// A step that carries at least one slot.
 #[derive(Debug)]
 struct Cand {
@@ -182,6 +188,10 @@ pub struct Plan {
     /// `ranked-v2`: per slot, the weight of a value of its shape (0: none), by the read steps that show one.
     #[cfg(ranked_v2)]
     value_weights: Vec<i64>,
+    /// `ranked-v2`: per read step that is no edit, the first edit after it (within [`FIX_AFTER`] steps) of a file it
+    /// names, for a question about a fix.
+    #[cfg(ranked_v2)]
+    fix_after: BTreeMap<i64, i64>,
 }
 
 fn max_q(map: &mut BTreeMap<usize, u32>, slot: usize, q: u32) {
@@ -214,6 +224,8 @@ impl Plan {
             v2_rules: false,
             #[cfg(ranked_v2)]
             value_weights: Vec::new(),
+            #[cfg(ranked_v2)]
+            fix_after: BTreeMap::new(),
         }
     }
 
@@ -414,6 +426,15 @@ impl Plan {
             // (`ranked-v2`: the summary without the ` (failed)` the fold adds: a verdict, not what the step is about.)
             #[allow(unused_mut)]
             let mut said = self.entries.get(&step).map(|e| line_sets_of!(&short_paths(said_of(self.v2_rules, &e.1)), &self.term_slots, &[], 0)).unwrap_or_default();
+            // (`ranked-v2`, `recall10`: a question for a verdict, "do the tests pass?", is not answered by a command's
+            // words of one (`--output-on-failure`, `--passWithNoTests`): they say what it does, not how it went. Nor is
+            // a question for a share, "how full is it?", by a command's word (`--leak-check=full`).)
+            if V2 && self.v2_rules {
+                let slots = &self.query.slots;
+                for set in &mut said {
+                    set.retain(|(i, _)| !query::asks_verdict(&slots[*i]) && !asks_share(&slots[*i]));
+                }
+            }
             #[cfg(ranked_v2)]
             if !summary_shapes.is_empty() {
                 // A concept is said by its markers only, not by the question's word in a command (`--replicas=4`
@@ -493,6 +514,27 @@ impl Plan {
                     }
                 }
             }
+        }
+        // (`ranked-v2`, `recall10`: for a question about a fix, the edit that followed each read step that names its file.)
+        #[cfg(ranked_v2)]
+        if self.v2_rules && self.query.slots.iter().any(|s| s.shape.is_some_and(is_event)) {
+            let edits: Vec<(i64, &str)> = self.entries.iter().filter_map(|(&st, e)| edited_file(&e.1).map(|f| (st, f))).collect();
+            let mut fix_after = BTreeMap::new();
+            for &step in &pool {
+                let Some(e) = self.entries.get(&step) else { continue };
+                if edited_file(&e.1).is_some() {
+                    continue;
+                }
+                let text = contents.get(&step).map(String::as_str).unwrap_or("");
+                if let Some(&(fix, _)) = edits.iter().find(|&&(st, f)| st > step && st <= step + FIX_AFTER && (e.1.contains(f) || text.contains(f))) {
+                    fix_after.insert(step, fix);
+                }
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            if std::env::var_os("CF_RANK_DEBUG").is_some() {
+                eprintln!("  fix_after {fix_after:?} edits {edits:?}");
+            }
+            self.fix_after = fix_after;
         }
         let weights = self.weights.clone();
         #[cfg(ranked_v2)]
@@ -680,7 +722,8 @@ impl Plan {
                 let mut v = scored.clone();
                 v.sort_by(|a, b| (b.0, b.3).cmp(&(a.0, a.3)));
                 eprintln!("  cover own={own} total_weight={total_weight} min_line={min_line} weights={weights:?} intent={:?} shapes={:?}", self.query.intent, self.query.slots.iter().map(|s| s.shape).collect::<Vec<_>>());
-                for s in v.iter().take(10) {
+                let watch: Option<i64> = std::env::var("CF_RANK_STEP").ok().and_then(|v| v.parse().ok());
+                for s in v.iter().enumerate().filter(|(k, s)| *k < 10 || Some(s.3) == watch).map(|(_, s)| s) {
                     let c = &self.cands[&s.3];
                     eprintln!("    step {} gain {} line {} count {} said {:?} bag {:?} {}", s.3, s.0, s.1, s.2, c.said, c.bag, self.entries.get(&s.3).map(|e| e.1.as_str()).unwrap_or(""));
                 }
@@ -738,6 +781,16 @@ impl Plan {
                 }
             }
             picks.push((step, slot_names(names, answered.iter().copied())));
+            // (`ranked-v2`, `recall10`: a question about a fix whose first answer is the failure, or a step that names the
+            // file at fault, gets the edit of that file that came next: the fix, whatever its words.)
+            #[cfg(ranked_v2)]
+            if own == 0 && self.v2_rules && !self.fix_after.is_empty() {
+                if let Some(&fix) = self.fix_after.get(&step) {
+                    if taken.insert(fix) {
+                        picks.push((fix, slot_names(names, answered.iter().copied())));
+                    }
+                }
+            }
             // Intent ownership: every slot of the clause the step carries is answered by it, picked or dropped, so
             // no older state of the same thing is picked after it.
             for &i in c.bag.keys() {
@@ -841,6 +894,17 @@ fn said_of(v2_rules: bool, summary: &str) -> &str {
     }
     let _ = v2_rules;
     summary
+}
+
+/// `ranked-v2` (`recall10`): whether a slot asks for a share (a percentage).
+fn asks_share(slot: &query::Slot) -> bool {
+    #[cfg(ranked_v2)]
+    return slot.shape == Some(Shape::Percent);
+    #[cfg(not(ranked_v2))]
+    {
+        let _ = slot;
+        false
+    }
 }
 
 /// Whether a line's quality for a slot is a value shown by its shape (`ranked-v2`), not a word.
@@ -993,10 +1057,18 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shape
         }
         per_line.push(set);
     }
+    // (`ranked-v2`, `recall10`: a line that starts with a location, `path:12:` as a search prints its hits, is a record of
+    // its own: not read with the next when that is the hit of another file.)
+    #[cfg(ranked_v2)]
+    let locs: Vec<Option<&str>> = if flag != 0 { text.lines().take(20_000).map(location).collect() } else { Vec::new() };
+    #[cfg(ranked_v2)]
+    let apart = |k: usize| matches!((locs.get(k), locs.get(k + 1)), (Some(Some(a)), Some(Some(b))) if a != b);
+    #[cfg(not(ranked_v2))]
+    let apart = |_: usize| false;
     let mut sets: BTreeSet<Vec<(usize, u32)>> = BTreeSet::new();
     for (k, set) in per_line.iter().enumerate() {
         let mut joined = set.clone();
-        if let Some(next) = per_line.get(k + 1).filter(|_| PAIR_LINES) {
+        if let Some(next) = per_line.get(k + 1).filter(|_| PAIR_LINES && !apart(k)) {
             for &(i, q) in next {
                 match joined.iter_mut().find(|(s, _)| *s == i) {
                     Some(e) => e.1 = e.1.max(q),
@@ -1034,6 +1106,28 @@ fn is_search(summary: &str) -> bool {
     }
     let cmd = rest.trim_start();
     ["grep ", "rg ", "ag ", "find ", "git grep ", "egrep ", "fgrep "].iter().any(|p| cmd.starts_with(p))
+}
+
+/// `ranked-v2`: the file a line starts with as a location (`src/db/pool.ts:12:` or `pool.ts:12: …`, a search's hit),
+/// if it does.
+#[cfg(ranked_v2)]
+fn location(line: &str) -> Option<&str> {
+    let b = line.as_bytes();
+    let end = b.iter().position(|&c| c == b':')?;
+    let path = &line[..end];
+    let digits = b[end + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let file = path.contains('.') && !path.is_empty() && path.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'/' | b'.' | b'_' | b'-'));
+    (file && digits > 0 && matches!(b.get(end + 1 + digits), Some(b':' | b'-'))).then_some(path)
+}
+
+/// `ranked-v2`: the name of the file an edit's summary (`Edit: /home/dev/app/src/db/pool.ts`) changes (`pool.ts`), if
+/// it is an edit's and the name is long enough to mean that file where another step writes it (five bytes or more).
+#[cfg(ranked_v2)]
+fn edited_file(summary: &str) -> Option<&str> {
+    let path = ["Edit: ", "MultiEdit: ", "Write: "].iter().find_map(|p| summary.strip_prefix(p))?;
+    let path = source(path);
+    let name = path.rsplit('/').next()?.trim();
+    (name.len() >= 5 && !name.contains(' ')).then_some(name)
 }
 
 /// A summary with each path cut to its last two parts (`Read: /home/dev/app/src/db/pool.ts` → `Read: db/pool.ts`).
@@ -1150,6 +1244,18 @@ fn has_shape(line: &str, shape: Shape) -> bool {
     match shape {
         #[cfg(ranked_v2)]
         Shape::Concept(k) => concepts::shows(line, k),
+        // A number and a percent sign (`34.89%`, `31% used`), not inside a word.
+        #[cfg(ranked_v2)]
+        Shape::Percent => (0..b.len()).any(|i| {
+            if !b[i].is_ascii_digit() || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.')) {
+                return false;
+            }
+            let (mut end, _) = digits(i);
+            if end + 1 < b.len() && b[end] == b'.' && b[end + 1].is_ascii_digit() {
+                end = digits(end + 1).0;
+            }
+            b.get(end) == Some(&b'%')
+        }),
         // A number, a space or not, and a unit of size (`389.77 kB`, `18.4 MB`, `512MiB`), not inside a word.
         #[cfg(ranked_v2)]
         Shape::Size => (0..b.len()).any(|i| {
@@ -1216,6 +1322,43 @@ fn has_shape(line: &str, shape: Shape) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // Rules of branch recall10 (ranked-v2 only).
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_a_search_hit_is_not_read_with_the_next_hit_of_another_file() {
+        assert_eq!(location("turbo.json:220:    return x; // TODO"), Some("turbo.json"));
+        assert_eq!(location("src/a/cart.ts:12-  context"), Some("src/a/cart.ts"));
+        assert_eq!(location("Error: listen EADDRINUSE :::3001"), None);
+        assert_eq!(location("localhost:5432 ready"), None);
+        let mut terms: BTreeMap<String, Vec<(usize, u32)>> = BTreeMap::new();
+        terms.insert("turbo".to_string(), vec![(0, 16)]);
+        terms.insert("package".to_string(), vec![(1, 16)]);
+        let both = |text: &str, flag: u32| line_sets(text, &terms, &[], flag).iter().any(|set| set.len() == 2);
+        // Two hits of two files: apart. The same words on two lines of one file's output, or of one file's hits: read together.
+        assert!(!both("turbo.json:220:    return x; // TODO\npackage.json:482:    return y; // TODO", VALUE));
+        assert!(both("src/build.ts:3:  turbo\nsrc/build.ts:4:  package", VALUE));
+        assert!(both("turbo run build\npackage larkspur", VALUE));
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_a_share_is_a_number_with_a_percent_sign() {
+        assert!(has_shape("           FLASH:     182904 B       512 KB     34.89%", Shape::Percent));
+        assert!(has_shape("logger=flash(2MB, 31% used)", Shape::Percent));
+        assert!(!has_shape("All files  |   82.41 |    71.05 |", Shape::Percent));
+        assert!(!has_shape("v2% of x", Shape::Percent));
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_an_edit_names_the_file_it_changes() {
+        assert_eq!(edited_file("Edit: /home/dev/fw/src/proto/packet_parser.cpp"), Some("packet_parser.cpp"));
+        assert_eq!(edited_file("Write: src/app.ts (failed)"), Some("app.ts"));
+        assert_eq!(edited_file("Read: src/app.ts"), None);
+        assert_eq!(edited_file("Edit: a/b.c"), None);
+    }
 
     #[test]
     fn value_shapes() {

@@ -50,6 +50,9 @@ pub enum Shape {
     /// `ranked-v2`, "size", "big", "large", "boyut": a number with a unit of size (`389.77 kB`, `18.4 MB`, `2GiB`).
     Size,
     #[cfg(ranked_v2)]
+    /// `ranked-v2` (`recall10`), "how full", "percent", "usage", "yüzde", "dolu": a number with a percent sign (`34.89%`).
+    Percent,
+    #[cfg(ranked_v2)]
     /// `ranked-v2`: a concept of tool output (index into [`super::concepts::CONCEPTS`]): "replicas" answered by a
     /// `READY`/`AVAILABLE` table, "live" by a rollback or promote line, "fix" by a commit line.
     Concept(u8),
@@ -74,6 +77,19 @@ fn size_shape() -> Option<Shape> {
 fn size_shape() -> Option<Shape> {
     None
 }
+
+/// The shape a word that asks for a share asks for (none without `ranked-v2`).
+#[cfg(ranked_v2)]
+fn percent_shape() -> Option<Shape> {
+    Some(Shape::Percent)
+}
+#[cfg(not(ranked_v2))]
+fn percent_shape() -> Option<Shape> {
+    None
+}
+
+/// `ranked-v2` (`recall10`): words that ask for a share (match keys); "full" only after "how".
+const PERCENT: &[&str] = &["percent", "percentage", "usage", "utilization", "utilisation", "yuzde", "dolu", "doluluk"];
 
 /// The concept a word asks for (`ranked-v2` only).
 #[cfg(ranked_v2)]
@@ -173,6 +189,11 @@ const SYNONYMS: &[&[&str]] = &[
 const VERDICT: &[&str] = &["pass", "success", "succeed", "green", "clean"];
 const VERDICT_WORDS: &[&str] = &["pass", "fail", "success"];
 
+/// `ranked-v2` (`recall10`): whether a slot asks for a verdict ("pass", "green": its own word is one of [`VERDICT`]).
+pub(super) fn asks_verdict(slot: &Slot) -> bool {
+    slot.keys.first().is_some_and(|(k, _)| VERDICT.iter().any(|v| stem_en(v) == *k))
+}
+
 /// Turkish words (match-key prefixes) and what they mean in the English of tool output.
 const TURKISH: &[(&str, &[&str])] = &[
     ("duzelt", &["fix"]),
@@ -251,7 +272,28 @@ const WHY: &[&str] = &["why", "neden", "niye", "nicin"];
 const REASON: &[&str] = &["because", "reason", "cause", "due"];
 
 /// `ranked-v2`: more Turkish words (a verdict, a size).
-const TURKISH_V2: &[(&str, &[&str])] = &[("basari", &["success"]), ("boyut", &["size"])];
+const TURKISH_V2: &[(&str, &[&str])] = &[
+    ("basari", &["success"]),
+    ("boyut", &["size"]),
+    // (`recall10`: more of the words a Turkish-writing user asks a coding session with: a leak, a rate, full, a
+    // board or card, blowing up, turning off, taking out, a matrix, found.)
+    ("sizinti", &["leak"]),
+    ("hizi", &["rate", "speed"]),
+    ("dolu", &["full", "used"]),
+    ("kart", &["board", "card"]),
+    ("patla", &["fail", "crash", "error"]),
+    ("kapat", &["off", "disable", "close"]),
+    ("kapan", &["off", "close"]),
+    ("cikar", &["remove", "drop"]),
+    ("matris", &["matrix"]),
+    ("buldu", &["found", "find"]),
+    ("bulun", &["found", "find"]),
+];
+
+/// `ranked-v2` (`recall10`): question words that carry no content: English negated auxiliaries as the prompt's words
+/// split them ("wouldn't" → `wouldn`, `t`), Turkish question words ("where was it").
+const STOP_TR_V2: &[&str] = &[
+    "wouldn", "couldn", "didn", "doesn", "isn", "wasn", "weren", "aren", "shouldn", "hasn", "haven", "hadn", "don", "won","nerde", "nerdeydi", "neredeydi", "nereden", "nereye", "nereyi", "nerden", "kim", "kimin", "hangisiydi", "neydi", "kaci", "kacta"];
 
 /// `ranked-v2`: word sequences (match keys) that mark a question about a kind of thing in general, not about the
 /// session ("what is the difference between a process and a thread?", "explain what a decorator is, in general"):
@@ -282,7 +324,9 @@ const GENERAL: &[&[&str]] = &[
 
 /// `ranked-v2`: whether a prompt's words (match keys) ask about something in general ([`GENERAL`]).
 fn asks_in_general(raw: &[String]) -> bool {
-    GENERAL.iter().any(|seq| raw.windows(seq.len()).any(|w| w.iter().zip(seq.iter()).all(|(a, b)| a == b)))
+    // (`recall10`: the person it is for may come between the verb and the form: "write me a limerick", "write us a poem".)
+    let without: Vec<String> = raw.iter().filter(|w| !matches!(w.as_str(), "me" | "us")).cloned().collect();
+    [raw, &without[..]].iter().any(|raw| GENERAL.iter().any(|seq| raw.windows(seq.len()).any(|w| w.iter().zip(seq.iter()).all(|(a, b)| a == b))))
 }
 
 /// `ranked-v2`: a Turkish word (a match key) with its final p, t or k softened (b, d, g: `ğ` folds to `g`), if it ends
@@ -361,6 +405,24 @@ fn capitalized_inside(prompt_nfc: &str) -> Vec<bool> {
     out
 }
 
+/// `ranked-v2`: for each word of a prompt (as [`words`] splits it), whether it is an acronym of two capitals (`CI`,
+/// `OS`, `PR`, `DB`): a name, however short (`recall10`).
+fn acronyms(prompt_nfc: &str) -> Vec<bool> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for c in prompt_nfc.chars().chain(std::iter::once(' ')) {
+        if is_word(c) {
+            cur.push(c);
+            continue;
+        }
+        if !cur.is_empty() {
+            out.push(cur.chars().count() == 2 && cur.chars().all(|c| c.is_ascii_uppercase()));
+            cur.clear();
+        }
+    }
+    out
+}
+
 /// The words of a prompt, in order: runs of word characters, folded, as match keys, each with the number of the
 /// clause it is in (a new clause after `,` `;` `?` `!`, a `.` or `:` before a space, a line break, or a joining
 /// word such as "and").
@@ -407,10 +469,32 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     let tagged = words(&q);
     let raw: Vec<String> = tagged.iter().map(|(w, _)| w.clone()).collect();
     let named = if v2 { capitalized_inside(&q) } else { Vec::new() };
+    let caps = if v2 { acronyms(&q) } else { Vec::new() };
     let mut intent = Intent::State;
     let mut history = false;
     let mut first = false;
     let mut state_word = false;
+    // (`ranked-v2`, `recall10`: "at the start", "at the very beginning", "in the beginning" ask for the oldest answer, as
+    // "initially": no content, a "first" question.)
+    let mut at_start: Vec<usize> = Vec::new();
+    if v2 {
+        for i in 2..raw.len() {
+            if matches!(raw[i].as_str(), "start" | "beginning" | "outset") && matches!(raw[i - 1].as_str(), "the" | "very") {
+                let the = if raw[i - 1] == "very" { i.checked_sub(2) } else { Some(i - 1) };
+                if the.is_some_and(|t| t >= 1 && raw[t] == "the" && matches!(raw[t - 1].as_str(), "at" | "in" | "from")) {
+                    at_start.push(i);
+                }
+            }
+        }
+    }
+    if !at_start.is_empty() {
+        first = true;
+    }
+    // (`ranked-v2`, `recall10`: "these days" asks for the present, as "nowadays": no content, a state word.)
+    let these_days: Vec<usize> = if v2 { (1..raw.len()).filter(|&i| raw[i] == "days" && raw[i - 1] == "these").collect() } else { Vec::new() };
+    if !these_days.is_empty() {
+        state_word = true;
+    }
     for w in &raw {
         if v2 && in_list(STATE, w) {
             state_word = true;
@@ -455,7 +539,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     }
     let mut skip_next = false;
     for (i, w) in raw.iter().enumerate() {
-        if std::mem::take(&mut skip_next) {
+        if std::mem::take(&mut skip_next) || these_days.contains(&i) || at_start.contains(&i) {
             continue;
         }
         let next = raw.get(i + 1);
@@ -479,7 +563,11 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         // (`ranked-v2`: a word of the list that the prompt writes as a name, capitalized inside a sentence, is one:
         // "which Go version", "upgrade Go".)
         let name = v2 && named.get(i).copied().unwrap_or(false) && in_list(STOP, w) && !crate::text::is_stopword(w);
-        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || in_list(STOP, w) || in_list(STATE, w) || in_list(HISTORY, w)) {
+        // (`ranked-v2`, `recall10`: two capitals are an acronym, a name (`CI`, `OS`), not a word too short to mean
+        // anything; `US`, `IT` as words are still dropped by the lists.)
+        let acronym = v2 && caps.get(i).copied().unwrap_or(false) && !crate::text::is_stopword(w) && !in_list(STOP, w);
+        let name = name || acronym;
+        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || in_list(STOP, w) || in_list(STATE, w) || in_list(HISTORY, w) || (v2 && in_list(STOP_TR_V2, w))) {
             continue;
         }
         // `ranked-v2`: "how long", "how often" ask for a duration or a frequency: question words, not content ("the
@@ -515,6 +603,20 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             for (prefix, means) in TURKISH {
                 let Some(soft) = softened(prefix) else { continue };
                 if !w.starts_with(prefix) && w.starts_with(soft.as_str()) && w[soft.len()..].starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    for m in *means {
+                        let s = stem_en(m);
+                        if !keys.iter().any(|(k, _)| *k == s) {
+                            keys.push((s, 14));
+                        }
+                    }
+                }
+            }
+            // (`recall10`: a verb stem's final `a`/`e` narrows before the present tense's `-yor` (`dinle` → `dinliyor`,
+            // `bekle` → `bekliyor`, `başla` → `başlıyor`): the lexicon's verbs are found in that form too.)
+            for (prefix, means) in TURKISH.iter().chain(TURKISH_V2) {
+                let Some(stem) = prefix.strip_suffix(['a', 'e']) else { continue };
+                let narrowed = ["iyor", "uyor"].iter().any(|y| w.strip_prefix(stem).is_some_and(|rest| rest.starts_with(y)));
+                if narrowed && !w.starts_with(prefix) {
                     for m in *means {
                         let s = stem_en(m);
                         if !keys.iter().any(|(k, _)| *k == s) {
@@ -583,6 +685,8 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             Some(port_shape(v2))
         } else if keys.iter().any(|(k, _)| k == "version") {
             Some(Shape::Version)
+        } else if v2 && (in_list(PERCENT, w) || (w == "full" && i > 0 && raw[i - 1] == "how")) {
+            percent_shape()
         } else if v2 && SIZE.iter().any(|z| *z == w || stem_en(z) == stem) {
             size_shape()
         } else if v2 {
@@ -734,6 +838,86 @@ mod tests {
         assert!(keys_of(&analyse_with("Bu isteği kim gönderdi?", true), "istegi").contains(&"request"));
         // Not before a consonant, and not a word that only starts like one.
         assert!(!keys_of(&analyse_with("kilidsiz", true), "kilidsiz").contains(&"lock"));
+    }
+
+    // Rules of branch recall10 (ranked-v2 only).
+
+    #[test]
+    fn ranked_v2_two_capitals_are_an_acronym_kept_as_a_name_and_ranked_v1_is_unchanged() {
+        for (p, word) in [("Is CI green at the moment?", "ci"), ("Which OS does the job build on?", "os"), ("CI matrisinden neden çıkardık?", "ci")] {
+            assert!(names(&analyse_with(p, true)).contains(&word), "{p}");
+            assert!(!names(&analyse(p)).contains(&word), "{p}");
+        }
+        // Two small letters, or a listed word in capitals, still name nothing.
+        assert!(!names(&analyse_with("is ci green", true)).contains(&"ci"));
+        assert!(!names(&analyse_with("OK, is it green?", true)).contains(&"ok"));
+    }
+
+    #[test]
+    fn ranked_v2_turkish_words_of_a_coding_session_mean_their_english_words() {
+        for (p, word, means) in [
+            ("Valgrind'in bulduğu sızıntı nerdeydi?", "sizinti", "leak"),
+            ("Baud hızı şu an kaç?", "hizi", "rate"),
+            ("Flash'ın yüzde kaçı dolu?", "dolu", "full"),
+            ("Karttaki firmware'in sürümü ne?", "karttaki", "board"),
+            ("Migration neden patladı?", "patladi", "fail"),
+            ("Bayrağı neden kapattık?", "kapattik", "off"),
+            ("Windows'u neden çıkardık?", "cikardik", "remove"),
+        ] {
+            assert!(keys_of(&analyse_with(p, true), word).contains(&stem_en(means).as_str()), "{p}: {:?}", keys_of(&analyse_with(p, true), word));
+        }
+        // A question word is no content.
+        assert!(!names(&analyse_with("Valgrind'in bulduğu sızıntı nerdeydi?", true)).contains(&"nerdeydi"));
+    }
+
+    #[test]
+    fn ranked_v2_a_turkish_verb_is_found_in_its_present_tense_with_the_narrowed_vowel() {
+        // `dinle` (listen) → `dinliyor`, `başla` → `başlıyor`: the stem's last vowel narrows before `-yor`.
+        let q = analyse_with("API şu an hangi portta dinliyor?", true);
+        assert!(keys_of(&q, "dinliyor").contains(&"listen"), "{:?}", keys_of(&q, "dinliyor"));
+        assert!(!keys_of(&analyse("API şu an hangi portta dinliyor?"), "dinliyor").contains(&"listen"));
+    }
+
+    #[test]
+    fn ranked_v2_these_days_asks_for_the_present_and_at_the_start_for_the_first() {
+        let q = analyse_with("Where does the app forward /api calls to these days?", true);
+        assert!(!names(&q).contains(&"days"), "{:?}", names(&q));
+        assert_eq!(q.intent, Intent::State);
+        for p in ["Why wouldn't the api start at the beginning?", "Why couldn't the cli flash the board at the very start?", "What failed in the beginning?"] {
+            let q = analyse_with(p, true);
+            assert_eq!(q.intent, Intent::First, "{p}");
+            assert!(!names(&q).iter().any(|n| matches!(*n, "beginning" | "wouldn" | "couldn" | "very")), "{p}: {:?}", names(&q));
+        }
+        // "start" as a verb is still a word.
+        assert!(names(&analyse_with("Why wouldn't the api start at the beginning?", true)).contains(&"start"));
+        assert_eq!(analyse("Why wouldn't the api start at the beginning?").intent, Intent::History);
+    }
+
+    #[test]
+    fn ranked_v2_how_full_and_percent_ask_for_a_share() {
+        for (p, word) in [("How full is flash now?", "full"), ("What's the CPU usage?", "usage"), ("Flash'ın yüzde kaçı dolu?", "yuzde")] {
+            let shape = analyse_with(p, true).slots.iter().find(|s| s.name == word).and_then(|s| s.shape);
+            assert_eq!(shape, Some(Shape::Percent), "{p}");
+            assert_eq!(analyse(p).slots.iter().find(|s| s.name == word).and_then(|s| s.shape), None, "{p}");
+        }
+        // "full" of a run is no share.
+        assert_eq!(analyse_with("Did the full e2e run pass?", true).slots.iter().find(|s| s.name == "full").and_then(|s| s.shape), None);
+    }
+
+    #[test]
+    fn ranked_v2_the_verbs_of_mending_ask_for_a_fix() {
+        for p in ["How did we plug the parser leak?", "How did we patch the overflow?", "How was the stack repaired?"] {
+            let q = analyse_with(p, true);
+            assert!(q.slots.iter().any(|s| s.shape.is_some_and(is_event)), "{p}");
+            assert_eq!(q.intent, Intent::History, "{p}");
+        }
+    }
+
+    #[test]
+    fn ranked_v2_a_request_for_writing_for_someone_needs_nothing() {
+        for p in ["write me a limerick about a flaky test", "Write us a poem about the build"] {
+            assert!(analyse_with(p, true).slots.is_empty(), "{p}");
+        }
     }
 
     #[test]

@@ -502,6 +502,16 @@ impl Plan {
                 }
             }
         }
+        // (`ranked-v2`, `recall10`: a question about a fix: the steps just after each pool step, where the edit that
+        // fixed what it shows may be (`Plan::finish` keeps the edits of a file the step names).)
+        #[cfg(ranked_v2)]
+        if self.v2_rules && self.query.slots.iter().any(|s| s.shape.is_some_and(super::is_event)) {
+            for step in &self.pool {
+                if super::edited_file(&self.entries[step].1).is_none() {
+                    out.extend(step + 1..=step + super::FIX_AFTER);
+                }
+            }
+        }
         out.into_iter().collect()
     }
 
@@ -523,6 +533,15 @@ impl Plan {
             }
         }
         self.newest_of_source = map;
+        // (`ranked-v2`, `recall10`: the edits among the steps after the pool's, for a question about a fix.)
+        #[cfg(ranked_v2)]
+        if self.v2_rules && self.query.slots.iter().any(|s| s.shape.is_some_and(super::is_event)) {
+            for (&step, e) in newer {
+                if super::edited_file(&e.1).is_some() {
+                    self.entries.entry(step).or_insert_with(|| e.clone());
+                }
+            }
+        }
     }
 
     /// Before the line scores of a paged ranking: every word of the pool's contents and summaries that answers a
