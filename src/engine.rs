@@ -1498,6 +1498,9 @@ impl<S: Storage> ContextFold<S> {
     /// [`Self::validate`], with batches of cold nodes checked by `elsewhere` (e.g. a thread with an engine of its
     /// own over the same store) while this engine checks the others: the same result, sooner on more cores.
     pub async fn validate_with(&self, elsewhere: Option<&impl validate::CheckElsewhere>) -> Result<Validation> {
+        if let Some(e) = elsewhere.filter(|_| self.entry_count() >= validate::MIN_ENTRIES_ELSEWHERE) {
+            e.prepare();
+        }
         let policy = self.policy().await?;
         let index = self.whole_index().await?;
         let mut v = validate::validate(&self.storage, &index, policy.integrity_verification()?, elsewhere).await?;

@@ -216,10 +216,9 @@ pub async fn load_node_unverified(storage: &impl Storage, key: &str, path: &str)
 /// Cold nodes `validate` reads (and resolves) per batch.
 const VALIDATE_BATCH: usize = 256;
 
-/// Below this many batches `validate` checks every cold node itself: starting a checker elsewhere (a thread with
+/// Below this many entries `validate` checks every cold node itself: starting a checker elsewhere (a thread with
 /// its own engine) costs more than it saves.
-#[cfg(read_in_place)]
-const MIN_BATCHES_ELSEWHERE: usize = 8;
+pub const MIN_ENTRIES_ELSEWHERE: usize = 8 * VALIDATE_BATCH;
 
 /// One cold node to check: its store key, the entry's step id, the node's resolved location (for messages) and
 /// the artifact hash the index entry expects.
@@ -250,6 +249,9 @@ pub struct NodeCheck {
 #[allow(async_fn_in_trait)]
 pub trait CheckElsewhere {
     async fn check(&self, nodes: &[NodeToCheck], integrity: bool) -> Result<Vec<NodeCheck>>;
+    /// Called before the store's index is read when `validate` will hand batches (a store of
+    /// [`MIN_ENTRIES_ELSEWHERE`] entries or more): time to get ready while the index loads.
+    fn prepare(&self) {}
     /// Awaited between the batches `validate` checks itself, so that the answers from elsewhere get through (a JS
     /// host's storage may answer at once, which would otherwise keep its event loop from delivering them).
     async fn pause(&self) {}
@@ -448,7 +450,7 @@ async fn join<A: std::future::Future, B: std::future::Future>(a: A, b: B) -> (A:
     .await
 }
 
-/// The batches audited here and, from [`MIN_BATCHES_ELSEWHERE`] on, elsewhere at the same time (the index's schema
+/// The batches audited here and, from [`MIN_ENTRIES_ELSEWHERE`] entries on, elsewhere at the same time (the index's schema
 /// check first, here, while elsewhere starts); the audits in batch order whoever made them.
 #[cfg(read_in_place)]
 async fn audit_here_and_elsewhere(
@@ -460,7 +462,7 @@ async fn audit_here_and_elsewhere(
     elsewhere: Option<&impl CheckElsewhere>,
     index_violations: &mut Vec<SchemaViolation>,
 ) -> Result<Vec<BatchAudit>> {
-    let elsewhere = elsewhere.filter(|_| batches.len() >= MIN_BATCHES_ELSEWHERE);
+    let elsewhere = elsewhere.filter(|_| batches.iter().map(|b| b.len()).sum::<usize>() >= MIN_ENTRIES_ELSEWHERE);
     // Batches are taken in order by whichever side is free; each result lands in its batch's slot.
     let next = std::cell::Cell::new(0);
     let take = || {

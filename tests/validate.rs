@@ -82,6 +82,13 @@ struct SameStore<'a> {
     storage: &'a MemoryStorage,
     calls: Cell<usize>,
     fail_every: Option<usize>,
+    prepared: Cell<bool>,
+}
+
+impl<'a> SameStore<'a> {
+    fn new(storage: &'a MemoryStorage, fail_every: Option<usize>) -> Self {
+        SameStore { storage, calls: Cell::new(0), fail_every, prepared: Cell::new(false) }
+    }
 }
 
 impl CheckElsewhere for SameStore<'_> {
@@ -94,6 +101,9 @@ impl CheckElsewhere for SameStore<'_> {
             Some(k) if call % k == 0 => Ok(Vec::new()),
             _ => check_nodes(self.storage, nodes, integrity).await,
         }
+    }
+    fn prepare(&self) {
+        self.prepared.set(true);
     }
     async fn pause(&self) {
         YieldOnce(false).await;
@@ -126,22 +136,24 @@ fn batches_checked_elsewhere_give_the_same_validation_as_checking_them_here() {
     assert!(!here.ok);
     assert_eq!(here.problems.len(), 13);
     assert!(!here.schema_violations.is_empty());
-    let elsewhere = SameStore { storage: &s, calls: Cell::new(0), fail_every: None };
+    let elsewhere = SameStore::new(&s, None);
     assert_eq!(validate(&s, Some(&elsewhere)), here);
+    assert!(elsewhere.prepared.get(), "told to get ready before the index is read");
     assert!(elsewhere.calls.get() > 0, "batches were checked elsewhere");
     assert!(elsewhere.calls.get() < 9, "and some here");
     // A checker that fails (an error, an answer of the wrong length) changes nothing: that batch is checked here.
     for k in [1, 2] {
-        let failing = SameStore { storage: &s, calls: Cell::new(0), fail_every: Some(k) };
+        let failing = SameStore::new(&s, Some(k));
         assert_eq!(validate(&s, Some(&failing)), here, "failing every {k}");
         assert!(failing.calls.get() > 0);
     }
 }
 
 #[test]
-fn a_small_store_is_checked_here_alone() {
+fn a_small_store_is_checked_here_alone_and_the_checker_elsewhere_is_never_started() {
     let s = store_with(300);
-    let elsewhere = SameStore { storage: &s, calls: Cell::new(0), fail_every: None };
+    let elsewhere = SameStore::new(&s, None);
     assert!(validate(&s, Some(&elsewhere)).ok);
     assert_eq!(elsewhere.calls.get(), 0);
+    assert!(!elsewhere.prepared.get(), "a small store's checker is never started");
 }

@@ -183,7 +183,7 @@ export function createApi(core, ensureReady = () => {}, host = {}) {
         const checker = options?.parallel === false ? undefined : host.validateChecker?.(this.#storage);
         if (!checker) return this.#engine.validate();
         try {
-          return await this.#engine.validate({ checkElsewhere: checker.checkElsewhere, pause: checker.pause });
+          return await this.#engine.validate({ checkElsewhere: checker.checkElsewhere, prepare: checker.prepare, pause: checker.pause });
         } finally {
           await checker.close();
         }

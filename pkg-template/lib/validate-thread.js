@@ -21,15 +21,14 @@ function sameDirectory(storage) {
 
 /**
  * A checker elsewhere for `Engine.validate` over `storage`, or undefined when there is no second core or the
- * storage is not a plain NodeFsStorage. The worker starts at the first batch (the engine hands none for a small
- * store); `close()` ends it.
+ * storage is not a plain NodeFsStorage. The worker starts when the engine says it will hand it batches
+ * (`prepare`); `close()` ends it.
  * @param {object} storage
  * @param {string} workerFile the worker's script (node/validate-worker.js)
  */
 export function workerChecker(storage, workerFile) {
   const root = sameDirectory(storage);
   if (root === undefined || availableParallelism() < 2) return undefined;
-  let worker;
   let failure;
   let nextId = 0;
   const pending = new Map();
@@ -38,6 +37,7 @@ export function workerChecker(storage, workerFile) {
     for (const { reject } of pending.values()) reject(failure);
     pending.clear();
   };
+  let worker;
   const start = () => {
     worker = new Worker(workerFile, { workerData: { root } });
     worker.on("message", ({ id, checks, error }) => {
@@ -51,6 +51,11 @@ export function workerChecker(storage, workerFile) {
     worker.on("exit", failAll);
   };
   return {
+    // The engine calls it before it reads the index of a store large enough to share: the worker gets ready
+    // meanwhile (about 0.1 s); a small store's validate never starts it.
+    prepare() {
+      if (!worker) start();
+    },
     checkElsewhere(nodes, integrity) {
       if (failure) return Promise.reject(failure);
       if (!worker) start();

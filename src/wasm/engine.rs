@@ -33,6 +33,9 @@ export interface ValidateOptions {
    *  stores of 2,048 entries or more, in the Node build (the others ignore it); a rejection or an answer of the
    *  wrong length makes the engine check that batch itself, so the result never depends on it. */
   checkElsewhere?: (nodes: ColdNodeToCheck[], integrity: boolean) => Promise<NodeCheck[]>;
+  /** With `checkElsewhere`: called before the index is read when batches will be handed out (a store of 2,048
+   *  entries or more), e.g. to start the worker while the index loads. */
+  prepare?: () => void;
   /** With `checkElsewhere`: awaited between the batches the engine checks itself, so that the checker's answers
    *  get through (e.g. `() => new Promise((r) => setImmediate(r))` where a storage answers without I/O waits). */
   pause?: () => Promise<void>;

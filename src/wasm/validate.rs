@@ -35,6 +35,7 @@ pub struct ColdNodeToCheck {
 /// The host's checker (`checkElsewhere`, `pause`).
 pub struct JsCheckElsewhere {
     check: Function,
+    prepare: Option<Function>,
     pause: Option<Function>,
 }
 
@@ -46,8 +47,8 @@ impl JsCheckElsewhere {
         }
         convert::object(options, "validate: options")?;
         let f = Fields::new(options, "validate: options.");
-        let pause = f.read("pause", optional(function))?;
-        Ok(f.read("checkElsewhere", optional(function))?.map(|check| JsCheckElsewhere { check, pause }))
+        let (prepare, pause) = (f.read("prepare", optional(function))?, f.read("pause", optional(function))?);
+        Ok(f.read("checkElsewhere", optional(function))?.map(|check| JsCheckElsewhere { check, prepare, pause }))
     }
 }
 
@@ -67,6 +68,13 @@ impl CheckElsewhere for JsCheckElsewhere {
         let returned = self.check.call2(&JsValue::NULL, &arg, &JsValue::from_bool(integrity)).map_err(failed)?;
         let answer = JsFuture::from(Promise::resolve(&returned)).await.map_err(failed)?;
         from_js(&answer, "checkElsewhere: result")
+    }
+
+    fn prepare(&self) {
+        // A prepare that throws only means the checker starts at its first batch.
+        if let Some(f) = &self.prepare {
+            let _ = f.call0(&JsValue::NULL);
+        }
     }
 
     async fn pause(&self) {
