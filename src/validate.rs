@@ -220,48 +220,50 @@ const VALIDATE_BATCH: usize = 256;
 /// its own engine) costs more than it saves.
 pub const MIN_ENTRIES_ELSEWHERE: usize = 8 * VALIDATE_BATCH;
 
-/// One cold node to check: its store key, the entry's step id, the node's resolved location (for messages) and
-/// the artifact hash the index entry expects.
+/// An index entry as `validate` audits it: its step id, its `file_path` and the artifact hash it expects.
 #[derive(Debug, Clone, PartialEq)]
-pub struct NodeToCheck {
+pub struct EntryToAudit {
     pub step_id: i64,
-    pub key: String,
-    pub path: String,
+    pub file_path: Option<String>,
     pub expected: Option<Value>,
 }
 
-/// What checking one cold node found: the entry's problem (a missing file, a failed artifact check), if any, and
-/// where the node departs from its schema.
+impl EntryToAudit {
+    fn of(entry: &crate::index::Entry<'_>) -> Self {
+        EntryToAudit { step_id: entry.step_id, file_path: entry.file_path().map(|p| p.into_owned()), expected: entry.get("artifact_sha256") }
+    }
+}
+
+/// What the audit of a batch of entries found: one slot per entry, in order (`None`: it passed), and where their
+/// cold nodes depart from the schema.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
-pub struct NodeCheck {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
-    pub problem: Option<Problem>,
+pub struct BatchAudit {
+    pub problems: Vec<Option<Problem>>,
     #[serde(default)]
     pub schema_violations: Vec<SchemaViolation>,
 }
 
-/// Checks batches of cold nodes somewhere else while `validate` checks others (the package's Node build: a worker
-/// thread with its own engine instance reading the same store). It must answer what [`check_nodes`] over the same
-/// store would; an error or an answer of the wrong length makes `validate` check that batch itself.
+/// Audits batches of entries somewhere else while `validate` audits others (the package's Node build: a worker
+/// thread with its own engine instance over the same store). It must answer what [`audit_entries`] over the same
+/// store would; an error or an answer of the wrong length makes `validate` audit that batch itself.
 #[allow(async_fn_in_trait)]
 pub trait CheckElsewhere {
-    async fn check(&self, nodes: &[NodeToCheck], integrity: bool) -> Result<Vec<NodeCheck>>;
+    async fn check(&self, entries: &[EntryToAudit], integrity: bool) -> Result<BatchAudit>;
     /// Called before the store's index is read when `validate` will hand batches (a store of
     /// [`MIN_ENTRIES_ELSEWHERE`] entries or more): time to get ready while the index loads.
     fn prepare(&self) {}
-    /// Awaited between the batches `validate` checks itself, so that the answers from elsewhere get through (a JS
+    /// Awaited between the batches `validate` audits itself, so that the answers from elsewhere get through (a JS
     /// host's storage may answer at once, which would otherwise keep its event loop from delivering them).
     async fn pause(&self) {}
 }
 
-/// No checker elsewhere: `validate` checks every cold node itself.
+/// No checker elsewhere: `validate` audits every entry itself.
 pub struct Nowhere;
 
 impl CheckElsewhere for Nowhere {
-    async fn check(&self, _: &[NodeToCheck], _: bool) -> Result<Vec<NodeCheck>> {
+    async fn check(&self, _: &[EntryToAudit], _: bool) -> Result<BatchAudit> {
         Err(Error::invalid_input("no checker elsewhere"))
     }
 }
@@ -270,157 +272,79 @@ impl CheckElsewhere for Nowhere {
 /// its schema violations go to `found`. A node written the canonical way (every node the engine or the reference
 /// writes) is read once for the artifact's hash and, where the build has it, schema-checked in place (`tape`);
 /// anything else is parsed.
-pub fn check_node(node: &NodeToCheck, bytes: Option<&[u8]>, integrity: bool, found: &mut Vec<SchemaViolation>) -> Option<Problem> {
-    let step = node.step_id;
+fn check_node(step: i64, key: &str, path: &str, expected: Option<&Value>, bytes: Option<&[u8]>, integrity: bool, found: &mut Vec<SchemaViolation>) -> Option<Problem> {
     let problem = |code: ErrorCode, message: String| Some(Problem::of_entry(code, step, message));
     let Some(bytes) = bytes else {
-        return problem(
-            ErrorCode::BrokenReference,
-            format!("CONF-12 Scenario B — Broken reference: step {step} in index but file missing: {}", node.path),
-        );
+        return problem(ErrorCode::BrokenReference, format!("CONF-12 Scenario B — Broken reference: step {step} in index but file missing: {path}"));
     };
     let text = std::str::from_utf8(bytes).ok();
-    let (canonical, checked) = canonical_and_check(&node.key, text, found);
+    let (canonical, checked) = canonical_and_check(key, text, found);
     if !checked {
         if let Some(value) = text.and_then(|t| json::parse_str(t).ok()) {
-            violations(&node.key, schema::check(schema::Schema::ColdNode, &value), found);
+            violations(key, schema::check(schema::Schema::ColdNode, &value), found);
         }
     }
-    let expected = node.expected.as_ref();
     let verified = || canonical.as_ref().is_some_and(|(without, stored)| identity::canonical_verifies(without, stored, expected));
     if integrity && !verified() {
-        if let Err(e) = verify_bytes(Some(bytes), &node.path, expected) {
+        if let Err(e) = verify_bytes(Some(bytes), path, expected) {
             return problem(e.code(), format!("CONF-09 / CONF-12 Scenario C — {}", e.message()));
         }
     }
     None
 }
 
-/// Load and check a batch of cold nodes (one `loadMany`), in order: what a checker elsewhere answers.
-pub async fn check_nodes(storage: &impl Storage, nodes: &[NodeToCheck], integrity: bool) -> Result<Vec<NodeCheck>> {
-    let mut loaded = load_nodes(storage, nodes).await?.into_iter();
-    let mut checks = Vec::with_capacity(nodes.len());
-    for node in nodes {
-        let mut schema_violations = Vec::new();
-        let problem = check_node(node, loaded.next().flatten().as_deref(), integrity, &mut schema_violations);
-        checks.push(NodeCheck { problem, schema_violations });
-    }
-    Ok(checks)
-}
-
-async fn load_nodes(storage: &impl Storage, nodes: &[NodeToCheck]) -> Result<Vec<Option<Vec<u8>>>> {
-    // A loop rather than map/collect: the browser build is a few hundred bytes under its size budget.
-    let mut keys = Vec::new();
-    for node in nodes {
-        keys.push(node.key.clone());
-    }
-    storage.load_many(&keys).await
-}
-
-/// What the audit of one batch of entries found, in entry order.
-#[cfg(read_in_place)]
-struct BatchAudit {
-    /// One per entry: `None` for an entry that passed.
-    problems: Vec<Option<Problem>>,
-    schema_violations: Vec<SchemaViolation>,
-}
-
-/// Spec §13 1a for a batch (containment: this side asks the storage to resolve): one slot per entry, its problem or,
-/// for a contained entry, left open (`None`) for its node's check (1b–c), and those nodes to check, here or elsewhere.
-async fn contain_batch(storage: &impl Storage, batch: &[crate::index::Entry<'_>], resolved_dir: &str) -> Result<(Vec<Option<Problem>>, Vec<NodeToCheck>)> {
-    let keys: Vec<String> = batch.iter().map(|e| store::cold_node_key(e.step_id)).collect();
+/// Spec §13 1a–c for a batch of entries over `storage`: containment (one `resolveMany`), then the contained entries'
+/// cold nodes (one `loadMany`), existence, artifact check and schema check. What a checker elsewhere answers.
+pub async fn audit_entries(storage: &impl Storage, entries: &[EntryToAudit], integrity: bool) -> Result<BatchAudit> {
+    let resolved_dir = storage.resolve(store::COLD_NODE_DIR).await?;
+    let keys: Vec<String> = entries.iter().map(|e| store::cold_node_key(e.step_id)).collect();
     let resolved = storage.resolve_many(&keys).await?;
-    let mut problems = Vec::new();
-    let mut nodes = Vec::new();
-    for ((entry, key), resolved) in batch.iter().zip(keys).zip(resolved) {
+    let mut audit = BatchAudit { problems: Vec::new(), schema_violations: Vec::new() };
+    // The contained entries: their slot, key and resolved path.
+    let mut contained = Vec::new();
+    for (((entry, key), resolved), slot) in entries.iter().zip(keys).zip(resolved).zip(0..) {
         let step = entry.step_id;
-        let file_path = entry.file_path();
+        let file_path = entry.file_path.as_deref();
         // The usual entry names its canonical file: containment is then its parent check alone (spec §10).
-        let contained = if file_path.as_deref() == Some(key.as_str()) {
-            containment::check_canonical(step, &key, resolved, resolved_dir)
+        let path = if file_path == Some(key.as_str()) {
+            containment::check_canonical(step, &key, resolved, &resolved_dir)
         } else {
-            containment::resolve_cold_node_path(storage, step, file_path.as_deref()).await
+            containment::resolve_cold_node_path(storage, step, file_path).await
         };
-        match contained {
+        match path {
             Ok(path) => {
-                nodes.push(NodeToCheck { step_id: step, key, path, expected: entry.get("artifact_sha256") });
-                problems.push(None); // the open slot: the node's check fills it in
+                audit.problems.push(None);
+                contained.push((slot, key, path));
             }
             Err(e) if e.code() == ErrorCode::PathContainment => {
-                problems.push(Some(Problem::of_entry(ErrorCode::PathContainment, step, format!("CONF-12 Path Containment — {}", e.message()))))
+                audit.problems.push(Some(Problem::of_entry(ErrorCode::PathContainment, step, format!("CONF-12 Path Containment — {}", e.message()))))
             }
             Err(e) => return Err(e),
         }
     }
-    Ok((problems, nodes))
+    // A loop rather than map/collect: the browser build is a few hundred bytes under its size budget.
+    let mut wanted = Vec::new();
+    for (_, key, _) in &contained {
+        wanted.push(key.clone());
+    }
+    let mut loaded = storage.load_many(&wanted).await?.into_iter();
+    for (slot, key, path) in contained {
+        let entry = &entries[slot];
+        let problem = check_node(entry.step_id, &key, &path, entry.expected.as_ref(), loaded.next().flatten().as_deref(), integrity, &mut audit.schema_violations);
+        audit.problems[slot] = problem;
+    }
+    Ok(audit)
 }
 
-/// A batch's problems after those of the batches before it (`None`: the entry passed).
-fn add_problems(v: &mut Validation, problems: Vec<Option<Problem>>) {
-    for p in problems {
+/// A batch's findings after those of the batches before it.
+fn add_audit(v: &mut Validation, audit: BatchAudit) {
+    for p in audit.problems {
         match p {
             Some(p) => v.problems.push(p),
             None => v.pass_count += 1,
         }
     }
-}
-
-/// The nodes' checks into the batch's open slots, in order.
-#[cfg(read_in_place)]
-fn fill(audit: &mut BatchAudit, checks: Vec<NodeCheck>) {
-    let mut checks = checks.into_iter();
-    for slot in audit.problems.iter_mut().filter(|p| p.is_none()) {
-        let Some(check) = checks.next() else { break };
-        *slot = check.problem;
-        audit.schema_violations.extend(check.schema_violations);
-    }
-}
-
-/// A batch audited on this side: its problems, in entry order; its nodes' schema violations go to `found`.
-async fn audit_batch(
-    storage: &impl Storage,
-    batch: &[crate::index::Entry<'_>],
-    resolved_dir: &str,
-    integrity: bool,
-    found: &mut Vec<SchemaViolation>,
-) -> Result<Vec<Option<Problem>>> {
-    let (mut problems, nodes) = contain_batch(storage, batch, resolved_dir).await?;
-    let mut loaded = load_nodes(storage, &nodes).await?.into_iter();
-    let mut nodes = nodes.iter();
-    // Each open slot is a contained entry's, in order (`contain_batch`).
-    for slot in problems.iter_mut().filter(|p| p.is_none()) {
-        let Some(node) = nodes.next() else { break };
-        *slot = check_node(node, loaded.next().flatten().as_deref(), integrity, found);
-    }
-    Ok(problems)
-}
-
-/// A batch audited on this side, for the batches' slots.
-#[cfg(read_in_place)]
-async fn audit_batch_here(storage: &impl Storage, batch: &[crate::index::Entry<'_>], resolved_dir: &str, integrity: bool) -> Result<BatchAudit> {
-    let mut schema_violations = Vec::new();
-    let problems = audit_batch(storage, batch, resolved_dir, integrity, &mut schema_violations).await?;
-    Ok(BatchAudit { problems, schema_violations })
-}
-
-/// A batch whose nodes are checked elsewhere; `Ok(None)` when that fails (the caller audits it here).
-#[cfg(read_in_place)]
-async fn audit_batch_elsewhere(
-    storage: &impl Storage,
-    batch: &[crate::index::Entry<'_>],
-    resolved_dir: &str,
-    integrity: bool,
-    elsewhere: &impl CheckElsewhere,
-) -> Result<Option<BatchAudit>> {
-    let (problems, nodes) = contain_batch(storage, batch, resolved_dir).await?;
-    let mut audit = BatchAudit { problems, schema_violations: Vec::new() };
-    match elsewhere.check(&nodes, integrity).await {
-        Ok(checks) if checks.len() == nodes.len() => {
-            fill(&mut audit, checks);
-            Ok(Some(audit))
-        }
-        _ => Ok(None),
-    }
+    v.schema_violations.extend(audit.schema_violations);
 }
 
 /// Poll two futures together until both are done (single-threaded: a storage or a checker elsewhere works while
@@ -450,14 +374,13 @@ async fn join<A: std::future::Future, B: std::future::Future>(a: A, b: B) -> (A:
     .await
 }
 
-/// The batches audited here and, from [`MIN_ENTRIES_ELSEWHERE`] entries on, elsewhere at the same time (the index's schema
-/// check first, here, while elsewhere starts); the audits in batch order whoever made them.
+/// The batches audited here and, from [`MIN_ENTRIES_ELSEWHERE`] entries on, elsewhere at the same time (the index's
+/// schema check first, here, while elsewhere starts); the audits in batch order whoever made them.
 #[cfg(read_in_place)]
 async fn audit_here_and_elsewhere(
     storage: &impl Storage,
     index: &RecallIndex,
     batches: &[&[crate::index::Entry<'_>]],
-    resolved_dir: &str,
     integrity: bool,
     elsewhere: Option<&impl CheckElsewhere>,
     index_violations: &mut Vec<SchemaViolation>,
@@ -469,11 +392,12 @@ async fn audit_here_and_elsewhere(
         let i = next.get();
         (i < batches.len()).then(|| next.set(i + 1)).map(|_| i)
     };
+    let entries = |i: usize| batches[i].iter().map(EntryToAudit::of).collect::<Vec<_>>();
     let audits: std::cell::RefCell<Vec<Option<BatchAudit>>> = std::cell::RefCell::new((0..batches.len()).map(|_| None).collect());
     let here = async {
         schema_check_index(index, index_violations);
         while let Some(i) = take() {
-            let audit = audit_batch_here(storage, batches[i], resolved_dir, integrity).await.inspect_err(|_| next.set(batches.len()))?;
+            let audit = audit_entries(storage, &entries(i), integrity).await.inspect_err(|_| next.set(batches.len()))?;
             audits.borrow_mut()[i] = Some(audit);
             if let Some(e) = elsewhere {
                 e.pause().await;
@@ -486,17 +410,14 @@ async fn audit_here_and_elsewhere(
         let Some(e) = elsewhere else { return Ok(()) };
         let mut failed = false;
         while let Some(i) = take() {
-            let there = if failed { Ok(None) } else { audit_batch_elsewhere(storage, batches[i], resolved_dir, integrity, e).await };
+            let batch = entries(i);
+            let there = if failed { None } else { e.check(&batch, integrity).await.ok().filter(|a| a.problems.len() == batch.len()) };
             // A batch that fails elsewhere is audited here, and so is the rest of this loop's share.
+            failed |= there.is_none();
             let audit = match there {
-                Ok(Some(audit)) => Ok(audit),
-                Ok(None) => {
-                    failed = true;
-                    audit_batch_here(storage, batches[i], resolved_dir, integrity).await
-                }
-                Err(e) => Err(e),
-            }
-            .inspect_err(|_| next.set(batches.len()))?;
+                Some(audit) => audit,
+                None => audit_entries(storage, &batch, integrity).await.inspect_err(|_| next.set(batches.len()))?,
+            };
             audits.borrow_mut()[i] = Some(audit);
         }
         Ok::<_, Error>(())
@@ -508,11 +429,9 @@ async fn audit_here_and_elsewhere(
 
 /// `cmd_validate`: every entry by int step id (containment, existence, then the artifact check when
 /// `integrity` is on), then every `step_*.json` in `cold_nodes/` whose number is not indexed; and the schema check of
-/// the index and the cold nodes. With `elsewhere`, batches of cold nodes are checked there while this side checks
-/// the others (and the index); the result is the same, in the same order, as without.
+/// the index and the cold nodes. With `elsewhere`, batches of entries are audited there while this side audits the
+/// others (and checks the index); the result is the same, in the same order, as without.
 pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bool, elsewhere: Option<&impl CheckElsewhere>) -> Result<Validation> {
-    // The cold-node directory resolved once; entries read and resolved in batches (a host may serve a batch at once).
-    let resolved_dir = storage.resolve(store::COLD_NODE_DIR).await?;
     let entries = index.entries_by_step();
     let batches: Vec<_> = entries.chunks(VALIDATE_BATCH).collect();
     let mut v = Validation {
@@ -527,9 +446,8 @@ pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bo
         v.checked.push(entry.step_id);
     }
     #[cfg(read_in_place)]
-    for audit in audit_here_and_elsewhere(storage, index, &batches, &resolved_dir, integrity, elsewhere, &mut v.schema_violations).await? {
-        add_problems(&mut v, audit.problems);
-        v.schema_violations.extend(audit.schema_violations);
+    for audit in audit_here_and_elsewhere(storage, index, &batches, integrity, elsewhere, &mut v.schema_violations).await? {
+        add_audit(&mut v, audit);
     }
     // The builds without validate's speed-ups (browser, bundler: size) audit on one side, batch after batch.
     #[cfg(not(read_in_place))]
@@ -537,8 +455,8 @@ pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bo
         let _ = elsewhere;
         schema_check_index(index, &mut v.schema_violations);
         for batch in &batches {
-            let problems = audit_batch(storage, batch, &resolved_dir, integrity, &mut v.schema_violations).await?;
-            add_problems(&mut v, problems);
+            let batch: Vec<EntryToAudit> = batch.iter().map(EntryToAudit::of).collect();
+            add_audit(&mut v, audit_entries(storage, &batch, integrity).await?);
         }
     }
     let prefix = format!("{}/", store::COLD_NODE_DIR);

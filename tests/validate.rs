@@ -9,7 +9,7 @@ use std::task::{Context, Poll};
 use contextfold::engine::{ContextFold, FoldInput, Options};
 use contextfold::error::{Error, Result};
 use contextfold::store::{self, MemoryStorage, Storage};
-use contextfold::validate::{check_nodes, CheckElsewhere, NodeCheck, NodeToCheck, Validation};
+use contextfold::validate::{audit_entries, BatchAudit, CheckElsewhere, EntryToAudit, Validation};
 use pollster::block_on;
 
 const NOW: &str = "2026-01-01T00:00:00Z";
@@ -76,7 +76,7 @@ impl Future for YieldOnce {
     }
 }
 
-/// Checks over the same store, as the package's worker does over its own storage of the same directory; fails
+/// Audits over the same store, as the package's worker does over its own storage of the same directory; fails
 /// every `fail_every`-th call (an error or, on odd failures, an answer of the wrong length).
 struct SameStore<'a> {
     storage: &'a MemoryStorage,
@@ -92,14 +92,14 @@ impl<'a> SameStore<'a> {
 }
 
 impl CheckElsewhere for SameStore<'_> {
-    async fn check(&self, nodes: &[NodeToCheck], integrity: bool) -> Result<Vec<NodeCheck>> {
+    async fn check(&self, entries: &[EntryToAudit], integrity: bool) -> Result<BatchAudit> {
         let call = self.calls.get() + 1;
         self.calls.set(call);
         YieldOnce(false).await;
         match self.fail_every {
             Some(k) if call % k == 0 && (call / k) % 2 == 1 => Err(Error::storage("the worker is gone")),
-            Some(k) if call % k == 0 => Ok(Vec::new()),
-            _ => check_nodes(self.storage, nodes, integrity).await,
+            Some(k) if call % k == 0 => Ok(BatchAudit { problems: Vec::new(), schema_violations: Vec::new() }),
+            _ => audit_entries(self.storage, entries, integrity).await,
         }
     }
     fn prepare(&self) {

@@ -1,7 +1,7 @@
-// `validate` on two threads (Node): a worker thread opens the same directory in a NodeFsStorage of its own and checks
-// the batches of cold nodes the engine hands it (`checkElsewhere`) with its own instance of the engine's module,
-// while the engine checks the others and the index. The checks are the engine's (`checkColdNodes`); the result is
-// the same with or without the worker (the engine checks a batch itself if the worker fails).
+// `validate` on two threads (Node): a worker thread opens the same directory in a NodeFsStorage of its own and audits
+// the batches of index entries the engine hands it (`checkElsewhere`) with its own instance of the engine's module,
+// while the engine audits the others and checks the index. The audit is the engine's (`auditEntries`); the result
+// is the same with or without the worker (the engine audits a batch itself if the worker fails).
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 
@@ -40,11 +40,11 @@ export function workerChecker(storage, workerFile) {
   let worker;
   const start = () => {
     worker = new Worker(workerFile, { workerData: { root } });
-    worker.on("message", ({ id, checks, error }) => {
+    worker.on("message", ({ id, audit, error }) => {
       const p = pending.get(id);
       if (!p) return;
       pending.delete(id);
-      if (error === undefined) p.resolve(checks);
+      if (error === undefined) p.resolve(audit);
       else p.reject(new Error(error));
     });
     worker.on("error", failAll);
@@ -56,13 +56,13 @@ export function workerChecker(storage, workerFile) {
     prepare() {
       if (!worker) start();
     },
-    checkElsewhere(nodes, integrity) {
+    checkElsewhere(entries, integrity) {
       if (failure) return Promise.reject(failure);
       if (!worker) start();
       return new Promise((resolve, reject) => {
         const id = nextId++;
         pending.set(id, { resolve, reject });
-        worker.postMessage({ id, nodes, integrity });
+        worker.postMessage({ id, entries, integrity });
       });
     },
     // The engine checks its own batches from a storage that reads synchronously: between them, let the worker's

@@ -1,5 +1,5 @@
-// The worker thread of `validate` (see validate-thread.js): checks the batches of cold nodes it is sent, reading the
-// store's directory through a NodeFsStorage of its own, with the engine's `checkColdNodes`. Bundled to CommonJS as
+// The worker thread of `validate` (see validate-thread.js): audits the batches of index entries it is sent, reading
+// the store's directory through a NodeFsStorage of its own, with the engine's `auditEntries`. Bundled to CommonJS as
 // node/validate-worker.js next to the Node build's wasm glue.
 import { parentPort, workerData } from "node:worker_threads";
 import * as core from "./contextfold.js";
@@ -9,9 +9,9 @@ import { NodeFsStorage } from "./node-fs.js";
 core.setSha256((bytes) => nodeCrypto().hash("sha256", bytes, "buffer"));
 const storage = new NodeFsStorage(workerData.root);
 
-parentPort.on("message", async ({ id, nodes, integrity }) => {
+parentPort.on("message", async ({ id, entries, integrity }) => {
   try {
-    parentPort.postMessage({ id, checks: await core.checkColdNodes(storage, nodes, integrity) });
+    parentPort.postMessage({ id, audit: await core.auditEntries(storage, entries, integrity) });
   } catch (err) {
     parentPort.postMessage({ id, error: String(err?.message ?? err) });
   }

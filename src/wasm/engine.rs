@@ -28,28 +28,26 @@ use crate::validate::Validation;
 const VALIDATE_OPTIONS_TS: &'static str = r#"
 /** Options of `Engine.validate`. */
 export interface ValidateOptions {
-  /** Checks a batch of cold nodes elsewhere while the engine checks others, e.g. on a worker thread that opens the
-   *  same store in a storage of its own and answers with `checkColdNodes(storage, nodes, integrity)`. Used for
+  /** Audits a batch of index entries elsewhere while the engine audits others, e.g. on a worker thread that opens
+   *  the same store in a storage of its own and answers with `auditEntries(storage, entries, integrity)`. Used for
    *  stores of 2,048 entries or more, in the Node build (the others ignore it); a rejection or an answer of the
-   *  wrong length makes the engine check that batch itself, so the result never depends on it. */
-  checkElsewhere?: (nodes: ColdNodeToCheck[], integrity: boolean) => Promise<NodeCheck[]>;
+   *  wrong length makes the engine audit that batch itself, so the result never depends on it. */
+  checkElsewhere?: (entries: EntryToAudit[], integrity: boolean) => Promise<BatchAudit>;
   /** With `checkElsewhere`: called before the index is read when batches will be handed out (a store of 2,048
    *  entries or more), e.g. to start the worker while the index loads. */
   prepare?: () => void;
-  /** With `checkElsewhere`: awaited between the batches the engine checks itself, so that the checker's answers
+  /** With `checkElsewhere`: awaited between the batches the engine audits itself, so that the checker's answers
    *  get through (e.g. `() => new Promise((r) => setImmediate(r))` where a storage answers without I/O waits). */
   pause?: () => Promise<void>;
 }
 
-/** One cold node handed to a checker elsewhere (see `ValidateOptions`). */
-export interface ColdNodeToCheck {
+/** One index entry handed to a checker elsewhere (see `ValidateOptions`). */
+export interface EntryToAudit {
   /** The entry's step id. */
   stepId: number;
-  /** The node's store key. */
-  key: string;
-  /** The node's resolved location (for messages). */
-  path: string;
-  /** The artifact hash the index entry expects, as JSON text (absent: the entry has none). */
+  /** The entry's `file_path` (absent: none, or not a string). */
+  filePath?: string;
+  /** The artifact hash the entry expects, as JSON text (absent: the entry has none). */
   expected?: string;
 }
 "#;

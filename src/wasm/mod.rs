@@ -14,7 +14,7 @@
 //! `report` and `cli` serve only the contextfold CLI, so only the Node package's wasm carries them (cargo feature
 //! `cli`); the browser and bundler builds are that much smaller.
 //! * `redact` — the redactor (`redact`, `redactionRules`)
-//! * `validate` — `validate` on two threads: the host's checker elsewhere and `checkColdNodes`, its side (Node
+//! * `validate` — `validate` on two threads: the host's checker elsewhere and `auditEntries`, its side (Node
 //!   build only)
 
 #[cfg(feature = "cli")]
@@ -41,7 +41,7 @@ pub use cli::*;
 pub use engine::Engine;
 pub use redact::*;
 #[cfg(read_in_place)]
-pub use validate::check_cold_nodes;
+pub use validate::audit_entries;
 #[cfg(feature = "cli")]
 pub use report::*;
 

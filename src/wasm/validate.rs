@@ -1,7 +1,7 @@
 //! `validate` on two threads: the checker elsewhere a host may give `Engine.validate` (`checkElsewhere`), the wire
-//! form of the batches it is handed, and `checkColdNodes`, which that checker runs on its side (a worker thread with
+//! form of the batches it is handed, and `auditEntries`, which that checker runs on its side (a worker thread with
 //! its own instance of this module and its own storage over the same store). The checks are the engine's
-//! (`validate::check_nodes`); this module only carries them across. In the Node package's wasm only (cfg
+//! (`validate::audit_entries`); this module only carries them across. In the Node package's wasm only (cfg
 //! `read_in_place`, like the rest of `validate`'s speed-ups): the other builds' `Engine.validate` ignores its options.
 
 use js_sys::{Function, Promise};
@@ -15,19 +15,18 @@ use super::storage::HostStorage;
 use super::JsResult;
 use crate::error::{Error, Result};
 use crate::json;
-use crate::validate::{self, CheckElsewhere, NodeCheck, NodeToCheck};
+use crate::validate::{self, BatchAudit, CheckElsewhere, EntryToAudit};
 
-/// One cold node to check, as a checker elsewhere receives it.
+/// One index entry to audit, as a checker elsewhere receives it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct ColdNodeToCheck {
+pub struct EntryToAuditWire {
     /// The entry's step id.
     pub step_id: i64,
-    /// The node's store key.
-    pub key: String,
-    /// The node's resolved location (for messages).
-    pub path: String,
-    /// The artifact hash the index entry expects, as JSON text (absent: the entry has none).
+    /// The entry's `file_path` (absent: none, or not a string).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_path: Option<String>,
+    /// The artifact hash the entry expects, as JSON text (absent: the entry has none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected: Option<String>,
 }
@@ -53,14 +52,13 @@ impl JsCheckElsewhere {
 }
 
 impl CheckElsewhere for JsCheckElsewhere {
-    async fn check(&self, nodes: &[NodeToCheck], integrity: bool) -> Result<Vec<NodeCheck>> {
-        let wire: Vec<ColdNodeToCheck> = nodes
+    async fn check(&self, entries: &[EntryToAudit], integrity: bool) -> Result<BatchAudit> {
+        let wire: Vec<EntryToAuditWire> = entries
             .iter()
-            .map(|n| ColdNodeToCheck {
-                step_id: n.step_id,
-                key: n.key.clone(),
-                path: n.path.clone(),
-                expected: n.expected.as_ref().map(|v| String::from_utf8_lossy(&json::to_canonical(v)).into_owned()),
+            .map(|e| EntryToAuditWire {
+                step_id: e.step_id,
+                file_path: e.file_path.clone(),
+                expected: e.expected.as_ref().map(|v| String::from_utf8_lossy(&json::to_canonical(v)).into_owned()),
             })
             .collect();
         let arg = serde_wasm_bindgen::to_value(&wire).map_err(|e| Error::invalid_input(format!("checkElsewhere: {e}")))?;
@@ -85,25 +83,26 @@ impl CheckElsewhere for JsCheckElsewhere {
     }
 }
 
-/// Load and check cold nodes over `storage`, as `validate` does: what a checker elsewhere answers.
-#[wasm_bindgen(js_name = checkColdNodes, unchecked_return_type = "NodeCheck[]")]
-pub async fn check_cold_nodes(
+/// Audit index entries over `storage` as `validate` does (containment, existence, artifact and schema checks of
+/// their cold nodes): what a checker elsewhere answers.
+#[wasm_bindgen(js_name = auditEntries, unchecked_return_type = "BatchAudit")]
+pub async fn audit_entries(
     #[wasm_bindgen(unchecked_param_type = "Storage")] storage: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "ColdNodeToCheck[]")] nodes: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "EntryToAudit[]")] entries: JsValue,
     integrity: bool,
 ) -> JsResult<JsValue> {
     let storage = HostStorage::new(storage)?;
-    let wire: Vec<ColdNodeToCheck> = from_js(&nodes, "checkColdNodes: nodes")?;
-    let nodes = wire
+    let wire: Vec<EntryToAuditWire> = from_js(&entries, "auditEntries: entries")?;
+    let entries = wire
         .into_iter()
         .map(|w| {
             let expected = match w.expected {
-                Some(text) => Some(json::parse_str(&text).map_err(|_| Error::invalid_input("checkColdNodes: nodes: expected is not JSON"))?),
+                Some(text) => Some(json::parse_str(&text).map_err(|_| Error::invalid_input("auditEntries: entries: expected is not JSON"))?),
                 None => None,
             };
-            Ok(NodeToCheck { step_id: w.step_id, key: w.key, path: w.path, expected })
+            Ok(EntryToAudit { step_id: w.step_id, file_path: w.file_path, expected })
         })
         .collect::<Result<Vec<_>>>()?;
-    let checks = validate::check_nodes(&storage, &nodes, integrity).await?;
-    Ok(serde_wasm_bindgen::to_value(&checks).map_err(|e| Error::invalid_input(format!("checkColdNodes: {e}")))?)
+    let audit = validate::audit_entries(&storage, &entries, integrity).await?;
+    Ok(serde_wasm_bindgen::to_value(&audit).map_err(|e| Error::invalid_input(format!("auditEntries: {e}")))?)
 }
