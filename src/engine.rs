@@ -1495,8 +1495,8 @@ impl<S: Storage> ContextFold<S> {
         self.validate_with(None::<&validate::Nowhere>).await
     }
 
-    /// [`Self::validate`], with batches of cold nodes checked by `elsewhere` (e.g. a thread with an engine of its
-    /// own over the same store) while this engine checks the others: the same result, sooner on more cores.
+    /// [`Self::validate`], with batches of entries audited by `elsewhere` (e.g. a thread with an engine of its own over
+    /// the same store) while this engine audits the others: the same result, sooner on more cores.
     pub async fn validate_with(&self, elsewhere: Option<&impl validate::CheckElsewhere>) -> Result<Validation> {
         if let Some(e) = elsewhere.filter(|_| self.entry_count() >= validate::MIN_ENTRIES_ELSEWHERE) {
             e.prepare();

@@ -216,7 +216,7 @@ pub async fn load_node_unverified(storage: &impl Storage, key: &str, path: &str)
 /// Cold nodes `validate` reads (and resolves) per batch.
 const VALIDATE_BATCH: usize = 256;
 
-/// Below this many entries `validate` checks every cold node itself: starting a checker elsewhere (a thread with
+/// Below this many entries `validate` audits every entry itself: starting a checker elsewhere (a thread with
 /// its own engine) costs more than it saves.
 pub const MIN_ENTRIES_ELSEWHERE: usize = 8 * VALIDATE_BATCH;
 

@@ -105,7 +105,7 @@ async fn scan_hydrate_evict_status_validate_round_trip() {
     assert_eq!(status.index_path, "/memory/.contextfold/recall_index.json");
     assert_eq!(status.nodes.iter().map(|n| n.step_id).collect::<Vec<_>>(), [37, 91, 137, 200, 318, 342, 447, 499]);
 
-    let validation: Validation = engine.validate().await.unwrap().to_rust().unwrap();
+    let validation: Validation = engine.validate(JsValue::UNDEFINED).await.unwrap().to_rust().unwrap();
     assert!(validation.ok, "{:?}", validation.problems);
     assert_eq!(validation.pass_count, 8);
 
@@ -149,7 +149,7 @@ async fn tampered_cold_node_fails_the_integrity_check() {
     storage.set_text(NODE_37, &text);
     let message = expect_error(err(engine.hydrate(37.into()).await), "IntegrityCheckError", "INTEGRITY_CHECK");
     assert!(message.starts_with("IntegrityCheckError: artifact_sha256 mismatch for /memory/.contextfold/cold_nodes/step_000037.json."), "{message}");
-    let validation: Validation = engine.validate().await.unwrap().to_rust().unwrap();
+    let validation: Validation = engine.validate(JsValue::UNDEFINED).await.unwrap().to_rust().unwrap();
     assert!(!validation.ok);
     assert_eq!(validation.pass_count, 7);
     assert_eq!(validation.problems.iter().map(|p| (p.code.as_str(), p.step_id)).collect::<Vec<_>>(), [("INTEGRITY_CHECK", Some(37))]);
@@ -176,7 +176,7 @@ async fn orphan_and_broken_reference() {
     let message = expect_error(err(engine.hydrate(37.into()).await), "BrokenReferenceError", "BROKEN_REFERENCE");
     assert_eq!(message, "Cold node file not found: /memory/.contextfold/cold_nodes/step_000037.json (CONF-12 Scenario B)");
     storage.set_text(".contextfold/cold_nodes/step_000091.json", "{not json");
-    let validation: Validation = engine.validate().await.unwrap().to_rust().unwrap();
+    let validation: Validation = engine.validate(JsValue::UNDEFINED).await.unwrap().to_rust().unwrap();
     let codes: Vec<_> = validation.problems.iter().map(|p| (p.code.as_str(), p.step_id)).collect();
     assert_eq!(codes, [("BROKEN_REFERENCE", Some(37)), ("INTEGRITY_CHECK", Some(91)), ("ORPHANED_NODE", None)]);
     assert_eq!(validation.pass_count, 6);

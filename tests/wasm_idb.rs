@@ -59,7 +59,7 @@ async fn demo_round_trip_over_indexeddb() {
     let hydrated: Hydrated = engine.hydrate(200.into()).await.unwrap().to_rust().unwrap();
     assert_eq!(hydrated.content, "JWT secret updated in auth/middleware.py");
     engine.evict(200.into()).await.unwrap();
-    let validation: Validation = engine.validate().await.unwrap().to_rust().unwrap();
+    let validation: Validation = engine.validate(JsValue::UNDEFINED).await.unwrap().to_rust().unwrap();
     assert!(validation.ok && validation.pass_count == 8, "{:?}", validation.problems);
 
     let key = ".contextfold/cold_nodes/step_000091.json";

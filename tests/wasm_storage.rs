@@ -112,10 +112,10 @@ async fn host_results_of_the_wrong_shape() {
         "storage.load(\".contextfold/hydration_policy.json\") returned number, expected a Uint8Array, null or undefined"
     );
     let engine = open_js(broken_storage("list")).await.unwrap();
-    let message = expect_error(err(engine.validate().await), "StorageError", "STORAGE");
+    let message = expect_error(err(engine.validate(JsValue::UNDEFINED).await), "StorageError", "STORAGE");
     assert_eq!(message, "storage.list(\".contextfold/cold_nodes/\") result[1] must be a string, got number");
     let engine = open_js(broken_storage("list-object")).await.unwrap();
-    let message = expect_error(err(engine.validate().await), "StorageError", "STORAGE");
+    let message = expect_error(err(engine.validate(JsValue::UNDEFINED).await), "StorageError", "STORAGE");
     assert!(message.contains("returned object, expected an array of strings"), "{message}");
 }
 

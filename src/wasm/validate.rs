@@ -31,7 +31,7 @@ pub struct EntryToAuditWire {
     pub expected: Option<String>,
 }
 
-/// The host's checker (`checkElsewhere`, `pause`).
+/// The host's checker (`checkElsewhere`, with its `prepare` and `pause`).
 pub struct JsCheckElsewhere {
     check: Function,
     prepare: Option<Function>,
