@@ -6,8 +6,8 @@ import { InvalidInputError, LimitExceededError, toContextFoldError } from "./err
 /**
  * @param {any} core the wasm-bindgen module (Engine, extract, ...)
  * @param {() => void} [ensureReady] throws when the core cannot be used yet (web build before init)
- * @param {{ validateChecker?: (storage: object) => { checkElsewhere: Function, close(): Promise<void> } | undefined }} [host]
- *   what the platform adds: a checker that shares `validate`'s work (Node: a worker thread)
+ * @param {{ validateChecker?: (storage: object) => { checkElsewhere: Function, prepare: Function, pause: Function, close(): Promise<void> } | undefined }} [host]
+ *   what the platform adds: a checker that shares `validate`'s work (Node: a worker thread; see `ValidateOptions`)
  */
 export function createApi(core, ensureReady = () => {}, host = {}) {
   async function call(fn) {
