@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench:recall: does a question get the tool result that answers it? Sessions of our own making
-// (tests/recall/scenarios.mjs, held-out-6.mjs, held-out-8.mjs and held-out-10.mjs, plus the test suite's tests/js/session-gen.mjs session) are imported with
+// (tests/recall/scenarios.mjs, held-out-6.mjs, held-out-8.mjs, held-out-10.mjs and held-out-12.mjs, plus the test suite's tests/js/session-gen.mjs session) are imported with
 // `contextfold import`, then every question is asked through `contextfold hook user-prompt-submit --budget N` (one
 // process per question, a fresh harness session each, as Claude Code runs the hook), once per selection mode.
 //
@@ -25,6 +25,7 @@ import { HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, TUNING } from
 import { HELD_OUT_6, HELD_OUT_7 } from "../tests/recall/held-out-6.mjs";
 import { HELD_OUT_8, HELD_OUT_9 } from "../tests/recall/held-out-8.mjs";
 import { HELD_OUT_10, HELD_OUT_11 } from "../tests/recall/held-out-10.mjs";
+import { HELD_OUT_12, HELD_OUT_13 } from "../tests/recall/held-out-12.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = process.env.CONTEXTFOLD_BIN ?? path.join(root, "pkg", "bin", "contextfold.mjs");
@@ -111,6 +112,8 @@ const HELD_OUT_SESSIONS = [
   [HELD_OUT_9, "kestrel", "seen: written blind, first run before the recall10 rules; its failures were read for the recall10 rules"],
   [HELD_OUT_10, "tidewater", "unseen: written blind; no rule was read from it"],
   [HELD_OUT_11, "sepet", "unseen: written blind; no rule was read from it"],
+  [HELD_OUT_12, "tollgate", "unseen: written blind; no rule was read from it"],
+  [HELD_OUT_13, "randevu", "unseen: written blind; no rule was read from it"],
 ];
 
 const sessions = [
