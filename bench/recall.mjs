@@ -4,9 +4,10 @@
 // `contextfold import`, then every question is asked through `contextfold hook user-prompt-submit --budget N` (one
 // process per question, a fresh harness session each, as Claude Code runs the hook), once per selection mode.
 //
-//   node bench/recall.mjs [--budget 2500] [--json] [--verbose] [--verbose-held-out] [--only NAME] [--exclude NAME] [--keep]
+//   node bench/recall.mjs [--budget 2500] [--json] [--verbose] [--verbose-held-out] [--verbose-unseen] [--only NAME] [--exclude NAME[,NAME…]] [--keep]
 //     [--modes ipcf-projection-v2,ranked-v1,ranked-v2]
-// (--verbose lists the failures of the tuning sessions only; --verbose-held-out those of the held-out ones too.)
+// (--verbose lists the failures of the tuning sessions only; --verbose-held-out those of the seen held-out ones too;
+// --verbose-unseen those of the unseen ones too, which makes them seen: record it in HELD_OUT_SESSIONS.)
 //
 // A question passes when every step it needs is injected with its key fact, within the budget; it is *wrong* when
 // an older (superseded) state of what it asks is injected without the newest; *over budget* when the injected
@@ -42,7 +43,8 @@ const budget = Number(opt("--budget", "2500"));
 const json = argv.includes("--json");
 const verbose = argv.includes("--verbose");
 const only = opt("--only", undefined);
-const exclude = opt("--exclude", undefined); // leave a session out (keep a held-out one unseen while working)
+// leave sessions out (a comma-separated list of name prefixes: keep held-out ones unseen while working)
+const exclude = opt("--exclude", undefined)?.split(",").filter((e) => e !== "");
 const keep = argv.includes("--keep"); // keep the stores (for a look with `contextfold scan --dir`)
 const MODES = (opt("--modes", "ipcf-projection-v2,ranked-v1,ranked-v2")).split(",");
 
@@ -121,8 +123,10 @@ const sessions = [
   { ...sessionGen(), heldOut: false },
   ...HELD_OUT_SESSIONS.flatMap(([list], i) => list.map((s) => ({ ...buildSession(s), heldOut: i + 1 }))),
 ].filter(
-  (s) => (only === undefined || s.name.startsWith(only)) && (exclude === undefined || !s.name.startsWith(exclude)),
+  (s) => (only === undefined || s.name.startsWith(only)) && (exclude === undefined || !exclude.some((e) => s.name.startsWith(e))),
 );
+/** Whether a held-out session is still unseen (nobody has read its failures): its failures are not printed. */
+const isUnseen = (s) => HELD_OUT_SESSIONS[s.heldOut - 1][2].startsWith("unseen");
 const rows = [];
 try {
   for (const s of sessions) {
@@ -141,7 +145,7 @@ try {
         const got = ask(store, s.sessionId, q.prompt, `${mode}-${i}`);
         const verdict = judge(q, got, stepOf);
         rows.push({ session: s.name, heldOut: s.heldOut, mode, kind: q.kind, lang: q.lang, prompt: q.prompt, verdict, tokens: got.tokens, steps: got.steps, want: q.want.map((w) => stepOf.get(w.id)) });
-        if (verbose && verdict !== "passed" && (!s.heldOut || argv.includes("--verbose-held-out"))) console.log(`  [${mode}] ${verdict}: ${q.prompt} -> steps ${got.steps.join(",") || "-"} (${got.tokens} tokens), want ${q.want.map((w) => stepOf.get(w.id)).join(",")}`);
+        if (verbose && verdict !== "passed" && (!s.heldOut || (argv.includes("--verbose-held-out") && (!isUnseen(s) || argv.includes("--verbose-unseen"))))) console.log(`  [${mode}] ${verdict}: ${q.prompt} -> steps ${got.steps.join(",") || "-"} (${got.tokens} tokens), want ${q.want.map((w) => stepOf.get(w.id)).join(",")}`);
       });
     }
     writeFileSync(policyFile, `${JSON.stringify(policy, null, 2)}\n`);
