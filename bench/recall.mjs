@@ -7,7 +7,8 @@
 //   node bench/recall.mjs [--budget 2500] [--json] [--verbose] [--verbose-held-out] [--verbose-unseen] [--only NAME] [--exclude NAME[,NAME…]] [--keep]
 //     [--modes ipcf-projection-v2,ranked-v1,ranked-v2]
 // (--verbose lists the failures of the tuning sessions only; --verbose-held-out those of the seen held-out ones too;
-// --verbose-unseen those of the unseen ones too, which makes them seen: record it in HELD_OUT_SESSIONS.)
+// --verbose-unseen those of the unseen ones too, and their questions in --json, which makes them seen: record it in
+// HELD_OUT_SESSIONS.)
 //
 // A question passes when every step it needs is injected with its key fact, within the budget; it is *wrong* when
 // an older (superseded) state of what it asks is injected without the newest; *over budget* when the injected
@@ -184,7 +185,9 @@ function table(subset, title) {
   return out.join("\n");
 }
 if (json) {
-  console.log(JSON.stringify({ budget, rows }, null, 2));
+  // An unseen session's rows give its verdicts, not its questions and picks (which would make it seen).
+  const shown = argv.includes("--verbose-unseen") ? rows : rows.map((r) => (r.heldOut && isUnseen(r) ? { session: r.session, heldOut: r.heldOut, mode: r.mode, kind: r.kind, lang: r.lang, verdict: r.verdict, tokens: r.tokens } : r));
+  console.log(JSON.stringify({ budget, rows: shown }, null, 2));
 } else {
   const tuning = rows.filter((r) => !r.heldOut);
   if (tuning.length) console.log(table(tuning, "Tuning sessions (billing, storefront, data-platform, session-gen)"));
