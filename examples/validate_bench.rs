@@ -13,6 +13,9 @@ fn main() {
     if std::env::args().any(|a| a == "--phases") {
         return phases(&dir);
     }
+    if std::env::args().any(|a| a == "--index") {
+        return index_check(&dir);
+    }
     let repeat: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(3);
     let cf = block_on(ContextFold::open(FsStorage::new(&dir).expect("store"), Options::default())).expect("open");
     for _ in 0..repeat {
@@ -21,6 +24,28 @@ fn main() {
         let ms = t.elapsed().as_secs_f64() * 1e3;
         let n = v.checked.len().max(1);
         println!("validate: {n} nodes, ok {}, {:.1} ms, {:.4} ms per node", v.ok, ms, ms / n as f64);
+    }
+}
+
+/// The schema check of the index entries alone, repeated (`--index`): `validate`'s check of the index as held.
+pub fn index_check(dir: &str) {
+    use contextfold::store::{self, Storage};
+    use contextfold::{index::snapshot, index::RecallIndex, validate};
+    let root = std::path::Path::new(dir).join(".contextfold");
+    // From its snapshot when it has a current one, as the engine opens it.
+    let version = block_on(FsStorage::new(dir).expect("store").version(store::INDEX_KEY)).ok().flatten();
+    let from_snapshot = version.and_then(|v| snapshot::from_bytes(&std::fs::read(root.join("recall_index.snapshot")).ok()?, &v));
+    println!("index from its {}", if from_snapshot.is_some() { "snapshot" } else { "JSON" });
+    let index = from_snapshot.unwrap_or_else(|| {
+        RecallIndex::from_file_bytes(&std::fs::read(root.join("recall_index.json")).expect("index")).expect("parse index")
+    });
+    let n = index.entries_by_step().len().max(1);
+    for _ in 0..5 {
+        let t = Instant::now();
+        let mut found = Vec::new();
+        validate::schema_check_index(&index, &mut found);
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        println!("index schema check: {n} entries, {} violations, {ms:.1} ms, {:.2} us per entry", found.len(), ms * 1e3 / n as f64);
     }
 }
 

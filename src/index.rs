@@ -1631,6 +1631,93 @@ impl EvictionLog {
     }
 }
 
+// `validate`'s fast schema check of the entries (`schema::EntryFastCheck`): in the builds that read in place.
+
+/// What [`Entry::plain`] gives: the fields of an entry of the usual shape that its schema check still looks at.
+#[cfg(read_in_place)]
+pub(crate) struct PlainEntry<'a> {
+    pub folded_at: &'a str,
+    pub projection_version: &'a str,
+    /// The `step_id` member (an integer).
+    pub step_field: i64,
+    pub token_estimate: i64,
+    /// `identifiers` are strictly ascending ids of the index's base strings (see [`RecallIndex::base_strings_ascending`]).
+    pub identifiers_ascending: bool,
+}
+
+#[cfg(read_in_place)]
+impl<'a> Entry<'a> {
+    /// The entry as the engine writes it, for `validate`'s fast schema check (`schema::EntryFastCheck`): no member
+    /// beyond the typed ones, every text field present, `file_path` canonical and the hashes 64 lowercase hex
+    /// digits (all four packed), every scalar of its usual type, the four lists lists of strings; `None` otherwise.
+    pub(crate) fn plain(self) -> Option<PlainEntry<'a>> {
+        let d = self.data;
+        if d.extra.as_ref().is_some_and(|m| !m.is_empty()) || d.text_present != 0b11111 || d.text_packed != 0b11110 {
+            return None;
+        }
+        let (folded_at, projection_version) = (self.interned(d.folded_at)?, self.interned(d.projection_version)?);
+        let (step_field, token_estimate, _) = (d.step_field?, d.token_estimate?, d.evicted?);
+        let identifiers_ascending = plain_lists(d.lists(), self.index.strings.base.ends.len() as u64)?;
+        Some(PlainEntry { folded_at, projection_version, step_field, token_estimate, identifiers_ascending })
+    }
+}
+
+#[cfg(read_in_place)]
+impl RecallIndex {
+    /// Whether the strings of the base part (an index read from its snapshot, which numbers them in string order)
+    /// are strictly ascending: then ascending ids of them are ascending, distinct strings (validate's fast check of
+    /// `uniqueItems`). One pass over them; a snapshot that was damaged or made by hand may hold them in any order.
+    pub(crate) fn base_strings_ascending(&self) -> bool {
+        let base = &self.strings.base;
+        (1..base.ends.len()).all(|i| crate::hash::compare_bytes(base.get(i - 1).as_bytes(), base.get(i).as_bytes()).is_lt())
+    }
+}
+
+/// [`walk_lists`] for [`Entry::plain`], in one tight loop: `None` unless the bytes are such an encoding (as
+/// `walk_lists` accepts it) of four lists of strings; else whether the first (`identifiers`) holds strictly
+/// ascending ids below `base`.
+#[cfg(read_in_place)]
+fn plain_lists(bytes: &[u8], base: u64) -> Option<bool> {
+    let mut pos = 0;
+    let mut ascending = true;
+    for list in 0..LISTS.len() {
+        let tag = read_varint(bytes, &mut pos)?;
+        let len = usize::try_from(tag / 2).ok()?.checked_sub(1)?;
+        let gaps = tag % 2 == 1;
+        let mut prev: u64 = 0;
+        for i in 0..len {
+            // `read_varint`, inlined (most ids or gaps take one or two bytes).
+            let (mut v, mut shift) = (0u64, 0u32);
+            loop {
+                let b = *bytes.get(pos)?;
+                pos += 1;
+                if shift == 63 && b > 1 {
+                    return None;
+                }
+                v |= u64::from(b & 0x7f) << shift;
+                if b < 0x80 {
+                    break;
+                }
+                shift += 7;
+                if shift > 63 {
+                    return None;
+                }
+            }
+            let next = if gaps { prev.checked_add(v)? } else { v };
+            TermId::try_from(next).ok()?;
+            if list == 0 {
+                ascending &= i == 0 || prev < next;
+            }
+            prev = next;
+        }
+        if list == 0 {
+            // Ascending: the last is the largest.
+            ascending &= prev < base;
+        }
+    }
+    (pos == bytes.len()).then_some(ascending)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1207,6 +1207,80 @@ fn match_atom(atom: &Atom, t: &[char], at: usize, steps: &mut usize, k: &mut dyn
     }
 }
 
+/// `validate`'s fast schema check of the index entries (100,000 at scale, each with some hundreds of identifiers):
+/// an entry of the shape the engine writes ([`crate::index::Entry::plain`]) under a key of plain digits is
+/// checked on its few fields that can still be wrong, without walking the schema; [`Self::conforms`] says true only
+/// when the full check would find nothing, so every entry it does not vouch for is checked in full and reported as
+/// before. Written for the entry schema below, exactly: a build whose schemas differ checks every entry in full
+/// (and the tests fail until this is brought up to date).
+#[cfg(read_in_place)]
+pub struct EntryFastCheck {
+    on: bool,
+    base_ascending: bool,
+}
+
+/// What [`EntryFastCheck`] was written for: the entry schema and the definitions it refers to, as the engine holds
+/// them (without annotations), and the schema of `nodes` (the keys' pattern).
+#[cfg(read_in_place)]
+const FAST_ENTRY_SCHEMA: [(&str, &str, &str); 3] = [
+    (
+        "recall_index.schema.json",
+        "/$defs/entry",
+        r##"{"additionalProperties":false,"properties":{"artifact_sha256":{"$ref":"cold_node.schema.json#/$defs/sha256"},"commands":{"$ref":"cold_node.schema.json#/$defs/strings"},"errors":{"$ref":"cold_node.schema.json#/$defs/strings"},"evicted":{"type":"boolean"},"file_path":{"pattern":"^\\.contextfold/cold_nodes/step_-?[0-9]{5,}\\.json$","type":"string"},"files":{"$ref":"cold_node.schema.json#/$defs/strings"},"folded_at":{"$ref":"cold_node.schema.json#/$defs/utcSecond"},"identifiers":{"$ref":"cold_node.schema.json#/$defs/strings","type":"array","uniqueItems":true},"payload_sha256":{"$ref":"cold_node.schema.json#/$defs/sha256"},"projection_sha256":{"$ref":"cold_node.schema.json#/$defs/sha256"},"projection_version":{"const":"ipcf-projection-v2"},"step_id":{"$ref":"cold_node.schema.json#/$defs/stepId"},"summary":{"type":"string"},"token_estimate":{"minimum":0,"type":"integer"}},"required":["artifact_sha256","commands","errors","evicted","file_path","files","folded_at","identifiers","payload_sha256","projection_sha256","projection_version","step_id","summary","token_estimate"],"type":"object"}"##,
+    ),
+    (
+        "recall_index.schema.json",
+        "/properties/nodes",
+        r##"{"additionalProperties":{"$ref":"#/$defs/entry"},"propertyNames":{"pattern":"^-?(0|[1-9][0-9]*)$"},"type":"object"}"##,
+    ),
+    (
+        "cold_node.schema.json",
+        "/$defs",
+        r##"{"sha256":{"pattern":"^[0-9a-f]{64}$","type":"string"},"stepId":{"maximum":9007199254740991,"minimum":-9007199254740991,"type":"integer"},"strings":{"items":{"type":"string"},"type":"array"},"utcSecond":{"pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","type":"string"}}"##,
+    ),
+];
+
+#[cfg(read_in_place)]
+impl EntryFastCheck {
+    /// The check for the entries of `index`.
+    pub fn new(index: &crate::index::RecallIndex) -> Self {
+        let on = FAST_ENTRY_SCHEMA.iter().all(|(file, fragment, expected)| {
+            let held = resolve(file, &format!("#{fragment}")).map(|(_, v)| v);
+            held.is_some() && held == json::parse(expected.as_bytes()).ok().as_ref()
+        });
+        EntryFastCheck { on, base_ascending: on && index.base_strings_ascending() }
+    }
+
+    /// Whether the schema check of the entry under `key` (its name and its object) would find nothing; false: it
+    /// may, check it in full.
+    pub fn conforms(&self, key: &str, entry: crate::index::Entry<'_>) -> bool {
+        // A key of plain digits matches `^-?(0|[1-9][0-9]*)$`.
+        let digits = key.bytes().all(|b| b.is_ascii_digit());
+        if !self.on || key.is_empty() || !digits || (key.len() > 1 && key.starts_with('0')) {
+            return false;
+        }
+        let Some(e) = entry.plain() else { return false };
+        // The packed `file_path` is the step's canonical key (`step_` and at least five digits after an optional
+        // sign) and the packed hashes are 64 lowercase hex digits: their patterns hold. The lists are lists of
+        // strings (`strings`); the identifiers' ids ascend among strings that ascend (`uniqueItems`).
+        const STEP_ID: i64 = 9_007_199_254_740_991;
+        self.base_ascending
+            && e.identifiers_ascending
+            && utc_second(e.folded_at)
+            && e.projection_version == "ipcf-projection-v2"
+            && (-STEP_ID..=STEP_ID).contains(&e.step_field)
+            && e.token_estimate >= 0
+    }
+}
+
+/// Whether `s` matches `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$`.
+#[cfg(read_in_place)]
+fn utc_second(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 20
+        && b.iter().zip(b"0000-00-00T00:00:00Z").all(|(&c, &form)| if form == b'0' { c.is_ascii_digit() } else { c == form })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -291,6 +291,96 @@ fn an_index_entry_checked_as_held_has_exactly_the_schema_violations_of_its_objec
     assert_eq!(departing, edits.len() - 1, "every edit but the first departs from the schema");
 }
 
+#[test]
+fn the_fast_check_of_index_entries_vouches_only_for_entries_without_violations() {
+    use contextfold::index::{snapshot, RecallIndex};
+    use contextfold::schema::{self, EntryFastCheck, Schema};
+    let hash = "a".repeat(64);
+    let good = format!(
+        r#"{{"artifact_sha256": "{hash}", "commands": ["git status"], "errors": [], "evicted": false,
+            "file_path": ".contextfold/cold_nodes/step_000001.json", "files": ["src/a.rs"], "folded_at": "2026-01-01T00:00:00Z",
+            "identifiers": ["alpha", "alphb", "beta"], "payload_sha256": "{hash}", "projection_sha256": "{hash}",
+            "projection_version": "ipcf-projection-v2", "step_id": 1, "summary": "s", "token_estimate": 3}}"#
+    );
+    // What the fast check reads, each departing (or not) in its own way; the key of the entry too (`None`: its
+    // step id). Every entry the fast check vouches for must have no violation in the full check.
+    let edits: Vec<(Option<&str>, &str, &str)> = vec![
+        (None, "", ""),
+        (None, r#""evicted": false"#, r#""evicted": 0"#),
+        (None, r#""evicted": false"#, r#""evicted": true"#),
+        (None, r#""evicted": false,"#, ""),
+        (None, r#""step_id": 1"#, r#""step_id": "1""#),
+        (None, r#""step_id": 1"#, r#""step_id": 9007199254740992"#),
+        (None, r#""step_id": 1"#, r#""step_id": -9007199254740992"#),
+        (None, r#""step_id": 1"#, r#""step_id": 9007199254740991"#),
+        (None, r#""token_estimate": 3"#, r#""token_estimate": -1"#),
+        (None, r#""token_estimate": 3"#, r#""token_estimate": 0"#),
+        (None, r#""token_estimate": 3"#, r#""token_estimate": 1.5"#),
+        (None, r#""summary": "s""#, r#""summary": 5"#),
+        (None, r#""identifiers": ["alpha", "alphb", "beta"]"#, r#""identifiers": ["beta", "alpha", "beta"]"#),
+        (None, r#""identifiers": ["alpha", "alphb", "beta"]"#, r#""identifiers": ["beta", "alpha"]"#),
+        (None, r#""identifiers": ["alpha", "alphb", "beta"]"#, r#""identifiers": []"#),
+        (None, r#""files": ["src/a.rs"], "#, ""),
+        (None, r#""commands": ["git status"]"#, r#""commands": ["git status"], "zzz": 1, "aaa": null"#),
+        (None, r#""commands": ["git status"]"#, r#""commands": ["git status", "git status"]"#),
+        (None, ".contextfold/cold_nodes/step_000001.json", ".contextfold/cold_nodes/step_1.json"),
+        (None, ".contextfold/cold_nodes/step_000001.json", ".contextfold/cold_nodes/step_0000001.json"),
+        (None, ".contextfold/cold_nodes/step_000001.json", "elsewhere/step_000001.json"),
+        (None, r#""payload_sha256": "aaaa"#, r#""payload_sha256": "AAAA"#),
+        (None, r#""projection_sha256": "aaaa"#, r#""projection_sha256": "zz"#),
+        (None, r#""artifact_sha256": "aaaa"#, r#""artifact_sha256": null, "x": "aaaa"#),
+        (None, r#""projection_version": "ipcf-projection-v2""#, r#""projection_version": "v3""#),
+        (None, r#""projection_version": "ipcf-projection-v2", "#, ""),
+        (None, r#""folded_at": "2026-01-01T00:00:00Z""#, r#""folded_at": "yesterday""#),
+        (None, r#""folded_at": "2026-01-01T00:00:00Z""#, r#""folded_at": "2026-01-01T00:00:00""#),
+        (None, r#""folded_at": "2026-01-01T00:00:00Z""#, r#""folded_at": "2026-01-01 00:00:00Z""#),
+        (None, r#""folded_at": "2026-01-01T00:00:00Z""#, r#""folded_at": "2026-01-01T00:00:0xZ""#),
+        (None, r#""folded_at": "2026-01-01T00:00:00Z""#, r#""folded_at": 12"#),
+        (Some("0{}"), "", ""),
+        (Some("-{}"), "", ""),
+        (Some(" {}"), "", ""),
+        (Some("+{}"), "", ""),
+    ];
+    let mut nodes = Vec::new();
+    for (k, (key, from, to)) in edits.iter().enumerate() {
+        let entry = if from.is_empty() { good.clone() } else { good.replacen(from, to, 1) };
+        assert!(from.is_empty() || entry != good, "edit {k} changed nothing");
+        let step = k + 1;
+        let entry = entry.replace(r#""step_id": 1,"#, &format!(r#""step_id": {step},"#)).replace("step_000001", &format!("step_{step:06}"));
+        let key = key.map_or(step.to_string(), |form| form.replace("{}", &step.to_string()));
+        nodes.push(format!(r#""{key}": {entry}"#));
+    }
+    let text = format!(r#"{{"created_at": "2026-01-01T00:00:00Z", "ipcf_version": "1.1", "nodes": {{{}}}}}"#, nodes.join(", "));
+    let parsed = RecallIndex::from_file_bytes(text.as_bytes()).expect("index");
+    let bytes = snapshot::to_bytes(&parsed, "v1");
+    // The same index with its strings as a damaged snapshot may hold them: "alphb" is "alpha" again, so that
+    // two ascending ids name one string.
+    let mut edited = bytes.clone();
+    let at = edited.windows(5).position(|w| w == b"alphb").expect("the string in the snapshot");
+    edited[at + 4] = b'a';
+    assert!(!edited.windows(5).any(|w| w == b"alphb"));
+    let twice = snapshot::reseal(&edited).and_then(|b| snapshot::from_bytes(&b, "v1")).expect("edited snapshot");
+    let def = schema::def(Schema::RecallIndex, "/$defs/entry").expect("entry schema");
+    let names = schema::def(Schema::RecallIndex, "/properties/nodes/propertyNames").expect("names schema");
+    for (index, what) in [(parsed, "parsed"), (snapshot::from_bytes(&bytes, "v1").expect("snapshot"), "snapshot"), (twice, "strings twice")] {
+        let fast = EntryFastCheck::new(&index);
+        let mut vouched = Vec::new();
+        for (key, entry) in index.keyed_entries() {
+            let mut full = schema::check_at(def, &Value::Object(entry.to_object()), "");
+            full.extend(schema::check_at(names, &Value::from(key), ""));
+            if fast.conforms(key, entry) {
+                assert!(full.is_empty(), "{what}: the fast check vouched for entry {key}, which has {full:?}");
+                vouched.push(entry.step_id);
+            }
+        }
+        // The entries it vouches for: those of the usual shape (not parsed ones: their ids are not in string order,
+        // nor those of a snapshot whose strings repeat).
+        vouched.sort_unstable();
+        let expected: Vec<i64> = if what == "snapshot" { vec![1, 3, 8, 10, 15, 18] } else { vec![] };
+        assert_eq!(vouched, expected, "{what}");
+    }
+}
+
 // ---- 4. limits ----
 
 #[test]
