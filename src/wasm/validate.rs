@@ -97,7 +97,7 @@ pub async fn audit_entries(
         .into_iter()
         .map(|w| {
             let expected = match w.expected {
-                Some(text) => Some(json::parse_str(&text).map_err(|_| Error::invalid_input("auditEntries: entries: expected is not JSON"))?),
+                Some(text) => Some(validate::expected_from_json(&text).ok_or_else(|| Error::invalid_input("auditEntries: entries: expected is not JSON"))?),
                 None => None,
             };
             Ok(EntryToAudit { step_id: w.step_id, file_path: w.file_path, expected })
