@@ -57,7 +57,11 @@ pub struct Options {
 
 /// The reference's token estimate before `max(1, …)`: code points divided by four.
 pub fn reference_token_count(text: &str) -> i64 {
-    (text.chars().count() / 4) as i64
+    #[cfg(fast_fold)]
+    let chars = crate::text::swar::count_chars(text);
+    #[cfg(not(fast_fold))]
+    let chars = text.chars().count();
+    (chars / 4) as i64
 }
 
 
