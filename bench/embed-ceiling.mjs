@@ -41,7 +41,7 @@ const { NodeFsStorage } = await import(path.join(pkgDir, "node", "node-fs.js"));
 const { renderHydrated, DEFAULT_MAX_CHARS } = await import(path.join(pkgDir, "lib", "hooks", "render.js"));
 
 const BUDGET = 2500;
-const only = opt("--only", undefined);
+const only = opt("--only", undefined)?.split(",").filter((e) => e !== "");
 const exclude = opt("--exclude", undefined)?.split(",").filter((e) => e !== "");
 const cacheDir = path.resolve(opt("--cache", path.join(root, ".cache", "embed-ceiling")));
 const python = opt("--python", process.env.EMBED_PYTHON ?? "python3");
@@ -50,6 +50,8 @@ const staticDims = (opt("--static-dims", "64,128")).split(",").map(Number);
 const rowsFile = opt("--rows", undefined);
 const embedOnly = argv.includes("--embed-only"); // fill the chunk-embedding cache and stop
 const CHUNK_CHARS = Number(opt("--chunk", "400"));
+// windows (default): lines up to CHUNK_CHARS, each prefixed by the summary; lines: every distinct line on its own
+const CHUNK_MODE = opt("--chunk-mode", "windows");
 mkdirSync(cacheDir, { recursive: true });
 
 const work = mkdtempSync(path.join(os.tmpdir(), "cf-embed-ceiling-"));
@@ -172,6 +174,7 @@ class StaticModel {
 /** A step's chunks: its summary, then windows of whole lines of at most CHUNK_CHARS (a longer line cut), each
  *  prefixed by the summary (the tool and its input say what the output is). */
 function chunks(summary, text) {
+  if (CHUNK_MODE === "lines") return [summary, ...new Set(text.split("\n").map((l) => l.trim().slice(0, CHUNK_CHARS)).filter((l) => l !== ""))];
   const out = [];
   let cur = "";
   for (let line of text.split("\n")) {
@@ -232,7 +235,7 @@ const wantsOldest = (prompt) => /\b(first|initially|originally|ilk)\b/iu.test(pr
 
 // ---------------------------------------------------------------------------------------------------------------
 const sessions = allSessions().filter(
-  (s) => (only === undefined || s.name.startsWith(only)) && (exclude === undefined || !exclude.some((e) => s.name.startsWith(e))),
+  (s) => (only === undefined || only.some((o) => s.name.startsWith(o))) && (exclude === undefined || !exclude.some((e) => s.name.startsWith(e))),
 );
 const unseenOf = (s) => s.heldOut !== false && isUnseen(s);
 const embedder = new Embedder();
@@ -263,7 +266,7 @@ try {
     const unitChunks = [...units].map(([step, u]) => [step, chunks(u.hydrated.summary, u.hydrated.rawContent)]);
     const flat = unitChunks.flatMap(([, cs]) => cs);
     const key = createHash("sha256").update(JSON.stringify(flat)).digest("hex").slice(0, 24);
-    const cacheFile = path.join(cacheDir, `minilm-${key}.f32`);
+    const cacheFile = path.join(cacheDir, `minilm-${CHUNK_MODE === "lines" ? "lines-" : ""}${key}.f32`);
     let vecs;
     if (existsSync(cacheFile)) {
       const b = readFileSync(cacheFile);
