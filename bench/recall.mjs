@@ -8,26 +8,20 @@
 //     [--modes ipcf-projection-v2,ranked-v1,ranked-v2]
 // (--verbose lists the failures of the tuning sessions only; --verbose-held-out those of the seen held-out ones too;
 // --verbose-unseen those of the unseen ones too, and their questions in --json, which makes them seen: record it in
-// HELD_OUT_SESSIONS.)
+// HELD_OUT_SESSIONS in bench/recall-lib.mjs.)
 //
 // A question passes when every step it needs is injected with its key fact, within the budget; it is *wrong* when
 // an older (superseded) state of what it asks is injected without the newest; *over budget* when the injected
 // steps' tokens exceed the budget; *missed* otherwise. A question that needs nothing passes when nothing is
 // injected. Each held-out session is reported apart, with what has been read of it since it was written
-// (HELD_OUT_SESSIONS below): only the unseen ones measure generalisation. Measures the package in pkg/ (`npm run
-// build` first).
+// (HELD_OUT_SESSIONS in bench/recall-lib.mjs, with the sessions and the verdict): only the unseen ones measure
+// generalisation. Measures the package in pkg/ (`npm run build` first).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { generateSession } from "../tests/js/session-gen.mjs";
-import { buildSession } from "../tests/recall/build.mjs";
-import { HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, TUNING } from "../tests/recall/scenarios.mjs";
-import { HELD_OUT_6, HELD_OUT_7 } from "../tests/recall/held-out-6.mjs";
-import { HELD_OUT_8, HELD_OUT_9 } from "../tests/recall/held-out-8.mjs";
-import { HELD_OUT_10, HELD_OUT_11 } from "../tests/recall/held-out-10.mjs";
-import { HELD_OUT_12, HELD_OUT_13 } from "../tests/recall/held-out-12.mjs";
+import { HELD_OUT_SESSIONS, allSessions, isUnseen, judge, parseContext } from "./recall-lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = process.env.CONTEXTFOLD_BIN ?? path.join(root, "pkg", "bin", "contextfold.mjs");
@@ -61,17 +55,6 @@ function run(args, input) {
   return r.stdout;
 }
 
-/** The session-gen session as a benchmark session: its dozen state questions. */
-function sessionGen() {
-  const s = generateSession({ turns: 300, seed: 11 });
-  return {
-    name: "session-gen",
-    sessionId: s.sessionId,
-    jsonl: s.jsonl,
-    questions: s.questions.map((q) => ({ kind: "state", lang: "en", prompt: q.prompt, want: [{ id: q.expect, fact: q.fact, superseded: [] }] })),
-  };
-}
-
 function ask(store, sessionId, prompt, i) {
   const payload = {
     session_id: `${sessionId}-bench-${i}`,
@@ -83,51 +66,12 @@ function ask(store, sessionId, prompt, i) {
     prompt,
   };
   const out = run(["hook", "user-prompt-submit", "--dir", store, "--budget", String(budget)], JSON.stringify(payload));
-  const text = out.trim() === "" ? "" : (JSON.parse(out).hookSpecificOutput?.additionalContext ?? "");
-  const steps = [...text.matchAll(/^\[contextfold step (\d+) \|/gm)].map((m) => Number(m[1]));
-  const tokens = [...text.matchAll(/^\[contextfold step \d+ \| .* \| (\d+) tokens/gm)].reduce((n, m) => n + Number(m[1]), 0);
-  return { text, steps, tokens };
+  return parseContext(out.trim() === "" ? "" : (JSON.parse(out).hookSpecificOutput?.additionalContext ?? ""));
 }
 
-function judge(q, got, stepOf) {
-  if (q.kind === "none") return got.steps.length === 0 ? "passed" : "noisy";
-  if (got.tokens > budget) return "over budget";
-  const ok = q.want.every((w) => got.steps.includes(stepOf.get(w.id)) && got.text.includes(w.fact));
-  if (ok) return "passed";
-  const wrong = q.want.some((w) => !got.steps.includes(stepOf.get(w.id)) && w.superseded.some((id) => got.steps.includes(stepOf.get(id))));
-  return wrong ? "wrong" : "missed";
-}
-
-/**
- * The sessions written to be held out, in the order they were written, with what has been read of them since: a
- * session whose failures a rule was read from measures tuning from then on, not generalisation. Only the unseen
- * ones measure the issue's goal (sessions the project has not seen).
- */
-const HELD_OUT_SESSIONS = [
-  [HELD_OUT, "notify", "seen: held out when written; its failures were read for the recall7 rules"],
-  [HELD_OUT_2, "inference", "seen: written before any ranked-v2 result on it; its failures were read for the recall7 rules"],
-  [HELD_OUT_3, "fieldnotes", "seen: written before the rank5 rules; its failures were read for the recall7 rules"],
-  [HELD_OUT_4, "infra", "seen: written before the rank6 rules; its failures were read for the recall7 rules"],
-  [HELD_OUT_5, "quill", "seen: written before the recall7 rules, unseen by them; its failures were read for the recall8 rules"],
-  [HELD_OUT_6, "relayd", "seen: written blind, first run before the recall8 rules; its failures were read for the recall9 rules"],
-  [HELD_OUT_7, "stride", "seen: written blind, first run before the recall8 rules; its failures were read for the recall9 rules"],
-  [HELD_OUT_8, "larkspur", "seen: written blind, first run before the recall10 rules; its failures were read for the recall10 rules"],
-  [HELD_OUT_9, "kestrel", "seen: written blind, first run before the recall10 rules; its failures were read for the recall10 rules"],
-  [HELD_OUT_10, "tidewater", "unseen: written blind; no rule was read from it"],
-  [HELD_OUT_11, "sepet", "unseen: written blind; no rule was read from it"],
-  [HELD_OUT_12, "tollgate", "unseen: written blind; no rule was read from it"],
-  [HELD_OUT_13, "randevu", "unseen: written blind; no rule was read from it"],
-];
-
-const sessions = [
-  ...TUNING.map((s) => ({ ...buildSession(s), heldOut: false })),
-  { ...sessionGen(), heldOut: false },
-  ...HELD_OUT_SESSIONS.flatMap(([list], i) => list.map((s) => ({ ...buildSession(s), heldOut: i + 1 }))),
-].filter(
+const sessions = allSessions().filter(
   (s) => (only === undefined || s.name.startsWith(only)) && (exclude === undefined || !exclude.some((e) => s.name.startsWith(e))),
 );
-/** Whether a held-out session is still unseen (nobody has read its failures): its failures are not printed. */
-const isUnseen = (s) => HELD_OUT_SESSIONS[s.heldOut - 1][2].startsWith("unseen");
 const rows = [];
 try {
   for (const s of sessions) {
@@ -144,7 +88,7 @@ try {
       writeFileSync(policyFile, `${JSON.stringify({ ...policy, selection: mode }, null, 2)}\n`);
       s.questions.forEach((q, i) => {
         const got = ask(store, s.sessionId, q.prompt, `${mode}-${i}`);
-        const verdict = judge(q, got, stepOf);
+        const verdict = judge(q, got, stepOf, budget);
         rows.push({ session: s.name, heldOut: s.heldOut, mode, kind: q.kind, lang: q.lang, prompt: q.prompt, verdict, tokens: got.tokens, steps: got.steps, want: q.want.map((w) => stepOf.get(w.id)) });
         if (verbose && verdict !== "passed" && (!s.heldOut || (argv.includes("--verbose-held-out") && (!isUnseen(s) || argv.includes("--verbose-unseen"))))) console.log(`  [${mode}] ${verdict}: ${q.prompt} -> steps ${got.steps.join(",") || "-"} (${got.tokens} tokens), want ${q.want.map((w) => stepOf.get(w.id)).join(",")}`);
       });
