@@ -65,30 +65,9 @@ fn folded_set(words: &[&str]) -> Vec<String> {
 /// words. A comparison sort of ~15,000 items was most of the cost of sorting a megabyte's identifiers.
 #[cfg(fast_fold)]
 fn sort_by_prefix_then_bytes(items: &mut Vec<(u64, usize, usize)>, text: &[u8]) {
+    crate::sort::radix_sort_by_key(items, 8, |it| it.0);
     let n = items.len();
-    let mut src = std::mem::take(items);
-    let mut dst = src.clone();
-    for shift in (0..64).step_by(8) {
-        let mut count = [0usize; 256];
-        for it in &src {
-            count[(it.0 >> shift) as usize & 0xFF] += 1;
-        }
-        if count.iter().any(|&c| c == n) {
-            continue;
-        }
-        let mut sum = 0;
-        for c in count.iter_mut() {
-            let here = *c;
-            *c = sum;
-            sum += here;
-        }
-        for it in &src {
-            let d = (it.0 >> shift) as usize & 0xFF;
-            dst[count[d]] = *it;
-            count[d] += 1;
-        }
-        std::mem::swap(&mut src, &mut dst);
-    }
+    let src = items;
     let bytes = |&(_, s, e): &(u64, usize, usize)| &text[s..e];
     let mut i = 0;
     while i < n {
@@ -101,7 +80,6 @@ fn sort_by_prefix_then_bytes(items: &mut Vec<(u64, usize, usize)>, text: &[u8]) 
         }
         i = j;
     }
-    *items = src;
 }
 
 /// The first eight bytes of `b` as a big-endian number, zero-padded.

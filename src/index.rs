@@ -1726,31 +1726,7 @@ fn plain_lists(bytes: &[u8], base: u64) -> Option<bool> {
 /// them cost as much in wasm as the index's string table (feature `fast-fold`).
 #[cfg(fast_fold)]
 fn sort_term_ids(v: &mut Vec<TermId>) {
-    let n = v.len();
-    let mut src = std::mem::take(v);
-    let mut dst = vec![0 as TermId; n];
-    for shift in [0u32, 8, 16, 24] {
-        let mut count = [0usize; 256];
-        for &t in &src {
-            count[(t >> shift) as usize & 0xFF] += 1;
-        }
-        if count.iter().any(|&c| c == n) {
-            continue;
-        }
-        let mut sum = 0;
-        for c in count.iter_mut() {
-            let here = *c;
-            *c = sum;
-            sum += here;
-        }
-        for &t in &src {
-            let d = (t >> shift) as usize & 0xFF;
-            dst[count[d]] = t;
-            count[d] += 1;
-        }
-        std::mem::swap(&mut src, &mut dst);
-    }
-    *v = src;
+    crate::sort::radix_sort_by_key(v, 4, |&t| u64::from(t));
 }
 
 #[cfg(test)]

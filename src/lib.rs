@@ -11,6 +11,7 @@ pub mod folded_step;
 pub mod text;
 pub mod number;
 pub mod extract;
+mod sort;
 pub mod json;
 #[cfg(read_in_place)]
 pub mod tape;
