@@ -72,6 +72,49 @@ pub const fn json_escape(w: u64) -> u64 {
     (!ge(w & LOW7, 0x20) & !w & HI) | eq(w, b'"') | eq(w, b'\\')
 }
 
+/// Whether every byte of `b` is ASCII, 32 bytes an iteration (four words OR'd, one test): the standard library's
+/// `is_ascii` reads a `usize` at a time, four bytes in wasm, and a fold asks it of its megabyte several times.
+pub fn is_ascii(b: &[u8]) -> bool {
+    let mut i = 0;
+    while i + 32 <= b.len() {
+        if (load(b, i) | load(b, i + 8) | load(b, i + 16) | load(b, i + 24)) & HI != 0 {
+            return false;
+        }
+        i += 32;
+    }
+    while i + 8 <= b.len() {
+        if load(b, i) & HI != 0 {
+            return false;
+        }
+        i += 8;
+    }
+    b[i..].iter().all(|c| c.is_ascii())
+}
+
+/// The first byte at or after `i` that a JSON string escapes (a C0 control, `"` or `\`), or `b.len()`: sixteen
+/// bytes an iteration while neither of two words has one (text needs an escape every ~70 bytes at most).
+#[inline]
+pub fn json_escape_first(b: &[u8], mut i: usize) -> usize {
+    while i + 16 <= b.len() {
+        let (lo, hi) = (json_escape(load(b, i)), json_escape(load(b, i + 8)));
+        if lo | hi != 0 {
+            return if lo != 0 { i + (lo.trailing_zeros() / 8) as usize } else { i + 8 + (hi.trailing_zeros() / 8) as usize };
+        }
+        i += 16;
+    }
+    while i + 8 <= b.len() {
+        let m = json_escape(load(b, i));
+        if m != 0 {
+            return i + (m.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < b.len() && !matches!(b[i], 0x00..=0x1f | b'"' | b'\\') {
+        i += 1;
+    }
+    i
+}
+
 /// The number of chars of a UTF-8 text: its bytes less its continuation bytes (`10xxxxxx`), eight bytes at a
 /// time (the standard library's count reads a `usize` at a time, four bytes in wasm).
 pub fn count_chars(s: &str) -> usize {
@@ -170,6 +213,40 @@ mod tests {
             x ^= x << 17;
             let s: String = (0..x % 60).map(|k| pieces[((x >> (k % 50)) as usize + k as usize) % pieces.len()]).collect();
             assert_eq!(count_chars(&s), s.chars().count(), "{s:?}");
+        }
+    }
+
+    /// `is_ascii` and `json_escape_first` agree with their byte-by-byte definitions at every length and offset.
+    #[test]
+    fn ascii_and_escape_searches_match_byte_loops() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for len in 0..90 {
+            for _ in 0..40 {
+                let mut b: Vec<u8> = (0..len)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        // Mostly plain text; now and then a byte to find.
+                        match x % 41 {
+                            0 => 0x80 | (x >> 8) as u8,
+                            1 => b'"',
+                            2 => b'\\',
+                            3 => (x >> 8) as u8 & 0x1f,
+                            _ => b'a' + (x >> 8) as u8 % 26,
+                        }
+                    })
+                    .collect();
+                assert_eq!(is_ascii(&b), b.is_ascii(), "{b:?}");
+                for from in 0..=len {
+                    let want = (from..len).find(|&k| b[k] < 0x20 || b[k] == b'"' || b[k] == b'\\').unwrap_or(len);
+                    assert_eq!(json_escape_first(&b, from), want, "{b:?} from {from}");
+                }
+                if let Some(last) = b.last_mut() {
+                    *last = 0xC3;
+                    assert!(!is_ascii(&b));
+                }
+            }
         }
     }
 
