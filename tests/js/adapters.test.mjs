@@ -270,3 +270,30 @@ describe("optional Storage methods through the engine", () => {
     }
   });
 });
+
+describe("list order", () => {
+  // Code point order is UTF-8 byte order (what the engine's Rust side sorts by).
+  const byCodePoint = (keys) => [...keys].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  const shuffled = (keys) => keys.map((k, i) => [(i * 7919) % keys.length, k]).sort((a, b) => a[0] - b[0]).map(([, k]) => k);
+  // Below U+D800 only (ASCII, Latin, a Hangul syllable): one unit per code point, where UTF-16 order is code point order.
+  const withoutSurrogates = ["b", "a", "A", "a~", "z0", "é", "ü/x", "\uD7A3", "step_10.json", "step_9.json", "step_100.json"];
+  // Astral characters (two surrogates each) next to characters at U+E000 and above, which UTF-16 order puts after
+  // the astral ones and code point order before them.
+  const withAstral = ["\u{1F600}", "\uE000", "\uFFFD", "\u{10000}", "a\u{1F600}", "a\uFF21", "a", "\u{20000}b", "\uD7A3", "é"];
+
+  it("keys without surrogates: list gives code point order (the built-in sort's order)", async () => {
+    assert.deepEqual(byCodePoint(withoutSurrogates), [...withoutSurrogates].sort());
+    for (const s of [new MemoryStorage(), new NodeFsStorage(freshDir())]) {
+      for (const k of shuffled(withoutSurrogates)) await s.save(`d/${k}`, new Uint8Array([1]));
+      assert.deepEqual(await s.list("d/"), byCodePoint(withoutSurrogates).map((k) => `d/${k}`), s.constructor.name);
+    }
+  });
+
+  it("keys with astral characters: list gives code point order, not UTF-16 order", async () => {
+    assert.notDeepEqual(byCodePoint(withAstral), [...withAstral].sort(), "the case where the orders differ");
+    for (const s of [new MemoryStorage(), new NodeFsStorage(freshDir())]) {
+      for (const k of shuffled(withAstral)) await s.save(`d/${k}`, new Uint8Array([1]));
+      assert.deepEqual(await s.list("d/"), byCodePoint(withAstral).map((k) => `d/${k}`), s.constructor.name);
+    }
+  });
+});
