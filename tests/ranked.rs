@@ -794,3 +794,30 @@ fn ranked_v2_a_share_is_answered_by_a_percentage_not_by_a_commands_word() {
     let r = ask(&cf, "How full is flash now?", None);
     assert_eq!(ids(&r).first(), Some(&1), "{:?}", ids(&r));
 }
+
+#[test]
+fn ranked_v2_a_near_tie_of_another_source_follows_the_picks() {
+    // The first listening port: the oldest log, and the `docker ps` of the same time that shows it too.
+    let r = ask(&store(MODES[1], false), "When did postgres first listen on a port?", None);
+    assert_eq!(ids(&r), vec![100, 103]);
+    // ranked-v1 has no near ties.
+    assert_eq!(ids(&ask(&store(MODES[0], false), "When did postgres first listen on a port?", None)), vec![100]);
+}
+
+#[test]
+fn ranked_v2_near_ties_of_a_state_question_are_never_older_than_its_picks() {
+    let cf = v2_store(&[
+        (10, "Bash: docker compose logs db", "db-1 | LOG: postgres listening on port 5432"),
+        (20, "Read: docker-compose.yml", "services:\n  db:\n    image: postgres:16\n    ports: [\"5433:5432\"] # postgres port"),
+        (30, "Read: config/database.yml", "production:\n  adapter: postgresql\n  port: 5434 # postgres listening port"),
+        (40, "Bash: docker compose logs db", "db-1 | LOG: postgres listening on port 5435"),
+    ]);
+    for prompt in ["Which port is postgres listening on now?", "Postgres şu an hangi portta dinliyor?"] {
+        let r = ask(&cf, prompt, None);
+        assert_eq!(ids(&r).first(), Some(&40), "{prompt}: {:?}", ids(&r));
+        for old in [10, 20, 30] {
+            assert!(!ids(&r).contains(&old), "{prompt}: an older state {old} in {:?}", ids(&r));
+        }
+    }
+}
+

@@ -132,6 +132,14 @@ const CONCEPT_NOT_BAGGED: bool = true;
 #[cfg(ranked_v2)]
 const FIX_AFTER: i64 = 12;
 
+/// `ranked-v2`: at most this many near ties ([`Plan::near_ties`]) after the picks.
+#[cfg(ranked_v2)]
+const NEAR_TIES: usize = 5;
+/// `ranked-v2`: a near tie's gain is at least this share (1/16) of its clause's first pick's (a first pick that names
+/// the question in its summary often scores three or four times what the step that holds the answer does).
+#[cfg(ranked_v2)]
+const NEAR: i64 = 4;
+
 /// A step that carries at least one slot.
 #[derive(Debug)]
 struct Cand {
@@ -591,13 +599,20 @@ impl Plan {
         };
         #[cfg(ranked_v2)]
         let mut per_clause: Vec<std::ops::Range<usize>> = Vec::new();
+        // (`ranked-v2`: per clause, the slots it asked and its first pick's gain, for its near ties.)
+        #[cfg(ranked_v2)]
+        let mut asked_of_clause: Vec<(Vec<bool>, i64)> = Vec::new();
         for in_clause in runs {
             let clause_weight: i64 = (0..n).filter(|&i| in_clause[i]).map(|i| weights[i]).sum();
             let mut residual: Vec<bool> = (0..n).map(|i| in_clause[i] && matched[i]).collect();
+            #[cfg(ranked_v2)]
+            let asked = residual.clone();
             let before = picks.len();
-            self.cover(&pool, &weights, &names, &mut residual, clause_weight, &mut taken, &mut picks);
+            let _first_gain = self.cover(&pool, &weights, &names, &mut residual, clause_weight, &mut taken, &mut picks);
             #[cfg(ranked_v2)]
             per_clause.push(before..picks.len());
+            #[cfg(ranked_v2)]
+            asked_of_clause.push((asked, _first_gain));
             if picks.len() > before {
                 for (i, r) in residual.iter().enumerate() {
                     if !r && matched[i] {
@@ -606,6 +621,28 @@ impl Plan {
                 }
             }
         }
+        // (`ranked-v2`: each clause's near ties, computed before the picks are reordered.)
+        #[cfg(ranked_v2)]
+        let near: Vec<(i64, Vec<String>)> = if self.v2_rules && NEAR_TIES > 0 {
+            let lists: Vec<Vec<(i64, Vec<String>)>> = per_clause
+                .iter()
+                .zip(&asked_of_clause)
+                .map(|(range, (asked, first_gain))| self.near_ties(&pool, &weights, &names, asked, *first_gain, &picks[range.clone()], &taken))
+                .collect();
+            let mut near: Vec<(i64, Vec<String>)> = Vec::new();
+            let longest = lists.iter().map(Vec::len).max().unwrap_or(0);
+            for k in 0..longest {
+                for list in &lists {
+                    if let Some(p) = list.get(k).filter(|p| !near.iter().any(|q| q.0 == p.0)) {
+                        near.push(p.clone());
+                    }
+                }
+            }
+            near.truncate(NEAR_TIES);
+            near
+        } else {
+            Vec::new()
+        };
         #[cfg(ranked_v2)]
         if self.v2_rules && per_clause.len() > 1 {
             // `ranked-v2`: one answer per clause before any clause's second pick (the budget admits picks in order).
@@ -623,6 +660,8 @@ impl Plan {
         let residual: Vec<bool> = (0..n).map(|i| matched[i] && !answered_all[i]).collect();
         let entries = &self.entries;
         scan::admit(&mut result, picks, in_context, |step| entries.get(&step).cloned());
+        #[cfg(ranked_v2)]
+        admit_near_ties(&mut result, near, in_context, |step| entries.get(&step).cloned());
         let mut left: Vec<String> = (0..n).filter(|&i| residual[i] || !self.present[i]).map(|i| names[i].clone()).collect();
         if result.selected.is_empty() && result.budget_dropped.is_empty() && result.in_context.is_empty() {
             left = names.clone();
@@ -649,8 +688,20 @@ impl Plan {
         named || (line >= min_line && single_ok && line * 4 >= total_weight)
     }
 
+    /// A step's gain for a clause's `residual` slots in the cover, with the score of its best line and how many slots
+    /// that line answers.
+    fn clause_gain(&self, c: &Cand, weights: &[i64], residual: &[bool]) -> (i64, i64, usize) {
+        // (`ranked-v2`: a concept is answered by its markers on a line, not by the question's word in a command's
+        // postings: `kubectl scale --replicas=5` carries "replicas", the newer `kubectl get deploy` table does not.)
+        let bagged = |i: usize| !(V2 && self.v2_rules && CONCEPT_NOT_BAGGED && self.query.slots[i].shape.is_some_and(is_concept));
+        let (line, count) = line_score_of!(c, weights, values_of(self), residual);
+        let said: i64 = c.said.iter().filter(|(i, _)| residual[**i]).map(|(&i, &q)| weights[i] * i64::from(q) / 16).sum();
+        let in_bag: Vec<bool> = residual.iter().enumerate().map(|(i, &r)| r && bagged(i)).collect();
+        (2 * line + SAID * said + bag_score(c, weights, &in_bag), line, count)
+    }
+
     /// The greedy cover of one clause: picks (with the slots each answered) appended to `picks`, steps in `taken`
-    /// skipped, `residual` left with what nothing answered.
+    /// skipped, `residual` left with what nothing answered. Returns the first pick's gain (0: no pick).
     fn cover(
         &self,
         pool: &[i64],
@@ -660,16 +711,8 @@ impl Plan {
         total_weight: i64,
         taken: &mut BTreeSet<i64>,
         picks: &mut Vec<(i64, Vec<String>)>,
-    ) {
-        // (`ranked-v2`: a concept is answered by its markers on a line, not by the question's word in a command's
-        // postings: `kubectl scale --replicas=5` carries "replicas", the newer `kubectl get deploy` table does not.)
-        let bagged = |i: usize| !(V2 && self.v2_rules && CONCEPT_NOT_BAGGED && self.query.slots[i].shape.is_some_and(is_concept));
-        let gain = |c: &Cand, residual: &[bool]| -> (i64, i64, usize) {
-            let (line, count) = line_score_of!(c, weights, values_of(self), residual);
-            let said: i64 = c.said.iter().filter(|(i, _)| residual[**i]).map(|(&i, &q)| weights[i] * i64::from(q) / 16).sum();
-            let in_bag: Vec<bool> = residual.iter().enumerate().map(|(i, &r)| r && bagged(i)).collect();
-            (2 * line + SAID * said + bag_score(c, weights, &in_bag), line, count)
-        };
+    ) -> i64 {
+        let gain = |c: &Cand, residual: &[bool]| self.clause_gain(c, weights, residual);
         // In a small store no word can be rare: the thresholds are capped by the weight of a word one step carries.
         let rarest = self.max_weight;
         let (min_line, min_single) = (MIN_LINE.min(rarest), MIN_SINGLE.min(rarest));
@@ -773,7 +816,9 @@ impl Plan {
             // A state question about a step whose command (or file, or search) was run again later: the newest run
             // is the state now, whether or not it repeats the question's words; it comes first, the step found after.
             // (`ranked-v2`: a "first" question likewise gets the oldest run of that source, which is the first state.)
-            if self.query.intent == Intent::State || first_takes_oldest(self) {
+            // (`ranked-v2`: and a question that is a history question by its past tense alone: the best step may be an
+            // older state of what was asked, never shown without the newest.)
+            if self.query.intent == Intent::State || first_takes_oldest(self) || (V2 && self.v2_rules && self.query.past) {
                 if let Some(&newer) = self.newest_of_source.get(&step) {
                     if taken.insert(newer) {
                         picks.push((newer, slot_names(names, answered.iter().copied())));
@@ -838,7 +883,103 @@ impl Plan {
                 }
             }
         }
+        first_gain
     }
+}
+
+#[cfg(ranked_v2)]
+impl Plan {
+    /// `ranked-v2`: a clause's *near ties*, steps of other sources that answer it about as well as its first pick (a
+    /// config file and the log that shows the same value, the failure and the commit that explains it), to be
+    /// hydrated after every clause's picks while the turn's budget lasts (at most [`NEAR_TIES`] in all). A state
+    /// question takes only steps newer than every pick of the clause, each the newest run of its source, newest
+    /// first, and stops at the first step that answers the clause fairly well without being a near tie: whatever
+    /// prefix of them the budget (or a host's own cap) keeps, it never shows an older state of something whose newer
+    /// state is left out. A history or "first" question takes the best of each source, best first.
+    #[allow(clippy::too_many_arguments)]
+    fn near_ties(&self, pool: &[i64], weights: &[i64], names: &[String], asked: &[bool], first_gain: i64, clause: &[(i64, Vec<String>)], taken: &BTreeSet<i64>) -> Vec<(i64, Vec<String>)> {
+        let Some(newest_pick) = clause.iter().map(|p| p.0).max() else { return Vec::new() };
+        if first_gain <= 0 {
+            return Vec::new();
+        }
+        // (A line a quarter as good as a first pick needs: a near tie's summary may say what its lines do not.)
+        let min_line = MIN_LINE.min(self.max_weight) / 4;
+        let source_of = |step: i64| self.entries.get(&step).map(|e| source(&e.1));
+        let mut sources: Vec<&str> = clause.iter().filter_map(|p| source_of(p.0)).collect();
+        let state = self.query.intent == Intent::State;
+        // (gain, line, step) of every pool step not picked.
+        let mut scored: Vec<(i64, i64, i64)> = pool
+            .iter()
+            .filter(|s| !taken.contains(s))
+            .map(|&s| {
+                let (g, line, _) = self.clause_gain(&self.cands[&s], weights, asked);
+                (g, line, s)
+            })
+            .collect();
+        let mut out: Vec<i64> = Vec::new();
+        if state {
+            scored.retain(|s| s.2 > newest_pick);
+            scored.sort_unstable_by(|a, b| b.2.cmp(&a.2));
+            for &(g, line, step) in &scored {
+                let is_near = g * 16 >= first_gain * NEAR && line >= min_line;
+                let src = source_of(step);
+                if is_near && src.is_some_and(|s| !sources.contains(&s)) {
+                    let newest = self.newest_of_source.get(&step).copied().unwrap_or(step);
+                    if !taken.contains(&newest) && !out.contains(&newest) {
+                        out.push(newest);
+                    }
+                    sources.extend(src);
+                } else if g * 16 >= first_gain * NEAR {
+                    // As good, but of a picked source or without a line: what it tells may be newer than what the
+                    // older near ties tell.
+                    break;
+                }
+            }
+            out.sort_unstable_by(|a, b| b.cmp(a));
+        } else {
+            scored.sort_unstable_by(|a, b| (b.0, b.2).cmp(&(a.0, a.2)));
+            for &(g, line, step) in &scored {
+                if g * 16 < first_gain * NEAR {
+                    break;
+                }
+                let src = source_of(step);
+                if line >= min_line && src.is_some_and(|s| !sources.contains(&s)) {
+                    out.push(step);
+                    sources.extend(src);
+                }
+            }
+        }
+        out.truncate(NEAR_TIES);
+        out.into_iter()
+            .map(|step| {
+                let answered = self.cands.get(&step).map(|c| c.bag.keys().copied().filter(|&i| asked[i]).collect::<Vec<_>>()).unwrap_or_default();
+                (step, slot_names(names, answered.into_iter()))
+            })
+            .collect()
+    }
+}
+
+/// `ranked-v2`: near ties admitted after the picks, in order, while the turn budget lasts: the first that does not
+/// fit ends them (a prefix of them, never a later one in place of an earlier).
+#[cfg(ranked_v2)]
+fn admit_near_ties(result: &mut ScanResult, near: Vec<(i64, Vec<String>)>, in_context: &[i64], mut entry: impl FnMut(i64) -> Option<(i64, String)>) {
+    let budget = i128::from(result.budget_limit);
+    let per_call = i128::from(result.max_per_call);
+    let mut consumed = i128::from(result.consumed_tokens);
+    for (step, matched) in near {
+        let (tokens, summary) = entry(step).unwrap_or_default();
+        if in_context.contains(&step) {
+            result.in_context.push(scan::ScanSelection { step_id: step, matched, cost: 0, summary });
+            continue;
+        }
+        let cost = i128::from(tokens).min(per_call).min(budget);
+        if result.selected.is_empty() || consumed + cost > budget {
+            break;
+        }
+        consumed += cost;
+        result.selected.push(scan::ScanSelection { step_id: step, matched, cost: cost as i64, summary });
+    }
+    result.consumed_tokens = consumed.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
 }
 
 /// A cold node's `raw_content`, from the bytes of its file, for ranking: `None` unless they are a JSON object with a
@@ -1322,6 +1463,21 @@ fn has_shape(line: &str, shape: Shape) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_near_ties_are_admitted_as_a_prefix_the_first_that_does_not_fit_ends_them() {
+        let mut r = scan::start(false, "which port now?", &[], 1000, 800);
+        scan::admit(&mut r, vec![(5, Vec::new())], &[], |_| Some((400, "Bash: a".into())));
+        let tokens = |s: i64| Some((if s == 7 { 700 } else { 100 }, format!("Bash: {s}")));
+        // 7 (the newest near tie) does not fit after the pick: the older 6 is not shown in its place.
+        admit_near_ties(&mut r, vec![(7, Vec::new()), (6, Vec::new())], &[], tokens);
+        assert_eq!(r.selected.iter().map(|s| s.step_id).collect::<Vec<_>>(), vec![5]);
+        assert_eq!(r.consumed_tokens, 400);
+        admit_near_ties(&mut r, vec![(6, Vec::new()), (7, Vec::new())], &[], tokens);
+        assert_eq!(r.selected.iter().map(|s| s.step_id).collect::<Vec<_>>(), vec![5, 6]);
+        assert_eq!(r.consumed_tokens, 500);
+    }
 
     // Rules of branch recall10 (ranked-v2 only).
 

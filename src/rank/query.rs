@@ -113,6 +113,9 @@ const SIZE: &[&str] = &["size", "big", "bigger", "large", "larger", "small", "sm
 pub struct Query {
     pub slots: Vec<Slot>,
     pub intent: Intent,
+    /// `ranked-v2`: a history question only by its past tense ("which advisory did cargo audit flag?"): the best step
+    /// answers, after the newest run of its source (what it says now may be what was asked).
+    pub past: bool,
 }
 
 /// Words that carry no content in a question (English and Turkish, as match keys), besides the reference's
@@ -156,6 +159,15 @@ const HISTORY: &[&str] = &[
     "former", "old", "older", "originally", "initially", "first", "earliest", "neden", "niye", "nicin", "zaman",
     "once", "onceki", "onceden", "eskiden", "ilk", "basta", "sebep", "sebebi", "yuzunden",
 ];
+
+/// `ranked-v2`: the auxiliaries of a question in the past tense.
+const PAST: &[&str] = &["did", "was", "were", "didn", "wasn", "weren"];
+/// `ranked-v2`: the auxiliaries of a question in the present tense.
+const PRESENT: &[&str] = &["is", "are", "does", "do", "has", "have"];
+/// `ranked-v2`: words that ask how something ended (the newest state), whatever the tense.
+const OUTCOME: &[&str] = &["finally", "eventually", "ultimately"];
+/// `ranked-v2`: whether a question in the past tense is a history question.
+const PAST_TENSE: bool = true;
 
 /// History words that ask for the oldest answer.
 const FIRST: &[&str] = &["first", "originally", "initially", "earliest", "ilk", "basta", "eskiden"];
@@ -705,7 +717,25 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     if v2 && intent == Intent::State && !state_word && slots.iter().any(|s| s.shape.is_some_and(is_event)) {
         intent = Intent::History;
     }
-    Query { slots, intent }
+    // `ranked-v2`: a question in the past tense ("did", "was", "were") without a word of the present asks what happened
+    // then, not what holds now: a history question.
+    // Not a question for a verdict ("did the lint job pass?": how the newest run went), nor one that also asks in the
+    // present ("is BILLING_V2 on, and did lint pass?"), nor one about the outcome ("finally", "in the end").
+    let mut past = false;
+    let outcome = raw.iter().any(|w| in_list(OUTCOME, w)) || raw.windows(3).any(|w| w[0] == "in" && w[1] == "the" && w[2] == "end");
+    if v2
+        && PAST_TENSE
+        && intent == Intent::State
+        && !state_word
+        && !outcome
+        && raw.iter().any(|w| in_list(PAST, w))
+        && !raw.iter().any(|w| in_list(PRESENT, w))
+        && !slots.iter().any(asks_verdict)
+    {
+        intent = Intent::History;
+        past = true;
+    }
+    Query { slots, intent, past }
 }
 
 /// Whether a shape is a concept that is an event (`ranked-v2`).
@@ -773,6 +803,24 @@ mod tests {
         assert!(analyse_with("Production deploy'u neden geri aldık?", true).slots.iter().any(|s| s.name == "why"));
         assert!(!analyse("Why did we roll back the production deploy?").slots.iter().any(|s| s.name == "why"));
         assert_eq!(q.intent, Intent::History);
+    }
+
+    #[test]
+    fn ranked_v2_a_question_in_the_past_tense_is_a_history_question_unless_it_asks_how_things_stand() {
+        for p in ["Which advisory did cargo audit flag?", "where exactly did valgrind find the leak?", "What was the PR number for the chunked upload work?"] {
+            assert_eq!(analyse_with(p, true).intent, Intent::History, "{p}");
+            assert_eq!(analyse(p).intent, Intent::State, "ranked-v1: {p}");
+        }
+        // A verdict (how the newest run went), the present beside it, how it ended, or a word of the present.
+        for p in [
+            "Did the lint job pass?",
+            "Is BILLING_V2 on, and did lint pass?",
+            "Did goreleaser succeed in the end?",
+            "did the order status migration finally go through on staging?",
+            "Which migration was applied last?",
+        ] {
+            assert_eq!(analyse_with(p, true).intent, Intent::State, "{p}");
+        }
     }
 
     #[test]
