@@ -85,52 +85,7 @@ pub fn schema_check_file(key: &str, bytes: &[u8], kind: schema::Schema, out: &mu
     }
 }
 
-/// Schema check of the index as held (the file with the journal replayed), entry by entry, so a large index is
-/// never rebuilt as one JSON value.
-pub fn schema_check_index(index: &RecallIndex, out: &mut Vec<SchemaViolation>) {
-    let mut top: BTreeMap<String, Value> = index.top_level().clone();
-    top.insert("nodes".into(), Value::Object(BTreeMap::new()));
-    violations(store::INDEX_KEY, schema::check(schema::Schema::RecallIndex, &Value::Object(top)), out);
-    const NAMES: &str = "/properties/nodes/propertyNames";
-    const ENTRY: &str = "/$defs/entry";
-    // Found once for all entries (each lookup walks the schema by its pointer).
-    let (names, entries) = (schema::def(schema::Schema::RecallIndex, NAMES), schema::def(schema::Schema::RecallIndex, ENTRY));
-    let check = |def: Option<schema::Def>, fragment: &str, value: &Value, base: &str| match def {
-        Some(d) => schema::check_at(d, value, base),
-        None => schema::check_def(schema::Schema::RecallIndex, fragment, value, base),
-    };
-    // Entries of the usual shape are vouched for without walking the schema (most of the check's cost at scale).
-    #[cfg(read_in_place)]
-    let fast = schema::EntryFastCheck::new(index);
-    for (key, entry) in index.keyed_entries() {
-        #[cfg(read_in_place)]
-        if fast.conforms(key, entry) {
-            continue;
-        }
-        let name_ok = check(names, NAMES, &Value::from(key), "");
-        if !name_ok.is_empty() {
-            out.push(SchemaViolation {
-                file: store::INDEX_KEY.to_string(),
-                path: "/nodes".into(),
-                message: format!("the key \"{key}\" is not a valid name here"),
-            });
-        }
-        // Checked as held where the build can (no object built per entry: most of the check's cost at scale).
-        #[cfg(read_in_place)]
-        let mut found = match entries {
-            Some(d) => schema::check_doc_at(d, schema::Doc::Entry(&schema::EntryDoc::new(entry)), ""),
-            None => check(entries, ENTRY, &Value::Object(entry.to_object()), ""),
-        };
-        #[cfg(not(read_in_place))]
-        let mut found = check(entries, ENTRY, &Value::Object(entry.to_object()), "");
-        // The entry's pointer is written only for an entry that has violations (almost none do).
-        if !found.is_empty() {
-            let base = schema::pointer(&["nodes", key]);
-            found.iter_mut().for_each(|v| v.path.insert_str(0, &base));
-        }
-        violations(store::INDEX_KEY, found, out);
-    }
-}
+pub use apart::schema_check_index;
 
 /// A cold node's canonical form without its artifact hash, and that hash ([`json::canonical_without`]; `None`
 /// when the node is not written the canonical way), with its schema check where the build reads it in place in
@@ -343,16 +298,128 @@ pub async fn audit_entries(storage: &impl Storage, entries: &[EntryToAudit], int
     Ok(audit)
 }
 
-/// A batch's findings after those of the batches before it.
-fn add_audit(v: &mut Validation, audit: BatchAudit) {
-    for p in audit.problems {
-        match p {
-            Some(p) => v.problems.push(p),
-            None => v.pass_count += 1,
+/// The loops of `validate` over every entry or file of a store, each a function of its own in the Node build:
+/// there the wasm optimizer is told not to inline `contextfold::*::apart::*` (scripts/build.mjs), because V8
+/// optimizes a wasm function as a whole once it has run long enough, in the background, while both threads
+/// validate. Inlined, these loops made the future that runs `validate` (21.7 KB of code, 0.14–0.25 s to compile)
+/// hot enough to be compiled again, after they had finished; apart, only the loops are. The other builds inline
+/// them as before (size).
+pub(crate) mod apart {
+    use super::*;
+
+    /// Schema check of the index as held (the file with the journal replayed), entry by entry, so a large index is
+    /// never rebuilt as one JSON value.
+    #[cfg_attr(read_in_place, inline(never))]
+    pub fn schema_check_index(index: &RecallIndex, out: &mut Vec<SchemaViolation>) {
+        let mut top: BTreeMap<String, Value> = index.top_level().clone();
+        top.insert("nodes".into(), Value::Object(BTreeMap::new()));
+        violations(store::INDEX_KEY, schema::check(schema::Schema::RecallIndex, &Value::Object(top)), out);
+        const NAMES: &str = "/properties/nodes/propertyNames";
+        const ENTRY: &str = "/$defs/entry";
+        // Found once for all entries (each lookup walks the schema by its pointer).
+        let (names, entries) = (schema::def(schema::Schema::RecallIndex, NAMES), schema::def(schema::Schema::RecallIndex, ENTRY));
+        let check = |def: Option<schema::Def>, fragment: &str, value: &Value, base: &str| match def {
+            Some(d) => schema::check_at(d, value, base),
+            None => schema::check_def(schema::Schema::RecallIndex, fragment, value, base),
+        };
+        // Entries of the usual shape are vouched for without walking the schema (most of the check's cost at scale).
+        #[cfg(read_in_place)]
+        let fast = schema::EntryFastCheck::new(index);
+        for (key, entry) in index.keyed_entries() {
+            #[cfg(read_in_place)]
+            if fast.conforms(key, entry) {
+                continue;
+            }
+            check_entry_in_full(key, entry, (names, entries), &check, out);
         }
     }
-    v.schema_violations.extend(audit.schema_violations);
+
+    /// The full schema check of one index entry and its key (the fast check could not vouch for it).
+    #[cfg_attr(read_in_place, inline(never))]
+    fn check_entry_in_full(
+        key: &str,
+        entry: crate::index::Entry<'_>,
+        (names, entries): (Option<schema::Def>, Option<schema::Def>),
+        check: &impl Fn(Option<schema::Def>, &str, &Value, &str) -> Vec<schema::Violation>,
+        out: &mut Vec<SchemaViolation>,
+    ) {
+        const NAMES: &str = "/properties/nodes/propertyNames";
+        const ENTRY: &str = "/$defs/entry";
+        let name_ok = check(names, NAMES, &Value::from(key), "");
+        if !name_ok.is_empty() {
+            out.push(SchemaViolation {
+                file: store::INDEX_KEY.to_string(),
+                path: "/nodes".into(),
+                message: format!("the key \"{key}\" is not a valid name here"),
+            });
+        }
+        // Checked as held where the build can (no object built per entry: most of the check's cost at scale).
+        #[cfg(read_in_place)]
+        let mut found = match entries {
+            Some(d) => schema::check_doc_at(d, schema::Doc::Entry(&schema::EntryDoc::new(entry)), ""),
+            None => check(entries, ENTRY, &Value::Object(entry.to_object()), ""),
+        };
+        #[cfg(not(read_in_place))]
+        let mut found = check(entries, ENTRY, &Value::Object(entry.to_object()), "");
+        // The entry's pointer is written only for an entry that has violations (almost none do).
+        if !found.is_empty() {
+            let base = schema::pointer(&["nodes", key]);
+            found.iter_mut().for_each(|v| v.path.insert_str(0, &base));
+        }
+        violations(store::INDEX_KEY, found, out);
+    }
+
+    /// Every audited step id, in audit order.
+    #[cfg_attr(read_in_place, inline(never))]
+    pub(super) fn step_ids(entries: &[crate::index::Entry<'_>]) -> Vec<i64> {
+        let mut ids = Vec::new();
+        for entry in entries {
+            ids.push(entry.step_id);
+        }
+        ids
+    }
+
+    /// A batch of index entries as `validate` audits them.
+    #[cfg_attr(read_in_place, inline(never))]
+    pub(super) fn to_audit(batch: &[crate::index::Entry<'_>]) -> Vec<EntryToAudit> {
+        batch.iter().map(EntryToAudit::of).collect()
+    }
+
+    /// A batch's findings after those of the batches before it.
+    #[cfg_attr(read_in_place, inline(never))]
+    pub(super) fn add_audit(v: &mut Validation, audit: BatchAudit) {
+        for p in audit.problems {
+            match p {
+                Some(p) => v.problems.push(p),
+                None => v.pass_count += 1,
+            }
+        }
+        v.schema_violations.extend(audit.schema_violations);
+    }
+
+    /// The orphans among the keys listed under `cold_nodes/` (`prefix`): every `step_*.json` directly in it whose
+    /// number is not indexed, in listing order.
+    #[cfg_attr(read_in_place, inline(never))]
+    pub(super) fn orphans(index: &RecallIndex, keys: Vec<String>, prefix: &str, out: &mut Vec<Problem>) {
+        for key in keys {
+            let Some(name) = key.strip_prefix(prefix).filter(|n| !n.contains('/')) else { continue };
+            if !(name.starts_with("step_") && name.ends_with(".json")) {
+                continue;
+            }
+            let Ok(step) = python_int(&name.replace("step_", "").replace(".json", "")) else { continue };
+            if !index.has_step(step) {
+                out.push(Problem {
+                    code: ErrorCode::OrphanedNode.as_str().to_string(),
+                    step_id: None,
+                    file: Some(name.to_string()),
+                    message: format!("CONF-12 Scenario A — Orphaned cold node: {name} exists on disk but has no recall index entry."),
+                });
+            }
+        }
+    }
 }
+
+use apart::add_audit;
 
 /// Poll two futures together until both are done (single-threaded: a storage or a checker elsewhere works while
 /// the other side computes).
@@ -399,7 +466,7 @@ async fn audit_here_and_elsewhere(
         let i = next.get();
         (i < batches.len()).then(|| next.set(i + 1)).map(|_| i)
     };
-    let entries = |i: usize| batches[i].iter().map(EntryToAudit::of).collect::<Vec<_>>();
+    let entries = |i: usize| apart::to_audit(batches[i]);
     let audits: std::cell::RefCell<Vec<Option<BatchAudit>>> = std::cell::RefCell::new((0..batches.len()).map(|_| None).collect());
     let here = async {
         schema_check_index(index, index_violations);
@@ -444,14 +511,11 @@ pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bo
     let mut v = Validation {
         ok: true,
         pass_count: 0,
-        checked: Vec::new(),
+        checked: apart::step_ids(&entries),
         problems: Vec::new(),
         schema_violations: Vec::new(),
         repairable: false,
     };
-    for entry in &entries {
-        v.checked.push(entry.step_id);
-    }
     #[cfg(read_in_place)]
     for audit in audit_here_and_elsewhere(storage, index, &batches, integrity, elsewhere, &mut v.schema_violations).await? {
         add_audit(&mut v, audit);
@@ -462,26 +526,12 @@ pub async fn validate(storage: &impl Storage, index: &RecallIndex, integrity: bo
         let _ = elsewhere;
         schema_check_index(index, &mut v.schema_violations);
         for batch in &batches {
-            let batch: Vec<EntryToAudit> = batch.iter().map(EntryToAudit::of).collect();
+            let batch = apart::to_audit(batch);
             add_audit(&mut v, audit_entries(storage, &batch, integrity).await?);
         }
     }
     let prefix = format!("{}/", store::COLD_NODE_DIR);
-    for key in storage.list(&prefix).await? {
-        let Some(name) = key.strip_prefix(&prefix).filter(|n| !n.contains('/')) else { continue };
-        if !(name.starts_with("step_") && name.ends_with(".json")) {
-            continue;
-        }
-        let Ok(step) = python_int(&name.replace("step_", "").replace(".json", "")) else { continue };
-        if !index.has_step(step) {
-            v.problems.push(Problem {
-                code: ErrorCode::OrphanedNode.as_str().to_string(),
-                step_id: None,
-                file: Some(name.to_string()),
-                message: format!("CONF-12 Scenario A — Orphaned cold node: {name} exists on disk but has no recall index entry."),
-            });
-        }
-    }
+    apart::orphans(index, storage.list(&prefix).await?, &prefix, &mut v.problems);
     v.ok = v.problems.is_empty();
     Ok(v)
 }

@@ -7,6 +7,23 @@ import { Worker } from "node:worker_threads";
 
 /** Marks the NodeFsStorage class (every copy of it: the ESM and CommonJS builds each have one). */
 export const NODE_FS_STORAGE = Symbol.for("contextfold.NodeFsStorage");
+/** A worker the CLI started before it loaded the package (bin/lib/validate-early.mjs): `{ root, file, worker, failure }`. */
+const EARLY_WORKER = Symbol.for("contextfold.validateWorker");
+
+/** The worker started early for `root` with `workerFile`, taken from the registry, or undefined (none, another
+ *  store's, or one that failed meanwhile: that one is ended). */
+function adoptEarlyWorker(root, workerFile) {
+  const early = globalThis[EARLY_WORKER];
+  if (early?.root !== root || early.file !== workerFile) return undefined;
+  delete globalThis[EARLY_WORKER];
+  if (early.failure !== undefined) {
+    early.worker.terminate().catch(() => {});
+    return undefined;
+  }
+  // Held from now on: validate awaits its answers.
+  early.worker.ref();
+  return early.worker;
+}
 
 /**
  * The directory a worker can open for `storage` in a NodeFsStorage of its own, or undefined: only for a
@@ -39,7 +56,7 @@ export function workerChecker(storage, workerFile) {
   };
   let worker;
   const start = () => {
-    worker = new Worker(workerFile, { workerData: { root } });
+    worker = adoptEarlyWorker(root, workerFile) ?? new Worker(workerFile, { workerData: { root } });
     worker.on("message", ({ id, audit, error }) => {
       const p = pending.get(id);
       if (!p) return;

@@ -6,7 +6,10 @@ import * as core from "./contextfold.js";
 import { nodeCrypto } from "./node-crypto.js";
 import { NodeFsStorage } from "./node-fs.js";
 
-core.setSha256((bytes) => nodeCrypto().hash("sha256", bytes, "buffer"));
+// Loaded now rather than at the first hash: the worker starts before validate needs it (the CLI starts it while it
+// loads the package, see bin/lib/validate-early.mjs), so its batches do not wait for node:crypto.
+const crypto = nodeCrypto();
+core.setSha256((bytes) => crypto.hash("sha256", bytes, "buffer"));
 const storage = new NodeFsStorage(workerData.root);
 
 parentPort.on("message", async ({ id, entries, integrity }) => {

@@ -53,15 +53,7 @@ impl JsCheckElsewhere {
 
 impl CheckElsewhere for JsCheckElsewhere {
     async fn check(&self, entries: &[EntryToAudit], integrity: bool) -> Result<BatchAudit> {
-        let wire: Vec<EntryToAuditWire> = entries
-            .iter()
-            .map(|e| EntryToAuditWire {
-                step_id: e.step_id,
-                file_path: e.file_path.clone(),
-                expected: e.expected.as_ref().map(|v| String::from_utf8_lossy(&json::to_canonical(v)).into_owned()),
-            })
-            .collect();
-        let arg = serde_wasm_bindgen::to_value(&wire).map_err(|e| Error::invalid_input(format!("checkElsewhere: {e}")))?;
+        let arg = apart::to_wire(entries)?;
         let failed = |e: JsValue| Error::storage(format!("checkElsewhere: {}", js_message(&e)));
         let returned = self.check.call2(&JsValue::NULL, &arg, &JsValue::from_bool(integrity)).map_err(failed)?;
         let answer = JsFuture::from(Promise::resolve(&returned)).await.map_err(failed)?;
@@ -80,6 +72,25 @@ impl CheckElsewhere for JsCheckElsewhere {
         if let Some(returned) = self.pause.as_ref().and_then(|f| f.call0(&JsValue::NULL).ok()) {
             let _ = JsFuture::from(Promise::resolve(&returned)).await;
         }
+    }
+}
+
+/// What runs once per entry of a batch, kept out of the functions that call it (see `validate::apart`).
+mod apart {
+    use super::*;
+
+    /// A batch of entries as a checker elsewhere receives it.
+    #[inline(never)]
+    pub(super) fn to_wire(entries: &[EntryToAudit]) -> Result<JsValue> {
+        let wire: Vec<EntryToAuditWire> = entries
+            .iter()
+            .map(|e| EntryToAuditWire {
+                step_id: e.step_id,
+                file_path: e.file_path.clone(),
+                expected: e.expected.as_ref().map(|v| String::from_utf8_lossy(&json::to_canonical(v)).into_owned()),
+            })
+            .collect();
+        serde_wasm_bindgen::to_value(&wire).map_err(|e| Error::invalid_input(format!("checkElsewhere: {e}")))
     }
 }
 

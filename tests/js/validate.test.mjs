@@ -4,10 +4,12 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fs, { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { syncBuiltinESMExports } from "node:module";
 import { availableParallelism } from "node:os";
 import * as path from "node:path";
-import { CONSUMER, cf, CLOCK } from "./helpers.mjs";
+import { Worker } from "node:worker_threads";
+import { CONSUMER, PKG_DIR, cf, CLOCK } from "./helpers.mjs";
 
 const { ContextFold, NodeFsStorage } = cf;
 const INDEX = ".contextfold/recall_index.json";
@@ -93,5 +95,79 @@ describe("validate on two threads", () => {
     const plain = await ContextFold.open(new NodeFsStorage(dir), { clock: CLOCK });
     assert.deepEqual(await plain.validate({ parallel: false }), v);
     await plain.close();
+  });
+
+  // The CLI starts validate's worker before it loads the package (bin/lib/validate-early.mjs) and registers it under
+  // this symbol; the package's validate adopts it for the same store and worker script.
+  const EARLY_WORKER = Symbol.for("contextfold.validateWorker");
+  const WORKER_FILE = path.join(realpathSync(PKG_DIR), "node", "validate-worker.js");
+
+  function registerEarly(root, worker) {
+    const early = { root, file: WORKER_FILE, worker, failure: undefined };
+    worker.on("error", (err) => (early.failure ??= err));
+    worker.on("exit", (code) => (early.failure ??= new Error(`exit ${code}`)));
+    worker.unref();
+    globalThis[EARLY_WORKER] = early;
+    return early;
+  }
+
+  it("validate adopts a worker started early for the same store, ends it, and the result equals one thread's", async (t) => {
+    if (availableParallelism() < 2) return t.skip("one core: no worker");
+    const dir = freshDir("early");
+    await damagedStore(dir, 2_100);
+    const c = await ContextFold.open(new NodeFsStorage(dir), { clock: CLOCK });
+    const single = await c.validate({ parallel: false });
+    const worker = new Worker(WORKER_FILE, { workerData: { root: dir } });
+    registerEarly(dir, worker);
+    const parallel = await coldNodeReads(() => c.validate());
+    await c.close();
+    assert.equal(globalThis[EARLY_WORKER], undefined, "taken from the registry");
+    assert.equal(worker.threadId, -1, "ended when validate closed its checker");
+    assert.ok(parallel.reads < 2_100 - 3, `${parallel.reads} reads on this thread: the adopted worker read the rest`);
+    assert.deepEqual(parallel.result, single);
+  });
+
+  it("a worker started early for another store, or one that failed, is not adopted; the result is the same", async (t) => {
+    if (availableParallelism() < 2) return t.skip("one core: no worker");
+    const dir = freshDir("early-not");
+    await damagedStore(dir, 2_100);
+    const c = await ContextFold.open(new NodeFsStorage(dir), { clock: CLOCK });
+    const single = await c.validate({ parallel: false });
+
+    const other = new Worker(WORKER_FILE, { workerData: { root: path.join(dir, "elsewhere") } });
+    const otherEarly = registerEarly(path.join(dir, "elsewhere"), other);
+    const v1 = await coldNodeReads(() => c.validate());
+    assert.equal(globalThis[EARLY_WORKER], otherEarly, "another store's worker stays registered");
+    assert.notEqual(other.threadId, -1, "and running");
+    assert.ok(v1.reads < 2_100 - 3, "validate started a worker of its own");
+    assert.deepEqual(v1.result, single);
+    await other.terminate();
+
+    const failed = new Worker('throw new Error("broken early worker")', { eval: true });
+    const failedEarly = registerEarly(dir, failed);
+    failed.ref(); // held until it has failed
+    await new Promise((resolve) => failed.once("exit", resolve));
+    assert.ok(failedEarly.failure instanceof Error);
+    const v2 = await coldNodeReads(() => c.validate());
+    await c.close();
+    assert.equal(globalThis[EARLY_WORKER], undefined, "a failed worker is dropped from the registry");
+    assert.ok(v2.reads < 2_100 - 3, "validate started a worker of its own");
+    assert.deepEqual(v2.result, single);
+  });
+
+  it("the CLI's validate over a store large enough for an early worker reports what the API does", async () => {
+    const dir = freshDir("early-cli");
+    await damagedStore(dir, 2_100);
+    // Large enough for bin/lib/validate-early.mjs to start the worker before the package loads.
+    assert.ok(fs.statSync(path.join(dir, INDEX)).size >= 1 << 20);
+    const c = await ContextFold.open(new NodeFsStorage(dir), { clock: CLOCK });
+    const single = await c.validate({ parallel: false });
+    await c.close();
+    const r = spawnSync(process.execPath, [path.join(PKG_DIR, "bin", "contextfold.mjs"), "validate", "--json", "--dir", dir], {
+      encoding: "utf8",
+      env: { ...process.env, CONTEXTFOLD_DAEMON: "0" },
+    });
+    assert.equal(r.status, 1, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), single);
   });
 });

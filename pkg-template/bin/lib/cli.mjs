@@ -6,7 +6,8 @@ import * as path from "node:path";
 
 import { loadCore } from "./core.mjs";
 import { decodeUtf8 } from "./utf8.mjs";
-import { commandModule } from "./dispatch.mjs";
+import { commandModule, commandWord } from "./dispatch.mjs";
+import { startValidateWorkerEarly } from "./validate-early.mjs";
 
 const COMMANDS = new Set(["fold", "scan", "recall", "hydrate", "evict", "status", "validate", "checkpoint", "repair", "demo", "mcp", "redact"]);
 const FOLD_OPTIONS = new Set(["--file", "--files", "--commands", "--errors"]);
@@ -227,6 +228,7 @@ export async function main(argv, io) {
   if (own !== undefined) return (await import(own)).run(argv, io);
   let opts;
   let core;
+  if (commandWord(argv) === "validate") startEarly(argv, io);
   try {
     core = await loadCore();
     opts = parseArgs(argv);
@@ -253,6 +255,18 @@ export async function main(argv, io) {
     else io.stderr.write(`\n[ERROR] ${name}: ${message}\n`);
     return exit ?? 1;
   }
+}
+
+/** `validate`'s worker thread started before the package is loaded (see validate-early.mjs), for the store the
+ *  arguments name; arguments in error start nothing (they are reported below). */
+function startEarly(argv, io) {
+  let opts;
+  try {
+    opts = parseArgs(argv);
+  } catch {
+    return;
+  }
+  if (!opts.help && !opts.version) startValidateWorkerEarly(path.resolve(io.cwd, opts.dir ?? "."));
 }
 
 async function run(opts, core, io) {
