@@ -839,11 +839,17 @@ impl<S: Storage> ContextFold<S> {
                     policy = Some(p);
                 }
                 self.limits.check_index_entries(self.entry_count() + 1)?;
-                let (node, bytes, identifiers_json) = self.make_node(input, policy.as_ref().unwrap_or(&self.default_policy))?;
+                let (node, literals) = self.make_node(input, policy.as_ref().unwrap_or(&self.default_policy))?;
                 let key = store::cold_node_key(node.step_id);
                 // An unindexed file may already sit at this key (an orphan): an undone fold must put it back.
                 let previous = self.storage.load(&key).await.map_err(|e| storage_context(e, "cannot read the cold node"))?;
-                self.storage.save(&key, &bytes).await.map_err(|e| storage_context(e, "cannot write the cold node"))?;
+                // The file's megabyte literals go to the storage as they are (fast-fold), not copied into it first.
+                #[cfg(fast_fold)]
+                let saved = self.storage.save_parts(&key, &node.file_in_pieces(&literals).parts()).await;
+                #[cfg(not(fast_fold))]
+                let saved = self.storage.save(&key, &node.write_json_with(true, Some(2), &literals)).await;
+                saved.map_err(|e| storage_context(e, "cannot write the cold node"))?;
+                let identifiers_json = literals.into_identifiers();
                 written.push((node.step_id, key.clone(), previous));
                 if brand_new(self) {
                     self.index = RecallIndex::new(&node.folded_at);
@@ -917,9 +923,9 @@ impl<S: Storage> ContextFold<S> {
     }
 
     /// The cold node of a turn (spec §5 steps 3–6): redaction when the policy asks for it (before anything is
-    /// extracted or hashed), extraction, the three hashes, the clock and the token count; and the node's file.
-    /// Also the compact JSON of the node's identifiers when it was written (for the journal line).
-    fn make_node(&self, input: FoldInput, policy: &Policy) -> Result<(ColdNode, Vec<u8>, Option<Vec<u8>>)> {
+    /// extracted or hashed), extraction, the three hashes, the clock and the token count.
+    /// Also the JSON literals of its large texts, which its file is written with (see [`TextLiterals`]).
+    fn make_node(&self, input: FoldInput, policy: &Policy) -> Result<(ColdNode, TextLiterals)> {
         let ruleset = policy.redaction()?;
         let input = match ruleset {
             Some(rules) => redact::sanitize(input, rules),
@@ -956,7 +962,7 @@ impl<S: Storage> ContextFold<S> {
         // The identifiers' compact JSON, written once for the projection, the artifact and the journal line.
         #[cfg(fast_fold)]
         let literals = literals.with_identifiers(&identifiers);
-        let projection_sha256 = identity::sha256_hex(&Projection {
+        let projection = Projection {
             step_id,
             normalized_content: &normalized_content,
             identifiers: &identifiers,
@@ -964,8 +970,12 @@ impl<S: Storage> ContextFold<S> {
             commands: &commands,
             errors: &errors,
             folding_policy_hash: &policy_hash,
-        }
-        .preimage_with(literals.normalized(), literals.identifiers()));
+        };
+        // Hashed in parts (fast-fold): the megabyte literals are not copied into the two preimages.
+        #[cfg(fast_fold)]
+        let projection_sha256 = projection.sha256_with(literals.normalized(), literals.identifiers());
+        #[cfg(not(fast_fold))]
+        let projection_sha256 = identity::sha256_hex(&projection.preimage_with(literals.normalized(), literals.identifiers()));
         let folded_at = self.now()?;
         let token_estimate = self.count_tokens(&payload)?.max(1);
         let mut node = ColdNode {
@@ -989,9 +999,15 @@ impl<S: Storage> ContextFold<S> {
             status: "cold".into(),
         };
         // Canonical JSON of the 17 other keys (spec §3.3).
-        node.artifact_sha256 = identity::sha256_hex(&node.write_json_with(false, None, &literals));
-        let file = node.write_json_with(true, Some(2), &literals);
-        Ok((node, file, literals.into_identifiers()))
+        #[cfg(fast_fold)]
+        {
+            node.artifact_sha256 = node.artifact_sha256_with(&literals);
+        }
+        #[cfg(not(fast_fold))]
+        {
+            node.artifact_sha256 = identity::sha256_hex(&node.write_json_with(false, None, &literals));
+        }
+        Ok((node, literals))
     }
 
     /// Scan a prompt against the index (spec §7).

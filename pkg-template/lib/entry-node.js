@@ -8,6 +8,13 @@ import { workerChecker } from "./validate-thread.js";
 // SHA-256 of large inputs (payloads, the canonical JSON of a node) by node:crypto: what is hashed stays the engine's.
 // The one-shot `hash` (Node ≥ 20.12) skips a Hash object per call: `validate` hashes every node.
 core.setSha256((bytes) => nodeCrypto().hash("sha256", bytes, "buffer"));
+// A fold's two large preimages, hashed in the parts the engine holds them in (its megabyte literals and the bytes
+// between them) rather than copied into one buffer first.
+core.setSha256Parts((parts) => {
+  const hash = nodeCrypto().createHash("sha256");
+  for (let i = 0; i < parts.length; i++) hash.update(parts[i]);
+  return hash.digest();
+});
 
 export * from "./errors.js";
 export { MemoryStorage } from "./memory.js";

@@ -552,11 +552,26 @@ pub fn output<T: Tsify + Serialize>(value: &T, what: &str) -> JsResult<Ts<T>> {
     })
 }
 
+/// Where a fold input's `rawContent` was read to (address and length of its bytes). The engine moves that text into
+/// the node when it stores it unchanged, and never writes it: a node text at the same address with the same length
+/// is that text. Any other node text was made while the input's was alive (a redacted copy), or is the summary's
+/// copy for an empty payload (then the lengths differ, or both texts are empty), so it is never mistaken for it.
+/// This spares cloning a megabyte payload to compare it with the node's afterwards.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct TextAt(usize, usize);
+
+impl TextAt {
+    pub fn of(text: &str) -> Self {
+        TextAt(text.as_ptr() as usize, text.len())
+    }
+}
+
 /// A fold's outcome as [`output`] gives it, with the node's two large texts (a megabyte each for a large payload)
 /// made into JS strings once at most: `rawContent` is the input's own JS string when the fold stored it unchanged
-/// (no secret redacted: `given` holds that string and its text), and `normalizedContent` the same string as
-/// `rawContent` when the two are equal (the payload was already NFC without trailing whitespace).
-pub fn folded_output(mut outcome: FoldOutcome, given: Option<(String, JsValue)>, what: &str) -> JsResult<Ts<FoldOutcome>> {
+/// (no secret redacted: `given` holds where that text was read to, see [`TextAt`], and that string), and
+/// `normalizedContent` the same string as `rawContent` when the two are equal (the payload was already NFC without
+/// trailing whitespace).
+pub fn folded_output(mut outcome: FoldOutcome, given: Option<(TextAt, JsValue)>, what: &str) -> JsResult<Ts<FoldOutcome>> {
     let FoldOutcome::Folded { node, .. } = &mut outcome else { return output(&outcome, what) };
     let raw = std::mem::take(&mut node.raw_content);
     let normalized = std::mem::take(&mut node.normalized_content);
@@ -569,7 +584,7 @@ pub fn folded_output(mut outcome: FoldOutcome, given: Option<(String, JsValue)>,
     };
     let js = output(&outcome, what)?;
     let raw_js = match given {
-        Some((text, js)) if same_bytes(text.as_bytes(), raw.as_bytes()) && js.is_string() => js,
+        Some((at, js)) if at == TextAt::of(&raw) && js.is_string() => js,
         _ => JsValue::from_str(&raw),
     };
     let normalized_js = if same_bytes(normalized.as_bytes(), raw.as_bytes()) { raw_js.clone() } else { JsValue::from_str(&normalized) };

@@ -179,8 +179,8 @@ impl Engine {
     pub async fn fold(&self, #[wasm_bindgen(unchecked_param_type = "FoldInput")] input: JsValue) -> JsResult<Ts<FoldOutcome>> {
         check_fold_lengths(&input, &self.limits, "fold")?;
         let (input, raw_js) = convert::fold_input_keeping_raw(&input, "fold: input", "fold: ")?;
-        // The input's text, to tell whether the node holds it unchanged (then its JS string is handed back).
-        let given = input.raw_content.clone().map(|raw| (raw, raw_js));
+        // Where the input's text is, to tell whether the node holds it unchanged (then its JS string is handed back).
+        let given = input.raw_content.as_deref().map(|raw| (convert::TextAt::of(raw), raw_js));
         let mut engine = self.state("fold")?;
         let outcome = engine.fold(input).await?;
         convert::folded_output(outcome, given, "fold")
@@ -204,7 +204,7 @@ impl Engine {
             .collect::<Result<Vec<_>>>()?
             .into_iter()
             .map(|(input, raw_js)| {
-                let given = input.raw_content.clone().map(|raw| (raw, raw_js));
+                let given = input.raw_content.as_deref().map(|raw| (convert::TextAt::of(raw), raw_js));
                 (input, given)
             })
             .unzip();

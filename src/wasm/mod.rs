@@ -82,6 +82,47 @@ fn host_sha256(bytes: &[u8]) -> Option<[u8; 32]> {
     })
 }
 
+thread_local! {
+    #[cfg(fast_fold)]
+    static HOST_SHA256_PARTS: std::cell::RefCell<Option<js_sys::Function>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The host's SHA-256 over the concatenation of `parts`, through the function given to `setSha256Parts`: handed
+/// an array of views of wasm memory (no copy; used at once, as a `Hash` updated with each does) and expected to
+/// return the 32-byte digest. Anything else, or a throw, means hashing in wasm instead.
+#[cfg(fast_fold)]
+fn host_sha256_parts(parts: &[&[u8]]) -> Option<[u8; 32]> {
+    HOST_SHA256_PARTS.with(|h| {
+        let h = h.borrow();
+        let f = h.as_ref()?;
+        let views = js_sys::Array::new();
+        for part in parts {
+            // SAFETY: the views live only for this synchronous call, during which wasm memory cannot grow (nothing
+            // here allocates in wasm between the first view and the call's return).
+            let view = unsafe { js_sys::Uint8Array::view(part) };
+            views.push(&view);
+        }
+        let out = f.call1(&JsValue::UNDEFINED, &views).ok()?;
+        let digest = out.dyn_into::<js_sys::Uint8Array>().ok()?;
+        if digest.length() != 32 {
+            return None;
+        }
+        let mut d = [0u8; 32];
+        digest.copy_to(&mut d);
+        Some(d)
+    })
+}
+
+/// Give the engine the host's SHA-256 over parts (`(parts: Uint8Array[]) => Uint8Array`, the 32-byte digest of
+/// their concatenation, synchronous), used for a fold's large preimages (the Node build). The package's Node entry
+/// passes `node:crypto`'s.
+#[cfg(fast_fold)]
+#[wasm_bindgen(js_name = setSha256Parts)]
+pub fn set_sha256_parts(f: js_sys::Function) {
+    HOST_SHA256_PARTS.with(|h| *h.borrow_mut() = Some(f));
+    crate::identity::use_host_sha256_parts(host_sha256_parts);
+}
+
 /// Give the engine the host's SHA-256 (`(bytes: Uint8Array) => Uint8Array`, 32 bytes, synchronous), used for large
 /// inputs. The package's Node entry passes `node:crypto`'s; browsers hash in wasm.
 #[wasm_bindgen(js_name = setSha256)]

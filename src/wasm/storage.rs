@@ -151,7 +151,11 @@ fn bytes_result(v: &JsValue, call: impl FnOnce() -> String) -> Result<Option<Vec
 /// non-enumerable `Symbol.for("contextfold.unshared")`): the package's storages keep such an array as it is instead
 /// of copying it once more (a megabyte fold writes two megabytes).
 fn unshared(data: &[u8]) -> Uint8Array {
-    let bytes = Uint8Array::from(data);
+    mark_unshared(Uint8Array::from(data))
+}
+
+/// `bytes`, a new array that nothing else holds, marked so (see [`unshared`]).
+fn mark_unshared(bytes: Uint8Array) -> Uint8Array {
     #[cfg(feature = "fast-fold")]
     {
         let descriptor = js_sys::Object::new();
@@ -172,6 +176,20 @@ impl store::Storage for HostStorage {
         // A copy in the JS heap, not a view of wasm memory (which may move while the host awaits).
         let bytes = unshared(data);
         self.call(&self.save, &[&JsValue::from_str(key), bytes.as_ref()]).await.map(drop)
+    }
+
+    #[cfg(fast_fold)]
+    async fn save_parts(&self, key: &str, parts: &[&[u8]]) -> Result<()> {
+        let total: usize = parts.iter().map(|p| p.len()).sum();
+        let bytes = Uint8Array::new_with_length(u32::try_from(total).map_err(|_| Error::storage(format!("storage.save({key:?}): over 4 GiB")))?);
+        let mut at = 0u32;
+        for part in parts {
+            // SAFETY: the view is used at once, before anything allocates in wasm (memory cannot grow meanwhile).
+            let view = unsafe { Uint8Array::view(part) };
+            bytes.set(&view, at);
+            at += part.len() as u32;
+        }
+        self.call(&self.save, &[&JsValue::from_str(key), mark_unshared(bytes).as_ref()]).await.map(drop)
     }
 
     async fn remove(&self, key: &str) -> Result<()> {

@@ -5,6 +5,7 @@
 // text or not.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 
 import { cf, CLOCK } from "./helpers.mjs";
 
@@ -53,6 +54,43 @@ describe("a fold of a large payload returns the node it stored", () => {
     assert.equal(nfc.rawContent, payloads["not in NFC, trailing whitespace"]);
     assert.ok(nfc.normalizedContent.endsWith("café étude"));
   });
+});
+
+// The Node engine hashes a large node's two JSON preimages in parts (src/json.rs `Pieces`: the megabyte literals and
+// the bytes between them, fed to node:crypto one by one) instead of building them: the digests must be those of the
+// documents the protocol defines, recomputed here from the stored file alone.
+describe("a large fold's hashes are those of the documents the protocol hashes", () => {
+  const sha256 = (text) => createHash("sha256").update(text, "utf8").digest("hex");
+  // json.dumps(sort_keys=True, ensure_ascii=False, separators=(",", ":")) for strings, ints, bools, lists, objects.
+  const canonical = (v) =>
+    Array.isArray(v) ? `[${v.map(canonical).join(",")}]`
+    : v !== null && typeof v === "object" ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(",")}}`
+    : JSON.stringify(v);
+  const escapes = `quote " backslash \\ tab\t cr\r bs\b ff\f nul\u0000 us\u001f del\u007f ls\u2028 /\n`;
+  const cases = {
+    ...payloads,
+    "every kind of JSON escape": `${body}\n${escapes.repeat(500)}`,
+    "escapes and non-ASCII only": `${escapes}İ 😀 数据库 `.repeat(300),
+  };
+  for (const [name, rawContent] of Object.entries(cases)) {
+    test(name, async () => {
+      const storage = new MemoryStorage();
+      const store = await ContextFold.open(storage, { clock: CLOCK });
+      await store.fold({ stepId: 5, summary: "large \"payload\"", rawContent });
+      const file = JSON.parse(storage.text(".contextfold/cold_nodes/step_000005.json"));
+      const policy = JSON.parse(storage.text(".contextfold/hydration_policy.json"));
+      assert.equal(file.payload_sha256, sha256(file.raw_content));
+      const { artifact_sha256, ...rest } = file;
+      assert.equal(artifact_sha256, sha256(canonical(rest)));
+      const projection = {
+        commands: file.commands, errors: file.errors, files: file.files, folding_policy_hash: sha256(canonical(policy)),
+        identifiers: file.identifiers, normalized_content: file.normalized_content, projection_version: file.projection_version,
+        step_id: file.step_id,
+      };
+      assert.equal(file.projection_sha256, sha256(canonical(projection)));
+      assert.ok(Buffer.byteLength(canonical(rest)) > 8192, "large enough for the hashes in parts");
+    });
+  }
 });
 
 // The Node engine hands each write to the storage as a new array that nothing else holds, marked with a
