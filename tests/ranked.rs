@@ -821,3 +821,33 @@ fn ranked_v2_near_ties_of_a_state_question_are_never_older_than_its_picks() {
     }
 }
 
+
+#[test]
+fn ranked_v2_a_past_tense_question_gets_the_newest_step_of_the_same_kind_before_an_older_best() {
+    // The same command run again with another argument (another summary, so another source): the older push names
+    // the question's words more, but the newer one is what was pushed last.
+    let cf = v2_store(&[
+        (10, "Bash: docker push registry.acme.dev/api:1.4.0", "The push refers to repository [registry.acme.dev/api]\napi image tag 1.4.0 pushed: digest: sha256:4f1e size: 1570\napi image tag pushed to the registry"),
+        (50, "Bash: docker push registry.acme.dev/api:1.5.2", "The push refers to repository [registry.acme.dev/api]\n1.5.2: digest: sha256:9c2d size: 1570"),
+    ]);
+    let r = ask(&cf, "Which image tag was pushed for the api?", None);
+    let got = ids(&r);
+    assert_eq!(got.first(), Some(&50), "{got:?}");
+}
+
+#[test]
+fn ranked_v2_each_clause_of_a_prompt_is_answered_with_its_own_intent() {
+    // "now" asks the first clause for the state, "why" the second for history: the port clause gets the newest log
+    // before any older one, whatever the other clause asks (the older log scores better: it is shorter).
+    let newer_log = format!("db-1 | LOG: postgres listening on port 5434{}", "\ndb-1 | LOG: checkpoint complete: wrote 12 buffers".repeat(80));
+    let cf = v2_store(&[
+        (10, "Bash: docker compose logs db", "db-1 | LOG: postgres listening on port 5432\ndb-1 | LOG: postgres port 5432 is the default postgres port"),
+        (20, "Bash: git commit -am 'move postgres'", "[main 1a2b3c4] move postgres to 5434 because 5432 clashes with the host's own postgres"),
+        (30, "Bash: docker compose logs db", &newer_log),
+    ]);
+    let r = ask(&cf, "Which port is postgres on now, and why did we move it?", None);
+    let got = ids(&r);
+    let at = |s: i64| got.iter().position(|&x| x == s);
+    assert!(at(30).is_some(), "{got:?}");
+    assert!(at(10).is_none_or(|old| old > at(30).unwrap()), "an older state before the newest: {got:?}");
+}

@@ -132,6 +132,11 @@ const CONCEPT_NOT_BAGGED: bool = true;
 #[cfg(ranked_v2)]
 const FIX_AFTER: i64 = 12;
 
+/// `ranked-v2`: a question in the past tense also gets, first, the newest later step of the same kind as its best
+/// (a summary that names at least what the best one's names), as the newest run of the best one's source.
+#[cfg(ranked_v2)]
+const PAST_NEWEST_KIND: bool = true;
+
 /// `ranked-v2`: at most this many near ties ([`Plan::near_ties`]) after the picks.
 #[cfg(ranked_v2)]
 const NEAR_TIES: usize = 5;
@@ -182,6 +187,9 @@ pub struct Plan {
     matcher: Option<v2::Matcher>,
     /// `ranked-v2`: the candidates whose entries are read.
     prelim: Vec<i64>,
+    /// `ranked-v2`: whether [`Plan::newest_of_source`] holds the oldest step of each source (the prompt asks for the first).
+    #[cfg(ranked_v2)]
+    sources_first: bool,
     /// `ranked-v2`: the steps the prompt's concepts find (read whatever their bag score).
     #[cfg(ranked_v2)]
     concept_steps: Vec<i64>,
@@ -224,6 +232,8 @@ impl Plan {
             newest_of_source: BTreeMap::new(),
             matcher: None,
             prelim: Vec::new(),
+            #[cfg(ranked_v2)]
+            sources_first: false,
             #[cfg(ranked_v2)]
             concept_steps: Vec::new(),
             #[cfg(ranked_v2)]
@@ -602,7 +612,23 @@ impl Plan {
         // (`ranked-v2`: per clause, the slots it asked and its first pick's gain, for its near ties.)
         #[cfg(ranked_v2)]
         let mut asked_of_clause: Vec<(Vec<bool>, i64)> = Vec::new();
-        for in_clause in runs {
+        // (`ranked-v2`: each clause's own intent, when its words say one; the prompt's otherwise.)
+        #[cfg(ranked_v2)]
+        let prompt_intent = (self.query.intent, self.query.past);
+        #[cfg(ranked_v2)]
+        let run_intents: Vec<(Intent, bool)> = {
+            self.sources_first = self.query.intent == Intent::First;
+            if clauses.len() <= 1 {
+                vec![prompt_intent]
+            } else {
+                clauses.iter().map(|b| self.query.clause_intents.iter().find(|c| c.0 == *b).map_or(prompt_intent, |c| (c.1, c.2))).collect()
+            }
+        };
+        for (_k, in_clause) in runs.into_iter().enumerate() {
+            #[cfg(ranked_v2)]
+            {
+                (self.query.intent, self.query.past) = run_intents[_k];
+            }
             let clause_weight: i64 = (0..n).filter(|&i| in_clause[i]).map(|i| weights[i]).sum();
             let mut residual: Vec<bool> = (0..n).map(|i| in_clause[i] && matched[i]).collect();
             #[cfg(ranked_v2)]
@@ -624,11 +650,11 @@ impl Plan {
         // (`ranked-v2`: each clause's near ties, computed before the picks are reordered.)
         #[cfg(ranked_v2)]
         let near: Vec<(i64, Vec<String>)> = if self.v2_rules && NEAR_TIES > 0 {
-            let lists: Vec<Vec<(i64, Vec<String>)>> = per_clause
-                .iter()
-                .zip(&asked_of_clause)
-                .map(|(range, (asked, first_gain))| self.near_ties(&pool, &weights, &names, asked, *first_gain, &picks[range.clone()], &taken))
-                .collect();
+            let mut lists: Vec<Vec<(i64, Vec<String>)>> = Vec::new();
+            for ((range, (asked, first_gain)), &(intent, past)) in per_clause.iter().zip(&asked_of_clause).zip(&run_intents) {
+                (self.query.intent, self.query.past) = (intent, past);
+                lists.push(self.near_ties(&pool, &weights, &names, asked, *first_gain, &picks[range.clone()], &taken));
+            }
             let mut near: Vec<(i64, Vec<String>)> = Vec::new();
             let longest = lists.iter().map(Vec::len).max().unwrap_or(0);
             for k in 0..longest {
@@ -656,6 +682,10 @@ impl Plan {
                 }
             }
             picks = order;
+        }
+        #[cfg(ranked_v2)]
+        {
+            (self.query.intent, self.query.past) = prompt_intent;
         }
         let residual: Vec<bool> = (0..n).map(|i| matched[i] && !answered_all[i]).collect();
         let entries = &self.entries;
@@ -818,8 +848,46 @@ impl Plan {
             // (`ranked-v2`: a "first" question likewise gets the oldest run of that source, which is the first state.)
             // (`ranked-v2`: and a question that is a history question by its past tense alone: the best step may be an
             // older state of what was asked, never shown without the newest.)
-            if self.query.intent == Intent::State || first_takes_oldest(self) || (V2 && self.v2_rules && self.query.past) {
+            // (The map holds the oldest run of each source for a prompt that asks for the first, the newest otherwise:
+            // a clause of another intent than the prompt's takes neither.)
+            #[cfg(not(ranked_v2))]
+            if self.query.intent == Intent::State {
                 if let Some(&newer) = self.newest_of_source.get(&step) {
+                    if taken.insert(newer) {
+                        picks.push((newer, slot_names(names, answered.iter().copied())));
+                    }
+                }
+            }
+            #[cfg(ranked_v2)]
+            let same_direction = (self.query.intent == Intent::First) == self.sources_first;
+            #[cfg(ranked_v2)]
+            let mut newer_first: Vec<i64> = Vec::new();
+            #[cfg(ranked_v2)]
+            if same_direction && (self.query.intent == Intent::State || first_takes_oldest(self) || (self.v2_rules && self.query.past)) {
+                newer_first.extend(self.newest_of_source.get(&step));
+            }
+            // (`ranked-v2`: a question in the past tense may ask about something done again since under another name,
+            // the same command with another argument (`docker push api:1.4.0`, later `docker push api:1.5.2`): the
+            // newest step after the best whose summary names at least what the best one's names, and that answers as
+            // well as a near tie, comes first too, so the best is never shown without what was done last.)
+            #[cfg(ranked_v2)]
+            if self.v2_rules && self.query.past && PAST_NEWEST_KIND && !best_said.is_empty() {
+                let later = scored
+                    .iter()
+                    .filter(|s| s.3 > step && !taken.contains(&s.3) && s.0 * 16 >= best * NEAR && best_said.iter().all(|i| self.cands[&s.3].said.contains_key(i)))
+                    .map(|s| s.3)
+                    .max();
+                if let Some(later) = later {
+                    let newest = self.newest_of_source.get(&later).copied().filter(|_| same_direction).unwrap_or(later);
+                    if !newer_first.iter().any(|&n| n >= newest) {
+                        newer_first.push(newest);
+                    }
+                }
+            }
+            #[cfg(ranked_v2)]
+            {
+                newer_first.sort_unstable_by(|a, b| b.cmp(a));
+                for newer in newer_first {
                     if taken.insert(newer) {
                         picks.push((newer, slot_names(names, answered.iter().copied())));
                     }
@@ -907,6 +975,10 @@ impl Plan {
         let source_of = |step: i64| self.entries.get(&step).map(|e| source(&e.1));
         let mut sources: Vec<&str> = clause.iter().filter_map(|p| source_of(p.0)).collect();
         let state = self.query.intent == Intent::State;
+        // (A state clause of a prompt that asks for the first elsewhere: the newest runs of the sources are not known.)
+        if state && self.sources_first {
+            return Vec::new();
+        }
         // (gain, line, step) of every pool step not picked.
         let mut scored: Vec<(i64, i64, i64)> = pool
             .iter()
@@ -943,7 +1015,10 @@ impl Plan {
                     break;
                 }
                 let src = source_of(step);
-                if line >= min_line && src.is_some_and(|s| !sources.contains(&s)) {
+                // (A question in the past tense may be about what holds now: no near tie that a newer run of its own
+                // source has superseded.)
+                let superseded = self.query.past && !self.sources_first && self.newest_of_source.contains_key(&step);
+                if line >= min_line && src.is_some_and(|s| !sources.contains(&s)) && !superseded {
                     out.push(step);
                     sources.extend(src);
                 }
@@ -1017,6 +1092,7 @@ fn slot_names(names: &[String], slots: impl Iterator<Item = usize>) -> Vec<Strin
 
 
 /// Whether a pick's oldest run of its source comes first (`ranked-v2`, a "first" question).
+#[cfg_attr(not(ranked_v2), allow(dead_code))]
 fn first_takes_oldest(plan: &Plan) -> bool {
     #[cfg(ranked_v2)]
     return plan.v2_rules && plan.query.intent == Intent::First;

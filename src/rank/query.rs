@@ -116,6 +116,10 @@ pub struct Query {
     /// `ranked-v2`: a history question only by its past tense ("which advisory did cargo audit flag?"): the best step
     /// answers, after the newest run of its source (what it says now may be what was asked).
     pub past: bool,
+    /// `ranked-v2`: a clause (bit of [`Slot::clauses`]) whose own words say what it asks, with that intent and past
+    /// flag ("which port is it on now, and why did we move it?": the first clause asks for the state, the second
+    /// for history). A clause without such words (and every clause of a one-clause prompt) has the prompt's.
+    pub clause_intents: Vec<(u32, Intent, bool)>,
 }
 
 /// Words that carry no content in a question (English and Turkish, as match keys), besides the reference's
@@ -735,7 +739,99 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         intent = Intent::History;
         past = true;
     }
-    Query { slots, intent, past }
+    #[cfg(ranked_v2)]
+    if v2 && SHARED_ATTRIBUTES {
+        share_attributes(&tagged, &mut slots);
+    }
+    #[cfg(ranked_v2)]
+    let clause_intents = if v2 && CLAUSE_INTENTS { clause_intents(&tagged, &at_start, &these_days, &slots, outcome) } else { Vec::new() };
+    #[cfg(not(ranked_v2))]
+    let clause_intents = Vec::new();
+    Query { slots, intent, past, clause_intents }
+}
+
+/// `ranked-v2`: whether two things joined by a bare "and" share what is asked of them ([`share_attributes`]).
+#[cfg(ranked_v2)]
+const SHARED_ATTRIBUTES: bool = true;
+
+/// `ranked-v2`: "which next and which turbo versions", "are the host tests and the python tests both passing?": two
+/// clauses joined by a bare "and" (no punctuation between them), the first of which asks for no attribute of its own
+/// (a value of a shape such as a version or a port, a verdict, a concept) while the second does: the first asks
+/// for the same attributes, which the sentence says once, at its end (and the other way round).
+#[cfg(ranked_v2)]
+fn share_attributes(tagged: &[(String, u32)], slots: &mut [Slot]) {
+    let mut bits: Vec<u32> = tagged.iter().map(|(_, c)| (*c).min(31)).collect();
+    bits.dedup();
+    let [a, b] = bits[..] else { return };
+    let joined = b == a + 1 && tagged.iter().find(|(_, c)| (*c).min(31) == b).is_some_and(|(w, _)| JOINS.contains(&w.as_str()));
+    if !joined {
+        return;
+    }
+    let attribute = |s: &Slot| s.shape.is_some() || asks_verdict(s);
+    let in_clause = |s: &Slot, c: u32| s.clauses != u32::MAX && s.clauses & bit(c) != 0;
+    let has = |slots: &[Slot], c: u32, attr: bool| slots.iter().any(|s| in_clause(s, c) && attribute(s) == attr);
+    // (Each way: a clause with no attribute gets the other's attributes; a clause with nothing but attributes ("which
+    // port and which version is postgres on?") gets the other's other words, the thing they are asked of.)
+    let mut share: Vec<(u32, u32, bool)> = Vec::new(); // (from, to, attributes)
+    for (x, y) in [(a, b), (b, a)] {
+        if !has(slots, x, true) && has(slots, x, false) && has(slots, y, true) {
+            share.push((y, x, true));
+        }
+        if has(slots, x, true) && !has(slots, x, false) && has(slots, y, false) {
+            share.push((y, x, false));
+        }
+    }
+    for (from, to, attr) in share {
+        for s in slots.iter_mut() {
+            if in_clause(s, from) && attribute(s) == attr {
+                s.clauses |= bit(to);
+            }
+        }
+    }
+}
+
+/// `ranked-v2`: whether each clause of a prompt with several has its own intent ([`Query::clause_intents`]).
+#[cfg(ranked_v2)]
+const CLAUSE_INTENTS: bool = true;
+
+/// `ranked-v2`: the intent of each clause of a prompt of several clauses that says one with its own words (a state,
+/// history or "first" word, or the tense of its verb), by the prompt's rules applied to that clause alone.
+#[cfg(ranked_v2)]
+fn clause_intents(tagged: &[(String, u32)], at_start: &[usize], these_days: &[usize], slots: &[Slot], outcome: bool) -> Vec<(u32, Intent, bool)> {
+    let bits: std::collections::BTreeSet<u32> = tagged.iter().map(|(_, c)| (*c).min(31)).collect();
+    if bits.len() < 2 {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for b in bits {
+        let at: Vec<usize> = (0..tagged.len()).filter(|&i| tagged[i].1.min(31) == b).collect();
+        let has = |list: &[&str]| at.iter().any(|&i| in_list(list, &tagged[i].0));
+        let state_word = has(STATE) || at.iter().any(|i| these_days.contains(i));
+        let history = has(HISTORY);
+        let first = has(FIRST) || at.iter().any(|i| at_start.contains(i));
+        let (past_aux, present_aux) = (has(PAST), has(PRESENT));
+        if !(state_word || history || first || past_aux || present_aux) {
+            continue;
+        }
+        let own: Vec<&Slot> = slots.iter().filter(|s| s.clauses != u32::MAX && s.clauses & (1 << b) != 0).collect();
+        let mut intent = if first {
+            Intent::First
+        } else if history {
+            Intent::History
+        } else {
+            Intent::State
+        };
+        if intent == Intent::State && !state_word && own.iter().any(|s| s.shape.is_some_and(is_event)) {
+            intent = Intent::History;
+        }
+        let mut past = false;
+        if PAST_TENSE && intent == Intent::State && !state_word && !outcome && past_aux && !present_aux && !own.iter().any(|s| asks_verdict(s)) {
+            intent = Intent::History;
+            past = true;
+        }
+        out.push((b, intent, past));
+    }
+    out
 }
 
 /// Whether a shape is a concept that is an event (`ranked-v2`).
@@ -821,6 +917,31 @@ mod tests {
         ] {
             assert_eq!(analyse_with(p, true).intent, Intent::State, "{p}");
         }
+    }
+
+    #[test]
+    fn ranked_v2_each_clause_says_its_own_intent_when_its_words_say_one() {
+        let q = analyse_with("Which port is postgres on now, and why did we move it?", true);
+        let intents: Vec<(Intent, bool)> = q.clause_intents.iter().map(|c| (c.1, c.2)).collect();
+        assert_eq!(intents, vec![(Intent::State, false), (Intent::History, false)], "{:?}", q.clause_intents);
+        // A clause without words of its own takes the prompt's; one clause, or ranked-v1: none.
+        let q = analyse_with("Which version did we deploy, and the port?", true);
+        assert_eq!(q.clause_intents.iter().map(|c| (c.1, c.2)).collect::<Vec<_>>(), vec![(Intent::History, true)]);
+        assert!(analyse_with("Which port is postgres on now?", true).clause_intents.is_empty());
+        assert!(analyse("Which port is postgres on now, and why did we move it?").clause_intents.is_empty());
+    }
+
+    #[test]
+    fn ranked_v2_two_things_joined_by_and_share_what_is_asked_of_them() {
+        let clauses_of = |p: &str, v2: bool, name: &str| analyse_with(p, v2).slots.iter().find(|s| s.name == name).map(|s| s.clauses.count_ones());
+        // The attribute said once at the end is asked of both; the thing said once at the end, likewise.
+        assert_eq!(clauses_of("which next and which turbo versions are we on now?", true, "versions"), Some(2));
+        assert_eq!(clauses_of("are the host tests and the python tests both passing?", true, "passing"), Some(2));
+        assert_eq!(clauses_of("Which port and which version is postgres on?", true, "postgres"), Some(2));
+        // Not across punctuation, not when each clause asks its own attribute, not in ranked-v1.
+        assert_eq!(clauses_of("Is the flag on, and did lint pass?", true, "pass"), Some(1));
+        assert_eq!(clauses_of("Which Go version and which NATS port are we on now?", true, "port"), Some(1));
+        assert_eq!(clauses_of("which next and which turbo versions are we on now?", false, "versions"), Some(1));
     }
 
     #[test]

@@ -1,0 +1,66 @@
+//! What `contextfold hook user-prompt-submit` would inject for each prompt of a file, computed natively (a fast loop
+//! for `npm run bench:recall` work on a store kept with `node bench/recall.mjs --keep`):
+//! `cargo run --release --example recall_render -- STORE PROMPTS_FILE [budget] [max_chars]`. One JSON line per prompt:
+//! `{"steps": [...], "text": "..."}`, the steps and text the hook's renderer (`pkg-template/lib/hooks/render.js`)
+//! keeps: hydrated steps in selection order under their header lines, up to `max_chars` UTF-16 units (9,000), the
+//! first step cut to fit when even it does not.
+use contextfold::engine::Options;
+use contextfold::policy::Selection;
+use contextfold::store::FsStorage;
+use contextfold::types::TurnOptions;
+use contextfold::ContextFold;
+
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (root, file) = (&args[1], &args[2]);
+    let budget: i64 = args.get(3).map_or(2500, |b| b.parse().unwrap());
+    let max_chars: usize = args.get(4).map_or(9000, |b| b.parse().unwrap());
+    let cf = pollster::block_on(ContextFold::open(FsStorage::new(root).unwrap(), Options { journal: true, ..Default::default() })).unwrap();
+    let options = TurnOptions { turn_budget: Some(budget), in_context: Vec::new(), default_selection: Some(Selection::ALL[Selection::ALL.len() - 1]) };
+    let units = |s: &str| s.encode_utf16().count();
+    for prompt in std::fs::read_to_string(file).unwrap().lines() {
+        let turn = pollster::block_on(cf.before_turn_with(prompt, &options)).unwrap();
+        let (mut parts, mut steps, mut used) = (Vec::<String>::new(), Vec::<i64>::new(), 0usize);
+        for h in &turn.hydrated {
+            let summary = h.summary.split_whitespace().collect::<Vec<_>>().join(" ");
+            let size = if h.truncated { format!("{} tokens, truncated to the per-call cap", h.token_estimate) } else { format!("{} tokens", h.token_estimate) };
+            let block = format!("[contextfold step {} | {} | sha256 verified | {}]\n{}", h.step_id, summary, size, h.content);
+            let sep = if parts.is_empty() { 0 } else { 2 };
+            if used + sep + units(&block) <= max_chars {
+                used += sep + units(&block);
+                parts.push(block);
+                steps.push(h.step_id);
+                continue;
+            }
+            if parts.is_empty() {
+                let header = format!("[contextfold step {} | {} | sha256 verified | cut]", h.step_id, summary);
+                let room = max_chars.saturating_sub(units(&header) + 2);
+                let cut: String = h.content.chars().take(room).collect();
+                parts.push(format!("{header}\n{cut}…"));
+                steps.push(h.step_id);
+            }
+            break;
+        }
+        let list = steps.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",");
+        let picked = turn.scan.selected.iter().map(|s| s.step_id.to_string()).collect::<Vec<_>>().join(",");
+        println!("{{\"steps\":[{list}],\"selected\":[{picked}],\"text\":{}}}", json_string(&parts.join("\n\n")));
+    }
+}
