@@ -62,6 +62,17 @@ thread_local! {
     static HOST_SHA256: std::cell::RefCell<Option<js_sys::Function>> = const { std::cell::RefCell::new(None) };
 }
 
+/// The 32-byte digest a host hash function returned, or `None` for anything else (then the engine hashes itself).
+fn digest_of(out: JsValue) -> Option<[u8; 32]> {
+    let digest = out.dyn_into::<js_sys::Uint8Array>().ok()?;
+    if digest.length() != 32 {
+        return None;
+    }
+    let mut d = [0u8; 32];
+    digest.copy_to(&mut d);
+    Some(d)
+}
+
 /// The host's SHA-256 over `bytes`, through the function given to `setSha256`: handed a view of wasm memory
 /// (no copy; the function must use it at once, as `crypto.createHash("sha256").update(view).digest()` does) and
 /// expected to return the 32-byte digest. Anything else, or a throw, means hashing in wasm instead.
@@ -71,14 +82,7 @@ fn host_sha256(bytes: &[u8]) -> Option<[u8; 32]> {
         let f = h.as_ref()?;
         // SAFETY: the view lives only for this synchronous call, during which wasm memory cannot grow.
         let view = unsafe { js_sys::Uint8Array::view(bytes) };
-        let out = f.call1(&JsValue::UNDEFINED, &view).ok()?;
-        let digest = out.dyn_into::<js_sys::Uint8Array>().ok()?;
-        if digest.length() != 32 {
-            return None;
-        }
-        let mut d = [0u8; 32];
-        digest.copy_to(&mut d);
-        Some(d)
+        digest_of(f.call1(&JsValue::UNDEFINED, &view).ok()?)
     })
 }
 
@@ -102,14 +106,7 @@ fn host_sha256_parts(parts: &[&[u8]]) -> Option<[u8; 32]> {
             let view = unsafe { js_sys::Uint8Array::view(part) };
             views.push(&view);
         }
-        let out = f.call1(&JsValue::UNDEFINED, &views).ok()?;
-        let digest = out.dyn_into::<js_sys::Uint8Array>().ok()?;
-        if digest.length() != 32 {
-            return None;
-        }
-        let mut d = [0u8; 32];
-        digest.copy_to(&mut d);
-        Some(d)
+        digest_of(f.call1(&JsValue::UNDEFINED, &views).ok()?)
     })
 }
 
