@@ -34,7 +34,8 @@ export function judge(q, got, stepOf, budget) {
   if (got.tokens > budget) return "over budget";
   const ok = q.want.every((w) => got.steps.includes(stepOf.get(w.id)) && got.text.includes(w.fact));
   if (ok) return "passed";
-  const wrong = q.want.some((w) => !got.steps.includes(stepOf.get(w.id)) && w.superseded.some((id) => got.steps.includes(stepOf.get(id))));
+  // (A needed step counts as shown only with its key fact: the hook may show a step cut to fit its text.)
+  const wrong = q.want.some((w) => !(got.steps.includes(stepOf.get(w.id)) && got.text.includes(w.fact)) && w.superseded.some((id) => got.steps.includes(stepOf.get(id))));
   return wrong ? "wrong" : "missed";
 }
 
