@@ -34,7 +34,8 @@ export function judge(q, got, stepOf, budget) {
   if (got.tokens > budget) return "over budget";
   const ok = q.want.every((w) => got.steps.includes(stepOf.get(w.id)) && got.text.includes(w.fact));
   if (ok) return "passed";
-  const wrong = q.want.some((w) => !got.steps.includes(stepOf.get(w.id)) && w.superseded.some((id) => got.steps.includes(stepOf.get(id))));
+  // (A needed step counts as shown only with its key fact: the hook may show a step cut to fit its text.)
+  const wrong = q.want.some((w) => !(got.steps.includes(stepOf.get(w.id)) && got.text.includes(w.fact)) && w.superseded.some((id) => got.steps.includes(stepOf.get(id))));
   return wrong ? "wrong" : "missed";
 }
 
@@ -44,15 +45,15 @@ export function judge(q, got, stepOf, budget) {
  * ones measure the issue's goal (sessions the project has not seen).
  */
 export const HELD_OUT_SESSIONS = [
-  [HELD_OUT, "notify", "seen: held out when written; its failures were read for the recall7 rules; and for the recall11 and recall12 rules (2026-12-04)"],
-  [HELD_OUT_2, "inference", "seen: written before any ranked-v2 result on it; its failures were read for the recall7 rules; and for the recall11 and recall12 rules (2026-12-04)"],
-  [HELD_OUT_3, "fieldnotes", "seen: written before the rank5 rules; its failures were read for the recall7 rules; and for the recall11 and recall12 rules (2026-12-04)"],
-  [HELD_OUT_4, "infra", "seen: written before the rank6 rules; its failures were read for the recall7 rules; and for the recall11 and recall12 rules (2026-12-04)"],
-  [HELD_OUT_5, "quill", "seen: written before the recall7 rules, unseen by them; its failures were read for the recall8 rules; and for the recall11 and recall12 rules (2026-12-04)"],
-  [HELD_OUT_6, "relayd", "seen: written blind, first run before the recall8 rules; its failures were read for the recall9 rules; and for the recall11 and recall12 rules (2026-12-04)"],
-  [HELD_OUT_7, "stride", "seen: written blind, first run before the recall8 rules; its failures were read for the recall9 rules; and for the recall11 and recall12 rules (2026-12-04)"],
-  [HELD_OUT_8, "larkspur", "seen: written blind, first run before the recall10 rules; its failures were read for the recall10 rules; and for the recall11 and recall12 rules (2026-12-04)"],
-  [HELD_OUT_9, "kestrel", "seen: written blind, first run before the recall10 rules; its failures were read for the recall10 rules; and for the recall11 and recall12 rules (2026-12-04)"],
+  [HELD_OUT, "notify", "seen: held out when written; its failures were read for the recall7 rules; and for the recall11, recall12 and recall13 rules (2026-12-04)"],
+  [HELD_OUT_2, "inference", "seen: written before any ranked-v2 result on it; its failures were read for the recall7 rules; and for the recall11, recall12 and recall13 rules (2026-12-04)"],
+  [HELD_OUT_3, "fieldnotes", "seen: written before the rank5 rules; its failures were read for the recall7 rules; and for the recall11, recall12 and recall13 rules (2026-12-04)"],
+  [HELD_OUT_4, "infra", "seen: written before the rank6 rules; its failures were read for the recall7 rules; and for the recall11, recall12 and recall13 rules (2026-12-04)"],
+  [HELD_OUT_5, "quill", "seen: written before the recall7 rules, unseen by them; its failures were read for the recall8 rules; and for the recall11, recall12 and recall13 rules (2026-12-04)"],
+  [HELD_OUT_6, "relayd", "seen: written blind, first run before the recall8 rules; its failures were read for the recall9 rules; and for the recall11, recall12 and recall13 rules (2026-12-04)"],
+  [HELD_OUT_7, "stride", "seen: written blind, first run before the recall8 rules; its failures were read for the recall9 rules; and for the recall11, recall12 and recall13 rules (2026-12-04)"],
+  [HELD_OUT_8, "larkspur", "seen: written blind, first run before the recall10 rules; its failures were read for the recall10 rules; and for the recall11, recall12 and recall13 rules (2026-12-04)"],
+  [HELD_OUT_9, "kestrel", "seen: written blind, first run before the recall10 rules; its failures were read for the recall10 rules; and for the recall11, recall12 and recall13 rules (2026-12-04)"],
   [HELD_OUT_10, "tidewater", "unseen: written blind; no rule was read from it"],
   [HELD_OUT_11, "sepet", "unseen: written blind; no rule was read from it"],
   [HELD_OUT_12, "tollgate", "unseen: written blind; no rule was read from it"],

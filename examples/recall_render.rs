@@ -3,7 +3,7 @@
 //! `cargo run --release --example recall_render -- STORE PROMPTS_FILE [budget] [max_chars]`. One JSON line per prompt:
 //! `{"steps": [...], "text": "..."}`, the steps and text the hook's renderer (`pkg-template/lib/hooks/render.js`)
 //! keeps: hydrated steps in selection order under their header lines, up to `max_chars` UTF-16 units (9,000), the
-//! first step cut to fit when even it does not.
+//! first step that does not fit cut to the room left (when it is the first, or that room is 400 units or more).
 use contextfold::engine::Options;
 use contextfold::policy::Selection;
 use contextfold::store::FsStorage;
@@ -50,12 +50,25 @@ fn main() {
                 steps.push(h.step_id);
                 continue;
             }
-            if parts.is_empty() {
-                let header = format!("[contextfold step {} | {} | sha256 verified | cut]", h.step_id, summary);
-                let room = max_chars.saturating_sub(units(&header) + 2);
-                let cut: String = h.content.chars().take(room).collect();
-                parts.push(format!("{header}\n{cut}…"));
-                steps.push(h.step_id);
+            // The first step that does not fit is cut to the room left, when it is the first or that room is at least
+            // the renderer's MIN_CUT_CHARS (400), and ends the text.
+            let sep = if parts.is_empty() { 0 } else { 2 };
+            let header = format!("[contextfold step {} | {} | sha256 verified | cut to fit the hook output; all of it: contextfold hydrate {} --dir {root}]", h.step_id, summary, h.step_id);
+            let room = max_chars.saturating_sub(used + sep);
+            if parts.is_empty() || room >= 400 {
+                let left = room.saturating_sub(units(&header) + 2);
+                if left > 0 {
+                    let (mut cut, mut cut_units) = (String::new(), 0usize);
+                    for c in h.content.chars() {
+                        if cut_units + c.len_utf16() > left {
+                            break;
+                        }
+                        cut_units += c.len_utf16();
+                        cut.push(c);
+                    }
+                    parts.push(format!("{header}\n{cut}…"));
+                    steps.push(h.step_id);
+                }
             }
             break;
         }

@@ -123,9 +123,9 @@ pub struct Query {
 }
 
 /// Words that carry no content in a question (English and Turkish, as match keys), besides the reference's
-/// stopwords. Intent words are listed apart.
-const STOP: &[&str] = &[
-    // English
+/// stopwords. Intent words are listed apart. English ones first ([`STOP_TR`] the Turkish ones): `ranked-v2` keeps an
+/// English one in a Turkish sentence, where it is the name of something (`Go sürümümüz şimdi kaç?`).
+const STOP_EN: &[&str] = &[
     "a", "about", "after", "again", "also", "am", "an", "any", "anything", "are", "around", "be", "been", "being",
     "both", "can", "check", "could", "currently", "does", "doing", "done", "each", "else", "ever", "every", "from",
     "get", "gets", "getting", "give", "go", "going", "got", "he", "her", "here", "him", "his", "how", "i", "im", "into",
@@ -136,7 +136,10 @@ const STOP: &[&str] = &[
     "us", "use", "used", "uses", "using", "very", "want", "way", "what", "whats", "where", "whether", "which", "while",
     "who", "whom", "whose", "would", "yes", "yet", "you", "your", "s", "t", "d", "ll", "re", "m", "its", "been",
     "happened", "happen", "happens", "actually", "again", "exactly", "currently", "moment", "point",
-    // Turkish (match keys)
+];
+
+/// Turkish words that carry no content in a question (match keys).
+const STOP_TR: &[&str] = &[
     "acaba", "ama", "ana", "bana", "ben", "biz", "bize", "bizim", "bunu", "bunun", "buna", "burada", "da", "de",
     "degil", "diye", "en", "gibi", "hangisi", "hem", "icin", "ise", "ile", "idi", "ki", "kac", "lutfen", "mi", "mu",
     "misin", "midir", "miydi", "muydu", "musun", "mudur", "nedir", "nerede", "neyi", "neler", "o", "olan", "olarak",
@@ -170,6 +173,8 @@ const PAST: &[&str] = &["did", "was", "were", "didn", "wasn", "weren"];
 const PRESENT: &[&str] = &["is", "are", "does", "do", "has", "have"];
 /// `ranked-v2`: words that ask how something ended (the newest state), whatever the tense.
 const OUTCOME: &[&str] = &["finally", "eventually", "ultimately"];
+/// `ranked-v2` (`recall13`): whether an English word of [`STOP_EN`] in a Turkish sentence is kept as a name.
+const ENGLISH_NAMES_IN_TURKISH: bool = true;
 /// `ranked-v2`: whether a question in the past tense is a history question.
 const PAST_TENSE: bool = true;
 
@@ -373,6 +378,46 @@ fn in_list(list: &[&str], key: &str) -> bool {
     list.contains(&key)
 }
 
+/// Whether a word (a match key) carries no content in a question, in English or in Turkish.
+fn is_stop(key: &str) -> bool {
+    in_list(STOP_EN, key) || in_list(STOP_TR, key)
+}
+
+/// Letters that only Turkish, of the languages the lists know, writes.
+const TURKISH_LETTERS: &[char] = &['ç', 'ğ', 'ı', 'ö', 'ş', 'ü', 'Ç', 'Ğ', 'İ', 'Ö', 'Ş', 'Ü'];
+
+/// `ranked-v2`: for each word of a prompt (as [`words`] splits it), whether the sentence it is in is Turkish: another
+/// of its words has a Turkish letter or is a Turkish word without content (a sentence ends at `.`, `!`, `?`, a
+/// line break). In such a sentence an English word of [`STOP_EN`] is a name ("Go sürümümüz şimdi kaç?", "set
+/// komutu ne yapıyor?"): a Turkish question has no English function words of its own.
+fn in_turkish_sentence(prompt_nfc: &str) -> Vec<bool> {
+    let mut out = Vec::new();
+    let mut sentence: Vec<bool> = Vec::new(); // for each word of the current sentence: whether it is Turkish
+    let mut cur = String::new();
+    let flush = |out: &mut Vec<bool>, sentence: &mut Vec<bool>| {
+        for k in 0..sentence.len() {
+            out.push(sentence.iter().enumerate().any(|(j, &t)| j != k && t));
+        }
+        sentence.clear();
+    };
+    for c in prompt_nfc.chars().chain(std::iter::once(' ')) {
+        if is_word(c) {
+            cur.push(c);
+            continue;
+        }
+        if !cur.is_empty() {
+            let key = match_key(&fold_token(&cur));
+            sentence.push(cur.chars().any(|c| TURKISH_LETTERS.contains(&c)) || in_list(STOP_TR, &key) && !in_list(STOP_EN, &key));
+            cur.clear();
+        }
+        if matches!(c, '.' | '!' | '?' | '\n') {
+            flush(&mut out, &mut sentence);
+        }
+    }
+    flush(&mut out, &mut sentence);
+    out
+}
+
 /// The stems of a word's synonyms (its own excluded).
 fn synonyms(key: &str) -> Vec<String> {
     let own = stem_en(key);
@@ -486,6 +531,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     let raw: Vec<String> = tagged.iter().map(|(w, _)| w.clone()).collect();
     let named = if v2 { capitalized_inside(&q) } else { Vec::new() };
     let caps = if v2 { acronyms(&q) } else { Vec::new() };
+    let turkish_sentence = if v2 && ENGLISH_NAMES_IN_TURKISH { in_turkish_sentence(&q) } else { Vec::new() };
     let mut intent = Intent::State;
     let mut history = false;
     let mut first = false;
@@ -578,12 +624,20 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         }
         // (`ranked-v2`: a word of the list that the prompt writes as a name, capitalized inside a sentence, is one:
         // "which Go version", "upgrade Go".)
-        let name = v2 && named.get(i).copied().unwrap_or(false) && in_list(STOP, w) && !crate::text::is_stopword(w);
+        let name = v2 && named.get(i).copied().unwrap_or(false) && is_stop(w) && !crate::text::is_stopword(w);
+        // (`ranked-v2`, `recall13`: an English word of the list in a Turkish sentence is a name, wherever it is and
+        // however it is written ("Go sürümümüz şimdi kaç?"); a Turkish word of the list never is.)
+        let name = name
+            || (turkish_sentence.get(i).copied().unwrap_or(false)
+                && w.chars().count() >= 2
+                && in_list(STOP_EN, w)
+                && !in_list(STOP_TR, w)
+                && !crate::text::is_stopword(w));
         // (`ranked-v2`, `recall10`: two capitals are an acronym, a name (`CI`, `OS`), not a word too short to mean
         // anything; `US`, `IT` as words are still dropped by the lists.)
-        let acronym = v2 && caps.get(i).copied().unwrap_or(false) && !crate::text::is_stopword(w) && !in_list(STOP, w);
+        let acronym = v2 && caps.get(i).copied().unwrap_or(false) && !crate::text::is_stopword(w) && !is_stop(w);
         let name = name || acronym;
-        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || in_list(STOP, w) || in_list(STATE, w) || in_list(HISTORY, w) || (v2 && in_list(STOP_TR_V2, w))) {
+        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || is_stop(w) || in_list(STATE, w) || in_list(HISTORY, w) || (v2 && in_list(STOP_TR_V2, w))) {
             continue;
         }
         // `ranked-v2`: "how long", "how often" ask for a duration or a frequency: question words, not content ("the
@@ -1092,5 +1146,22 @@ mod tests {
     #[test]
     fn nothing_to_find() {
         assert!(analyse("Thanks, that is all for now!").slots.is_empty());
+    }
+
+    // Rules of branch recall13 (ranked-v2 only).
+
+    #[test]
+    fn ranked_v2_an_english_listed_word_in_a_turkish_sentence_is_a_name_and_a_turkish_one_is_not() {
+        // "Go" at the start of a Turkish sentence, or lower-case inside one, names the language.
+        for p in ["Go sürümümüz şimdi kaç?", "Şu an hangi go sürümündeyiz?", "CI bitti. Go sürümü ne?"] {
+            assert!(names(&analyse_with(p, true)).contains(&"go"), "{p}: {:?}", names(&analyse_with(p, true)));
+            assert!(!names(&analyse(p)).contains(&"go"), "{p}");
+        }
+        // In an English sentence it is still a word without content, and so is a Turkish listed word in a Turkish
+        // sentence, capitalized at its start or not ("Bu", "Hangi", "Ne").
+        assert!(!names(&analyse_with("Go check which version we run.", true)).contains(&"go"));
+        for (p, word) in [("Bu sürüm şimdi kaç?", "bu"), ("Hangi portta çalışıyor?", "hangi"), ("Ne zaman düzelttik?", "ne")] {
+            assert!(!names(&analyse_with(p, true)).contains(&word), "{p}");
+        }
     }
 }

@@ -182,6 +182,14 @@ describe("recall benchmark ground truth", () => {
     }
   });
 
+  it("calls a superseded state wrong when the newest is shown only cut, without its key fact", () => {
+    const q = { kind: "state", lang: "en", prompt: "Which port is it on now?", want: [{ id: "new", fact: "PORT=5434", superseded: ["old"] }] };
+    const stepOf = new Map([["old", 1], ["new", 2]]);
+    const cutNewest = { steps: [1, 2], text: "PORT=5432\n[contextfold step 2 | … | cut to fit the hook output; …]\nstarting…", tokens: 0 };
+    assert.equal(judge(q, cutNewest, stepOf, 2500), "wrong");
+    assert.equal(judge(q, { ...cutNewest, text: `${cutNewest.text}\nPORT=5434` }, stepOf, 2500), "passed");
+  });
+
   it("keeps every key fact through secret redaction (when a built package is at hand)", async (t) => {
     const consumer = process.env.CONTEXTFOLD_CONSUMER ?? path.join(ROOT, "tests", "tmp", "consumer");
     const entry = [path.join(consumer, "contextfold-all.mjs"), path.join(ROOT, "pkg", "node", "index.mjs")].find((f) => existsSync(f));

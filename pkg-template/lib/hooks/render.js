@@ -23,8 +23,25 @@ export function nodeHeader(h) {
 }
 
 /**
+ * The least room worth a cut of a node after the first: less shows too little of it to be worth its header.
+ */
+export const MIN_CUT_CHARS = 400;
+
+/** A node's verified content cut to `room` characters, under a header that says so and how to read all of it. */
+function cutNode(h, room, { command, root }) {
+  const header = `[contextfold step ${h.stepId} | ${h.summary.replace(/\s+/gu, " ")} | sha256 verified | cut to fit the hook output; all of it: ${hydrateCommand(command, root, h.stepId)}]`;
+  const left = room - header.length - 2;
+  if (left <= 0) return undefined;
+  let cut = h.content.slice(0, left);
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1); // never split a surrogate pair
+  return `${header}\n${cut}…`;
+}
+
+/**
  * The additionalContext of user-prompt-submit: the hydrated nodes in selection order, each under its header,
- * as many as fit in `maxChars` (the first one cut to fit, marked, when even it does not).
+ * as many as fit in `maxChars`; the first that does not fit is cut to the room left (marked as cut, with the
+ * command that reads all of it), when that is the first node or leaves at least `MIN_CUT_CHARS`, and ends the
+ * text (a prefix of the selection: never a later node in place of an earlier one).
  * @param {import("contextfold").Hydrated[]} hydrated
  * @param {{ maxChars: number, command: string, root: string }} options
  * @returns {{ text: string, steps: number[] }} the text and the steps it carries
@@ -42,16 +59,13 @@ export function renderHydrated(hydrated, { maxChars, command, root }) {
       used += sep + block.length;
       continue;
     }
-    if (parts.length === 0) {
-      // Even the first node does not fit: its verified content, cut, with where the rest is.
-      const header = `[contextfold step ${h.stepId} | ${h.summary.replace(/\s+/gu, " ")} | sha256 verified | cut to fit the hook output; all of it: ${hydrateCommand(command, root, h.stepId)}]`;
-      const room = maxChars - header.length - 2;
-      if (room > 0) {
-        let cut = h.content.slice(0, room);
-        if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1); // never split a surrogate pair
-        parts.push(`${header}\n${cut}…`);
-        steps.push(h.stepId);
-      }
+    // The first node that does not fit: its verified content, cut, with where the rest is. What is shown stays a
+    // prefix of the selection, as a longer text would show it (the engine puts a newer state before an older one).
+    const room = maxChars - used - sep;
+    const cut = parts.length === 0 || room >= MIN_CUT_CHARS ? cutNode(h, room, { command, root }) : undefined;
+    if (cut !== undefined) {
+      parts.push(cut);
+      steps.push(h.stepId);
     }
     break;
   }

@@ -1,0 +1,46 @@
+// The hook's rendering of hydrated nodes (user-prompt-submit's additionalContext): bounded by maxChars, a prefix of
+// the selection, a node that does not fit whole shown cut and marked as such.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import * as path from "node:path";
+import { pathToFileURL } from "node:url";
+import { PKG_DIR } from "./helpers.mjs";
+
+const { MIN_CUT_CHARS, renderHydrated } = await import(pathToFileURL(path.join(PKG_DIR, "lib", "hooks", "render.js")).href);
+
+const node = (stepId, content) => ({ stepId, summary: `Bash: cat file-${stepId}.log`, content, tokenEstimate: Math.ceil(content.length / 4), truncated: false });
+const lines = (tag, n) => Array.from({ length: n }, (_, i) => `${tag} line ${i}`).join("\n");
+const options = { maxChars: 3000, command: "contextfold", root: "/tmp/store" };
+
+describe("renderHydrated", () => {
+  it("shows a node that does not fit whole after the first cut to the room left, marked, with the command that reads all of it", () => {
+    const first = node(1, lines("first", 60)); // ~800 characters
+    const second = node(2, lines("second", 400)); // far more than the room left
+    const { text, steps } = renderHydrated([first, second], options);
+    assert.deepEqual(steps, [1, 2]);
+    assert.ok(text.length <= options.maxChars, `${text.length}`);
+    assert.ok(text.includes(first.content), "the first node whole");
+    assert.match(text, /\[contextfold step 2 \| Bash: cat file-2\.log \| sha256 verified \| cut to fit the hook output; all of it: contextfold hydrate 2 --dir \/tmp\/store\]\nsecond line 0\n/);
+    assert.ok(text.endsWith("…"), "the cut is marked where it ends");
+    assert.ok(!/step 2 \|.*\d+ tokens\]/.test(text), "a cut node does not claim its whole size as shown");
+  });
+
+  it("ends at the last whole node when less than MIN_CUT_CHARS would be left for a cut", () => {
+    const first = node(1, "x".repeat(options.maxChars - MIN_CUT_CHARS));
+    const { text, steps } = renderHydrated([first, node(2, lines("second", 400))], options);
+    assert.deepEqual(steps, [1]);
+    assert.ok(!text.includes("step 2"));
+  });
+
+  it("shows a prefix of the selection: nothing after a node it cut, even a node that would fit", () => {
+    const { steps } = renderHydrated([node(1, lines("first", 60)), node(2, lines("second", 400)), node(3, "short")], options);
+    assert.deepEqual(steps, [1, 2]);
+  });
+
+  it("still cuts a first node that does not fit at all", () => {
+    const { text, steps } = renderHydrated([node(7, lines("only", 1000))], options);
+    assert.deepEqual(steps, [7]);
+    assert.equal(text.length, options.maxChars);
+    assert.match(text, /^\[contextfold step 7 \| .* \| cut to fit the hook output; all of it: contextfold hydrate 7 --dir \/tmp\/store\]\nonly line 0/);
+  });
+});
