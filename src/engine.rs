@@ -109,6 +109,10 @@ enum LoadMode {
     Full,
     /// The whole index, no pages: the reference's behaviour (`journal: false`).
     Strict,
+    /// [`LoadMode::Strict`] for `validate` alone, which never looks terms up: a snapshot's postings are left out
+    /// (a quarter of its bytes, most of its records; still covered by its checksum). Node and native builds.
+    #[cfg(read_in_place)]
+    Audit,
 }
 
 /// Where the index journal stands (see [`crate::journal`]).
@@ -295,6 +299,16 @@ impl<S: Storage> ContextFold<S> {
             return Ok(std::borrow::Cow::Borrowed(&self.index));
         }
         Ok(std::borrow::Cow::Owned(load_state(&self.storage, LoadMode::Strict, &self.limits).await?.index))
+    }
+
+    /// [`Self::whole_index`] for `validate`: read whole when paged, without the snapshot's postings (the Node and
+    /// native builds; the others use `whole_index`: size).
+    #[cfg(read_in_place)]
+    async fn index_to_audit(&self) -> Result<std::borrow::Cow<'_, RecallIndex>> {
+        if !self.paged {
+            return Ok(std::borrow::Cow::Borrowed(&self.index));
+        }
+        Ok(std::borrow::Cow::Owned(load_state(&self.storage, LoadMode::Audit, &self.limits).await?.index))
     }
 
     /// The entries this instance knows of: in memory, plus those in the pages when paged.
@@ -1522,6 +1536,9 @@ impl<S: Storage> ContextFold<S> {
             e.prepare();
         }
         let policy = self.policy().await?;
+        #[cfg(read_in_place)]
+        let index = self.index_to_audit().await?;
+        #[cfg(not(read_in_place))]
         let index = self.whole_index().await?;
         let mut v = validate::validate(&self.storage, &index, policy.integrity_verification()?, elsewhere).await?;
         let mut found = Vec::new();
@@ -1610,12 +1627,12 @@ const READ_CHUNK: usize = 1 << 20;
 
 /// The index from its snapshot, if there is one written for `recall_index.json` exactly as it is now. Anything
 /// else (no snapshot, another version, damage, a read error) is `None`: the caller parses the JSON.
-async fn load_snapshot<S: Storage>(storage: &S) -> Option<RecallIndex> {
+async fn load_snapshot<S: Storage>(storage: &S, mode: LoadMode) -> Option<RecallIndex> {
     if !storage.can_version() {
         return None;
     }
     let version = storage.version(store::INDEX_KEY).await.ok()??;
-    let mut reader = snapshot::Reader::new(&version);
+    let mut reader = snapshot_reader(&version, mode);
     if storage.can_load_range() {
         let mut offset = 0u64;
         loop {
@@ -1630,6 +1647,21 @@ async fn load_snapshot<S: Storage>(storage: &S) -> Option<RecallIndex> {
         reader.feed(&storage.load(store::SNAPSHOT_KEY).await.ok()??)?;
     }
     reader.finish()
+}
+
+/// The snapshot reader for `mode`: [`LoadMode::Audit`] leaves the postings out.
+#[cfg(read_in_place)]
+fn snapshot_reader(version: &str, mode: LoadMode) -> snapshot::Reader {
+    if mode == LoadMode::Audit {
+        snapshot::Reader::without_postings(version)
+    } else {
+        snapshot::Reader::new(version)
+    }
+}
+
+#[cfg(not(read_in_place))]
+fn snapshot_reader(version: &str, _: LoadMode) -> snapshot::Reader {
+    snapshot::Reader::new(version)
 }
 
 /// What [`load_state`] read.
@@ -1654,7 +1686,11 @@ async fn load_state<S: Storage>(storage: &S, mode: LoadMode, limits: &Limits) ->
     // The version is read before the file, so a rewrite in between makes the next write reload again (safe),
     // never the other way round. A version the storage cannot give only costs a reload at the next write.
     let index_version = if storage.can_version() { storage.version(store::INDEX_KEY).await.ok().flatten() } else { None };
-    let can_page = mode != LoadMode::Strict && storage.can_version() && storage.can_load_range();
+    #[cfg(read_in_place)]
+    let whole = matches!(mode, LoadMode::Strict | LoadMode::Audit);
+    #[cfg(not(read_in_place))]
+    let whole = mode == LoadMode::Strict;
+    let can_page = !whole && storage.can_version() && storage.can_load_range();
     let view = if can_page {
         PagedView::open(storage, index_version.as_deref(), index_version.is_some()).await.ok().flatten()
     } else {
@@ -1667,7 +1703,7 @@ async fn load_state<S: Storage>(storage: &S, mode: LoadMode, limits: &Limits) ->
             }
         }
     }
-    let (index, on_disk, snapshot_fresh) = match load_snapshot(storage).await {
+    let (index, on_disk, snapshot_fresh) = match load_snapshot(storage, mode).await {
         Some(index) => (index, true, true),
         None => {
             let bytes = storage.load(store::INDEX_KEY).await.map_err(|e| storage_context(e, "cannot read the index"))?;

@@ -410,6 +410,24 @@ pub(crate) fn word_is_plain(eight: &[u8]) -> bool {
     eight.len() == 8 && swar::json_escape(swar::load(eight, 0)) == 0
 }
 
+/// The end of the run of spaces that starts at `i` (`i` itself when there is none), a word at a time.
+#[inline]
+#[cfg(read_in_place)]
+fn spaces_end(b: &[u8], mut i: usize) -> usize {
+    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+    while i + 8 <= b.len() {
+        let other = !swar::eq(swar::load(b, i), b' ') & HIGH_BITS;
+        if other != 0 {
+            return i + (other.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while b.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    i
+}
+
 /// The canonical JSON of a document (spec §2.2) without parsing it into values, for a document whose strings are
 /// already written the canonical way (what this engine and the reference write), with one top-level string member
 /// (`drop`) left out, and that member's value. `None` when the document is anything else (floats, other escapes,
@@ -470,6 +488,12 @@ struct Minifier<'a, T> {
 
 impl<T: Tokens> Minifier<'_, T> {
     fn ws(&mut self) {
+        // A pretty-printed document (every cold node) has a line break then an indentation before each member and
+        // item: the spaces are skipped a word at a time (Node and native builds: size).
+        #[cfg(read_in_place)]
+        if self.b.get(self.i) == Some(&b'\n') {
+            self.i = spaces_end(self.b, self.i + 1);
+        }
         while matches!(self.b.get(self.i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
             self.i += 1;
         }
@@ -481,13 +505,11 @@ impl<T: Tokens> Minifier<'_, T> {
         let mut i = start;
         let mut escaped = false;
         loop {
-            // Eight plain bytes at a time: payloads are long runs of them (Node and native builds: size).
+            // Straight to the next byte that ends or escapes the string, words at a time: payloads are long runs
+            // of plain bytes, and a short string (most of a node's) is one step (Node and native builds: size).
             #[cfg(read_in_place)]
-            while let Some(eight) = self.b.get(i..i + 8) {
-                if !word_is_plain(eight) {
-                    break;
-                }
-                i += 8;
+            {
+                i = swar::json_escape_first(self.b, i);
             }
             match *self.b.get(i)? {
                 b'"' => break,

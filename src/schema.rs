@@ -736,14 +736,14 @@ impl<'v> Validator<'_, 'v> {
     fn check(&mut self, id: usize, value: Doc<'v>) {
         self.depth += 1;
         if self.depth > 64 {
-            self.report("schema recursion too deep".to_string());
+            apart::report_str(self, "schema recursion too deep");
             self.depth -= 1;
             return;
         }
         match &self.compiled.nodes[id] {
             Node::Any => {}
-            Node::Never => self.report("no value is allowed here".to_string()),
-            Node::NotASchema => self.report("the schema here is not an object or boolean".to_string()),
+            Node::Never => apart::report_str(self, "no value is allowed here"),
+            Node::NotASchema => apart::report_str(self, "the schema here is not an object or boolean"),
             Node::Keywords(keywords) => {
                 for keyword in keywords {
                     self.check_keyword(keyword, value);
@@ -756,33 +756,24 @@ impl<'v> Validator<'_, 'v> {
     fn check_keyword(&mut self, keyword: &'static Keyword, value: Doc<'v>) {
         match keyword {
             Keyword::Ref(id) => self.check(*id, value),
-            Keyword::UnresolvedRef(arg) => self.report(format!("unresolved $ref {}", json::python_str(arg))),
+            Keyword::UnresolvedRef(arg) => apart::unresolved_ref(self, arg),
             Keyword::Type(mask, arg) => {
                 if mask & value.types() == 0 {
-                    let wanted = match arg {
-                        Value::Str(t) => t.clone(),
-                        other => json::python_str(other),
-                    };
-                    self.report(format!("must be {wanted}, not {}", value.type_name()));
+                    apart::wrong_type(self, arg, value);
                 }
             }
             Keyword::Const(arg) => {
                 if !doc_equal(arg, value) {
-                    self.report(format!("must be {}", String::from_utf8_lossy(&json::to_canonical(arg))));
+                    apart::not_const(self, arg);
                 }
             }
             Keyword::Enum(arg) => {
                 let options = arg.as_array().map(Vec::as_slice).unwrap_or_default();
                 if !options.iter().any(|o| doc_equal(o, value)) {
-                    self.report(format!("must be one of {}", String::from_utf8_lossy(&json::to_canonical(arg))));
+                    apart::not_in_enum(self, arg);
                 }
             }
-            Keyword::OneOf(options) => {
-                let passing = options.iter().filter(|&&o| self.conforms(o, value)).count();
-                if passing != 1 {
-                    self.report(format!("must match exactly one of {} schemas (matches {passing})", options.len()));
-                }
-            }
+            Keyword::OneOf(options) => apart::one_of(self, options, value),
             Keyword::Minimum(arg) | Keyword::Maximum(arg) => {
                 let minimum = matches!(keyword, Keyword::Minimum(_));
                 // Two integers compare exactly (an i128 beyond f64's exact range too), without a float conversion.
@@ -794,8 +785,7 @@ impl<'v> Validator<'_, 'v> {
                     },
                 };
                 if bad == Some(true) {
-                    let op = if minimum { ">=" } else { "<=" };
-                    self.report(format!("must be {op} {}", json::python_str(arg)));
+                    apart::out_of_range(self, minimum, arg);
                 }
             }
             Keyword::MinLength(limit) | Keyword::MaxLength(limit) => {
@@ -803,8 +793,7 @@ impl<'v> Validator<'_, 'v> {
                 if let Some(s) = value.as_str() {
                     let n = s.chars().count() as i128;
                     if if minimum { n < *limit } else { n > *limit } {
-                        let which = if minimum { "fewer" } else { "more" };
-                        self.report(format!("must not have {which} than {limit} characters"));
+                        apart::wrong_length(self, minimum, *limit);
                     }
                 }
             }
@@ -812,8 +801,8 @@ impl<'v> Validator<'_, 'v> {
                 if let Some(s) = value.as_str() {
                     match compiled {
                         Some(re) if re.is_match(&s) => {}
-                        Some(_) => self.report(format!("must match the pattern {p}")),
-                        None => self.report(format!("unsupported pattern {p}")),
+                        Some(_) => apart::no_match(self, p, true),
+                        None => apart::no_match(self, p, false),
                     }
                 }
             }
@@ -825,7 +814,7 @@ impl<'v> Validator<'_, 'v> {
                         let keys: Vec<&str> = t.members().map(|(k, _)| k).collect();
                         for n in names {
                             if keys.binary_search(n).is_err() {
-                                self.report(format!("must have the key \"{n}\""));
+                                apart::missing_key(self, n);
                             }
                         }
                     }
@@ -834,7 +823,7 @@ impl<'v> Validator<'_, 'v> {
                 if value.is_object() {
                     for n in names {
                         if value.get(n).is_none() {
-                            self.report(format!("must have the key \"{n}\""));
+                            apart::missing_key(self, n);
                         }
                     }
                 }
@@ -868,21 +857,13 @@ impl<'v> Validator<'_, 'v> {
                             continue;
                         }
                         match sub {
-                            None => self.report(format!("must not have the key \"{name}\"")),
+                            None => apart::unexpected_key(self, name),
                             Some(sub) => self.descend(*sub, v, Segment::Key(name)),
                         }
                     }
                 }
             }
-            Keyword::PropertyNames(sub) => {
-                if value.is_object() {
-                    for (name, _) in value.members() {
-                        if !self.conforms(*sub, Doc::Value(&Value::Str(name.to_string()))) {
-                            self.report(format!("the key \"{name}\" is not a valid name here"));
-                        }
-                    }
-                }
-            }
+            Keyword::PropertyNames(sub) => apart::property_names(self, *sub, value),
             Keyword::Items(sub) => {
                 if value.is_array() {
                     // Items of a schema that is a type alone (a node's identifiers: hundreds per node) are checked
@@ -899,17 +880,15 @@ impl<'v> Validator<'_, 'v> {
                             }
                         }
                     }
-                    for (i, item) in value.items().enumerate() {
-                        self.descend(*sub, item, Segment::Item(i));
-                    }
+                    apart::each_item(self, *sub, value);
                 }
             }
             Keyword::UniqueItems => {
                 if value.is_array() && has_duplicate(value) {
-                    self.report("must not have duplicate items".to_string());
+                    apart::report_str(self, "must not have duplicate items");
                 }
             }
-            Keyword::Unsupported(other) => self.report(format!("unsupported schema keyword {other}")),
+            Keyword::Unsupported(other) => apart::unsupported(self, other),
         }
     }
 
@@ -917,6 +896,118 @@ impl<'v> Validator<'_, 'v> {
         self.path.push(segment);
         self.check(id, value);
         self.path.pop();
+    }
+}
+
+/// What [`Validator::check`] does only for a value that fails (the messages) or for keywords the store's files
+/// rarely meet, each a function of its own in the Node build (`contextfold::*::apart::*` is not inlined by its
+/// wasm optimizer, see `validate::apart`): `check` runs for every value of every cold node and becomes hot enough
+/// for V8 to compile it again, optimized, in the background while `validate`'s two threads run; without these
+/// paths inlined, that compile is smaller. The other builds inline them, as before they were written apart (size).
+mod apart {
+    use super::*;
+
+    #[cfg_attr(read_in_place, inline(never))]
+    #[cfg_attr(not(read_in_place), inline(always))]
+    pub(super) fn report_str(v: &mut Validator<'_, '_>, message: &str) {
+        v.report(message.to_string());
+    }
+
+    #[cfg_attr(read_in_place, inline(never))]
+    #[cfg_attr(not(read_in_place), inline(always))]
+    pub(super) fn unresolved_ref(v: &mut Validator<'_, '_>, arg: &Value) {
+        v.report(format!("unresolved $ref {}", json::python_str(arg)));
+    }
+
+    #[cfg_attr(read_in_place, inline(never))]
+    #[cfg_attr(not(read_in_place), inline(always))]
+    pub(super) fn wrong_type(v: &mut Validator<'_, '_>, arg: &Value, value: Doc<'_>) {
+        let wanted = match arg {
+            Value::Str(t) => t.clone(),
+            other => json::python_str(other),
+        };
+        v.report(format!("must be {wanted}, not {}", value.type_name()));
+    }
+
+    #[cfg_attr(read_in_place, inline(never))]
+    #[cfg_attr(not(read_in_place), inline(always))]
+    pub(super) fn not_const(v: &mut Validator<'_, '_>, arg: &Value) {
+        v.report(format!("must be {}", String::from_utf8_lossy(&json::to_canonical(arg))));
+    }
+
+    #[cfg_attr(read_in_place, inline(never))]
+    #[cfg_attr(not(read_in_place), inline(always))]
+    pub(super) fn not_in_enum(v: &mut Validator<'_, '_>, arg: &Value) {
+        v.report(format!("must be one of {}", String::from_utf8_lossy(&json::to_canonical(arg))));
+    }
+
+    #[cfg_attr(read_in_place, inline(never))]
+    #[cfg_attr(not(read_in_place), inline(always))]
+    pub(super) fn one_of(v: &mut Validator<'_, '_>, options: &[usize], value: Doc<'_>) {
+        let passing = options.iter().filter(|&&o| v.conforms(o, value)).count();
+        if passing != 1 {
+            v.report(format!("must match exactly one of {} schemas (matches {passing})", options.len()));
+        }
+    }
+
+    #[cfg_attr(read_in_place, inline(never))]
+    #[cfg_attr(not(read_in_place), inline(always))]
+    pub(super) fn out_of_range(v: &mut Validator<'_, '_>, minimum: bool, arg: &Value) {
+        let op = if minimum { ">=" } else { "<=" };
+        v.report(format!("must be {op} {}", json::python_str(arg)));
+    }
+
+    #[cfg_attr(read_in_place, inline(never))]
+    #[cfg_attr(not(read_in_place), inline(always))]
+    pub(super) fn wrong_length(v: &mut Validator<'_, '_>, minimum: bool, limit: i128) {
+        let which = if minimum { "fewer" } else { "more" };
+        v.report(format!("must not have {which} than {limit} characters"));
+    }
+
+    /// A string that does not match its pattern (`supported`), or a pattern this engine cannot match.
+    #[cfg_attr(read_in_place, inline(never))]
+    #[cfg_attr(not(read_in_place), inline(always))]
+    pub(super) fn no_match(v: &mut Validator<'_, '_>, pattern: &str, supported: bool) {
+        v.report(if supported { format!("must match the pattern {pattern}") } else { format!("unsupported pattern {pattern}") });
+    }
+
+    #[cfg_attr(read_in_place, inline(never))]
+    #[cfg_attr(not(read_in_place), inline(always))]
+    pub(super) fn missing_key(v: &mut Validator<'_, '_>, name: &str) {
+        v.report(format!("must have the key \"{name}\""));
+    }
+
+    #[cfg_attr(read_in_place, inline(never))]
+    #[cfg_attr(not(read_in_place), inline(always))]
+    pub(super) fn unexpected_key(v: &mut Validator<'_, '_>, name: &str) {
+        v.report(format!("must not have the key \"{name}\""));
+    }
+
+    #[cfg_attr(read_in_place, inline(never))]
+    #[cfg_attr(not(read_in_place), inline(always))]
+    pub(super) fn property_names(v: &mut Validator<'_, '_>, sub: usize, value: Doc<'_>) {
+        if value.is_object() {
+            for (name, _) in value.members() {
+                if !v.conforms(sub, Doc::Value(&Value::Str(name.to_string()))) {
+                    v.report(format!("the key \"{name}\" is not a valid name here"));
+                }
+            }
+        }
+    }
+
+    /// Every item of an array walked into (when the quick pass over them found one that fails).
+    #[cfg_attr(read_in_place, inline(never))]
+    #[cfg_attr(not(read_in_place), inline(always))]
+    pub(super) fn each_item<'v>(v: &mut Validator<'_, 'v>, sub: usize, value: Doc<'v>) {
+        for (i, item) in value.items().enumerate() {
+            v.descend(sub, item, Segment::Item(i));
+        }
+    }
+
+    #[cfg_attr(read_in_place, inline(never))]
+    #[cfg_attr(not(read_in_place), inline(always))]
+    pub(super) fn unsupported(v: &mut Validator<'_, '_>, keyword: &str) {
+        v.report(format!("unsupported schema keyword {keyword}"));
     }
 }
 

@@ -417,6 +417,42 @@ fn canonical_without_agrees_with_parse_and_serialise() {
     }
 }
 
+/// The minifier skips indentation and plain string bytes words at a time: at every indentation width, with other
+/// whitespace after the spaces, and with an escape, a quote, a control or a non-ASCII char at every position of
+/// strings of every length (near the end of the document too, where fewer than a word of bytes is left), it still
+/// gives what parsing and re-serialising give, or nothing.
+#[test]
+fn canonical_without_agrees_at_every_indentation_and_string_length() {
+    use contextfold::json::{canonical_without, parse, to_canonical, Value};
+    let agrees = |doc: &str| {
+        read_in_place_agrees(doc);
+        let Some((bytes, stored)) = canonical_without(doc, "artifact_sha256") else { return false };
+        let Value::Object(mut m) = parse(doc.as_bytes()).expect("a document the fast path takes parses") else { panic!() };
+        assert_eq!(m.remove("artifact_sha256"), Some(Value::Str(stored)), "{doc:?}");
+        assert_eq!(bytes, to_canonical(&Value::Object(m)), "{doc:?}");
+        true
+    };
+    for width in 0..20 {
+        for after in ["", "\t", "\r", " \n  ", "\n"] {
+            let pad = format!("\n{}{after}", " ".repeat(width));
+            let doc = format!("{{{pad}\"a\":{pad}[{pad}1,{pad}\"x\"{pad}],{pad}\"artifact_sha256\": \"ff\"{pad}}}{pad}");
+            assert!(agrees(&doc), "{doc:?}");
+        }
+    }
+    for len in 0..40 {
+        for at in 0..len {
+            for (odd, taken) in [("\\n", true), ("\\\"", true), ("\\u001f", true), ("é", true), ("😀", true), ("\u{1}", false), ("\\u0041", false), ("\\/", false)] {
+                let mut text: String = "abcdefghij".chars().cycle().take(len).collect();
+                text.insert_str(at, odd);
+                for tail in ["", "}"] {
+                    let doc = format!("{{\"artifact_sha256\": \"ff\", \"s\": \"{text}\"{tail}");
+                    assert_eq!(agrees(&doc), taken && tail == "}", "{doc:?}");
+                }
+            }
+        }
+    }
+}
+
 /// What `validate` reads of a canonical cold node in place (`tape`) is what `parse` gives, and its schema check
 /// finds the same violations as the check of the parsed node. Returns whether it was read in place.
 fn read_in_place_agrees(doc: &str) -> bool {

@@ -163,6 +163,52 @@ fn hostile_snapshots_with_a_valid_checksum_never_panic() {
     }
 }
 
+/// A snapshot read as `validate` reads it (postings left out); `None` if refused.
+fn read_without_postings(bytes: &[u8], file_version: &str) -> Option<RecallIndex> {
+    let mut r = snapshot::Reader::without_postings(file_version);
+    r.feed(bytes)?;
+    r.finish()
+}
+
+#[test]
+fn validate_reads_a_snapshot_without_postings_to_the_same_entries() {
+    let large = {
+        let mut index = RecallIndex::new(NOW);
+        for step in 0..3000i64 {
+            let mut raw = std::collections::BTreeMap::new();
+            let ids = vec!["common".to_string(), format!("rare_{}", step % 97)];
+            raw.insert("identifiers".to_string(), contextfold::json::Value::from(ids));
+            raw.insert("summary".to_string(), contextfold::json::Value::from(format!("step {step} common")));
+            index.insert(step, raw);
+        }
+        index
+    };
+    for index in [odd_index(), large] {
+        let bytes = snapshot::to_bytes(&index, "v");
+        let full = snapshot::from_bytes(&bytes, "v").expect("accepted");
+        let audit = read_without_postings(&bytes, "v").expect("accepted without postings");
+        assert_eq!(audit.to_file_bytes(), full.to_file_bytes());
+        for step in [-5, 7, 137, 9007199254740991, 8, 0, 2999] {
+            assert_eq!(audit.has_step(step), full.has_step(step), "step {step}");
+        }
+        assert!(read_without_postings(&bytes, "other version").is_none());
+    }
+}
+
+#[test]
+fn validate_refuses_a_damaged_snapshot_as_a_full_read_does() {
+    let bytes = snapshot::to_bytes(&odd_index(), "v");
+    for cut in 0..bytes.len() {
+        assert!(read_without_postings(&bytes[..cut], "v").is_none(), "accepted a snapshot cut at {cut}");
+    }
+    // Postings bytes changed too: they still count in the checksum.
+    for i in 0..bytes.len() {
+        let mut b = bytes.clone();
+        b[i] ^= 0x5a;
+        assert!(read_without_postings(&b, "v").is_none(), "accepted a snapshot with byte {i} changed");
+    }
+}
+
 #[test]
 fn file_writer_chunks_concatenate_to_the_file() {
     let index = odd_index();

@@ -16,6 +16,10 @@ const NODE_FS_STORAGE = Symbol.for("contextfold.NodeFsStorage");
 /** A path with an absolute start, or an empty, "." or ".." segment: resolved in full by `resolveMany`. */
 const DOT_OR_EMPTY_SEGMENT = /(?:^|\/)\.{0,2}(?:\/|$)/u;
 const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0);
+/** How `resolveMany` tells that a file is not a link: opening it this way fails (ELOOP) on one. Not on Windows. */
+const READ_NOFOLLOW = constants.O_NOFOLLOW === undefined ? undefined : constants.O_RDONLY | constants.O_NOFOLLOW;
+/** Files `resolveMany` holds open for the `loadMany` after it: at most one batch of `validate` (256). */
+const MAX_HELD_OPEN = 256;
 /** Errors of realpath on a path that cannot exist (too long, not a valid name): resolved lexically, like a missing one. */
 const UNRESOLVABLE = new Set(["ENOENT", "ENOTDIR", "ELOOP", "ENAMETOOLONG", "EINVAL", "ERR_INVALID_ARG_VALUE", "ERR_INVALID_ARG_TYPE"]);
 
@@ -30,6 +34,10 @@ export class NodeFsStorage {
 
   /** Locks this instance holds, by key: their release functions. */
   #locks = new Map();
+  /** Files `resolveMany` opened to learn that they are not links, by absolute path: the `loadMany` after it reads
+   *  them through these descriptors. Closed by that `loadMany`, by the next `resolveMany`, or once the event loop
+   *  turns (whichever comes first); a key read without one is read by its path, as before. */
+  #heldOpen = new Map();
   #lockOptions;
 
   /**
@@ -96,22 +104,69 @@ export class NodeFsStorage {
    * loop per batch costs less than a promise per file.
    */
   async loadMany(keys) {
-    return keys.map((key) => {
+    try {
+      return keys.map((key) => {
+        try {
+          const file = this.#file(key);
+          const fd = this.#heldOpen.get(file);
+          let data;
+          if (fd === undefined) {
+            data = readFileSync(file);
+          } else {
+            this.#heldOpen.delete(file);
+            try {
+              data = readFileSync(fd);
+            } finally {
+              closeSync(fd);
+            }
+          }
+          return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+        } catch (err) {
+          if (missing(err)) return null;
+          throw err;
+        }
+      });
+    } finally {
+      this.#closeHeldOpen();
+    }
+  }
+
+  #closeHeldOpen() {
+    for (const fd of this.#heldOpen.values()) {
       try {
-        const data = readFileSync(this.#file(key));
-        return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-      } catch (err) {
-        if (missing(err)) return null;
-        throw err;
+        closeSync(fd);
+      } catch {
+        /* already closed */
       }
-    });
+    }
+    this.#heldOpen.clear();
+  }
+
+  /**
+   * Whether the file at `abs` is not a symbolic link; throws when it cannot be told (missing). One open that does
+   * not follow a link in place of an lstat: `validate` resolves then reads every cold node, and the read then
+   * needs no second walk of the path (and reads the very file found not to be a link).
+   */
+  #notALink(abs) {
+    if (READ_NOFOLLOW !== undefined && this.#heldOpen.size < MAX_HELD_OPEN && !this.#heldOpen.has(abs)) {
+      try {
+        this.#heldOpen.set(abs, openSync(abs, READ_NOFOLLOW));
+        return true;
+      } catch (err) {
+        if (err?.code === "ELOOP") return false;
+        // Anything else (missing, unreadable, out of descriptors): as the lstat says.
+      }
+    }
+    return !lstatSync(abs).isSymbolicLink();
   }
 
   /**
    * `resolve` of each path. A path in a directory already resolved, naming a file that is not a link, resolves to
-   * that directory's real path plus its name (one lstat); anything else is resolved in full.
+   * that directory's real path plus its name (one open without following a link, held for `loadMany`, or an
+   * lstat); anything else is resolved in full.
    */
   async resolveMany(paths) {
+    this.#closeHeldOpen();
     const dirs = new Map();
     const out = [];
     for (const p of paths) {
@@ -121,7 +176,7 @@ export class NodeFsStorage {
         try {
           const abs = this.#file(p);
           if (!dirs.has(dir)) dirs.set(dir, realpathSync(dir === "" ? this.root : this.#file(dir)));
-          if (!lstatSync(abs).isSymbolicLink()) {
+          if (this.#notALink(abs)) {
             const real = dirs.get(dir);
             out.push(`${real === "/" ? "" : real}/${p.slice(slash + 1)}`);
             continue;
@@ -132,6 +187,8 @@ export class NodeFsStorage {
       }
       out.push(await this.resolve(p));
     }
+    // Held only until the event loop turns: a caller that reads right after resolving (validate) reads through them.
+    if (this.#heldOpen.size > 0) setImmediate(() => this.#closeHeldOpen());
     return out;
   }
 

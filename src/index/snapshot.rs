@@ -358,6 +358,9 @@ pub struct Reader {
     started: bool,
     header: bool,
     done: bool,
+    /// Whether postings records are read into the index (else only checksummed: see [`Reader::without_postings`]).
+    #[cfg(read_in_place)]
+    postings: bool,
 }
 
 /// A record was read, or more bytes are needed, or the snapshot is refused.
@@ -378,7 +381,18 @@ impl Reader {
             started: false,
             header: false,
             done: false,
+            #[cfg(read_in_place)]
+            postings: true,
         }
+    }
+
+    /// A reader that leaves the postings out: every term's postings in the index it gives are empty. For a caller
+    /// that never looks terms up (`validate`): the postings are a quarter of a snapshot's bytes and most of its
+    /// records. They still count in the checksum, so a damaged snapshot is refused as by [`Reader::new`]. Node and
+    /// native builds (size).
+    #[cfg(read_in_place)]
+    pub fn without_postings(expected_version: &str) -> Self {
+        Reader { postings: false, ..Reader::new(expected_version) }
     }
 
     /// Whether the header has been read and matched the expected version (so the rest is worth reading).
@@ -484,6 +498,8 @@ impl Reader {
                 }
                 Some(())
             }
+            #[cfg(read_in_place)]
+            TAG_POSTINGS if !self.postings => Some(()),
             TAG_POSTINGS => {
                 let term = usize::try_from(c.varint()?).ok()?;
                 // Terms come once each, ascending, and are interned strings.

@@ -131,6 +131,50 @@ describe("NodeFsStorage specifics", () => {
     assert.equal(v.ok, false);
   });
 
+  it("resolveMany then loadMany reads the file found not to be a link, even when a link replaces it in between", async () => {
+    const dir = freshDir();
+    const outside = freshDir();
+    const s = new NodeFsStorage(dir);
+    const key = ".contextfold/cold_nodes/step_000001.json";
+    await s.save(key, new TextEncoder().encode("inside"));
+    fs.writeFileSync(path.join(outside, "step_000001.json"), "outside");
+    const [resolved] = await s.resolveMany([key]);
+    assert.equal(resolved, `${fs.realpathSync(dir)}/${key}`);
+    const file = path.join(dir, key);
+    fs.rmSync(file);
+    fs.symlinkSync(path.join(outside, "step_000001.json"), file);
+    const [bytes] = await s.loadMany([key]);
+    assert.equal(new TextDecoder().decode(bytes), "inside");
+    // Resolved again, it is the link, resolved in full: outside the store.
+    assert.deepEqual(await s.resolveMany([key]), [`${fs.realpathSync(outside)}/step_000001.json`]);
+    assert.equal(new TextDecoder().decode((await s.loadMany([key]))[0]), "outside");
+  });
+
+  it("resolveMany holds no file open after the loadMany that follows it, nor after the event loop turns", { skip: !fs.existsSync("/proc/self/fd") }, async () => {
+    const dir = freshDir();
+    const s = new NodeFsStorage(dir);
+    const keys = [];
+    for (let i = 1; i <= 300; i++) {
+      keys.push(`.contextfold/cold_nodes/step_${String(i).padStart(6, "0")}.json`);
+      await s.save(keys.at(-1), new TextEncoder().encode(`node ${i}`));
+    }
+    const open = () => fs.readdirSync("/proc/self/fd").length;
+    const before = open();
+    await s.resolveMany(keys);
+    assert.ok(open() > before, "held open for loadMany");
+    const loaded = await s.loadMany(keys.slice(0, 10));
+    assert.equal(new TextDecoder().decode(loaded[9]), "node 10");
+    assert.equal(open(), before, "loadMany closes what it read and what it did not");
+    await s.resolveMany(keys);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(open(), before, "closed once the event loop turns, without a loadMany");
+    // Every key still reads, through a descriptor or by its path.
+    await s.resolveMany(keys);
+    const all = await s.loadMany(keys);
+    assert.deepEqual(all.map((b) => new TextDecoder().decode(b)), keys.map((_, i) => `node ${i + 1}`));
+    assert.equal(open(), before);
+  });
+
   it("list skips temp files left by a crashed writer", async () => {
     const dir = freshDir();
     const s = new NodeFsStorage(dir);

@@ -39,19 +39,28 @@ async function damagedStore(dir, n) {
   writeFileSync(path.join(dir, nodeKey(99_999_999)), "{}");
 }
 
-/** Count this thread's reads of cold nodes while `fn` runs (a worker thread has its own `fs`). */
+/** Count this thread's reads of cold nodes while `fn` runs (a worker thread has its own `fs`): by path, or through
+ *  a descriptor opened on one (NodeFsStorage's resolveMany opens the files it then reads). */
 async function coldNodeReads(fn) {
-  const original = fs.readFileSync;
+  const [readFileSync, openSync] = [fs.readFileSync, fs.openSync];
+  const isColdNode = (file) => String(file).includes(`${path.sep}cold_nodes${path.sep}`);
+  const coldNodeFds = new Set();
   let reads = 0;
+  fs.openSync = function (file, ...rest) {
+    const fd = openSync.call(this, file, ...rest);
+    if (isColdNode(file)) coldNodeFds.add(fd);
+    else coldNodeFds.delete(fd);
+    return fd;
+  };
   fs.readFileSync = function (file, ...rest) {
-    if (String(file).includes(`${path.sep}cold_nodes${path.sep}`)) reads++;
-    return original.call(this, file, ...rest);
+    if (typeof file === "number" ? coldNodeFds.has(file) : isColdNode(file)) reads++;
+    return readFileSync.call(this, file, ...rest);
   };
   syncBuiltinESMExports();
   try {
     return { result: await fn(), reads };
   } finally {
-    fs.readFileSync = original;
+    Object.assign(fs, { readFileSync, openSync });
     syncBuiltinESMExports();
   }
 }
