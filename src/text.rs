@@ -350,12 +350,6 @@ pub fn is_stopword(folded: &str) -> bool {
         && (STOPWORDS_RAW.contains(&folded) || folded == "nasil")
 }
 
-/// [`is_stopword`] of a folded token's UTF-8 bytes (the fold's identifiers, feature `fast-fold`).
-#[cfg(feature = "fast-fold")]
-pub fn is_stopword_bytes(b: &[u8]) -> bool {
-    b.len() <= STOPWORD_MAX_LEN && may_be_stopword(b) && (STOPWORDS_RAW.iter().any(|w| w.as_bytes() == b) || b == b"nasil")
-}
-
 /// Whether some stopword starts with `b[0]` and has `b.len()` bytes (always true without feature `fast-fold`).
 #[cfg(feature = "fast-fold")]
 fn may_be_stopword(b: &[u8]) -> bool {
@@ -413,6 +407,12 @@ pub fn python_str_repr(s: &str) -> String {
     }
     out.push(quote);
     out
+}
+
+/// [`is_stopword`] of a folded token's UTF-8 bytes (the fold's identifiers, feature `fast-fold`).
+#[cfg(feature = "fast-fold")]
+pub fn is_stopword_bytes(b: &[u8]) -> bool {
+    b.len() <= STOPWORD_MAX_LEN && may_be_stopword(b) && (STOPWORDS_RAW.iter().any(|w| w.as_bytes() == b) || b == b"nasil")
 }
 
 #[cfg(test)]

@@ -85,14 +85,6 @@ impl TextLiterals {
         TextLiterals { raw: Some(json::string_literal(raw)), normalized, identifiers: None }
     }
 
-    /// [`TextLiterals::of`] when the caller knows whether the two texts are equal (`same`), sparing the compare.
-    #[cfg(fast_fold)]
-    pub fn of_known(raw: &str, normalized: &str, same: bool) -> Self {
-        debug_assert_eq!(same, normalized == raw);
-        let normalized = (!same).then(|| json::string_literal(normalized));
-        TextLiterals { raw: Some(json::string_literal(raw)), normalized, identifiers: None }
-    }
-
     /// These literals and the compact JSON of `identifiers`, which must be the node's own list.
     pub fn with_identifiers(self, identifiers: &[String]) -> Self {
         TextLiterals { identifiers: Some(json::strs_literal(identifiers)), ..self }
@@ -442,6 +434,16 @@ impl Selection {
                 Selection::ALL.iter().map(|s| format!("\"{}\"", s.name())).collect::<Vec<_>>().join(", ")
             ))
         })
+    }
+}
+
+#[cfg(fast_fold)]
+impl TextLiterals {
+    /// [`TextLiterals::of`] when the caller knows whether the two texts are equal (`same`), sparing the compare.
+    pub fn of_known(raw: &str, normalized: &str, same: bool) -> Self {
+        debug_assert_eq!(same, normalized == raw);
+        let normalized = (!same).then(|| json::string_literal(normalized));
+        TextLiterals { raw: Some(json::string_literal(raw)), normalized, identifiers: None }
     }
 }
 

@@ -60,18 +60,6 @@ pub const fn word_dot_dash(w: u64) -> u64 {
     word(w) | eq(w, b'.') | eq(w, b'-')
 }
 
-/// The bytes of `w` with ASCII capitals made small (`A-Z` + 0x20), the others unchanged.
-#[inline(always)]
-pub const fn to_ascii_lower(w: u64) -> u64 {
-    w | upper(w) >> 2
-}
-
-/// Whether every byte of `w` is ASCII.
-#[inline(always)]
-pub const fn all_ascii(w: u64) -> bool {
-    w & HI == 0
-}
-
 /// `[A-Z]`
 #[inline(always)]
 pub const fn upper(w: u64) -> u64 {
@@ -142,18 +130,6 @@ pub fn count_chars(s: &str) -> usize {
     b.len() - continuation
 }
 
-/// How many bytes of `b` are `c`, eight bytes at a time (the Node binding's check of the identifiers it joins).
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-pub fn count_byte(b: &[u8], c: u8) -> usize {
-    let mut count = 0usize;
-    let mut i = 0;
-    while i + 8 <= b.len() {
-        count += eq(load(b, i), c).count_ones() as usize;
-        i += 8;
-    }
-    count + b[i..].iter().filter(|&&x| x == c).count()
-}
-
 /// The first byte at or after `i` that `class` (a mask function above) does not mark, eight bytes at a time;
 /// `one` is the same class for a single byte (the last bytes of the text, and every byte in a build without
 /// feature `fast-fold`).
@@ -193,6 +169,30 @@ pub fn find(b: &[u8], mut i: usize, class: impl Fn(u64) -> u64, one: impl Fn(u8)
         i += 1;
     }
     i
+}
+
+/// The bytes of `w` with ASCII capitals made small (`A-Z` + 0x20), the others unchanged.
+#[inline(always)]
+pub const fn to_ascii_lower(w: u64) -> u64 {
+    w | upper(w) >> 2
+}
+
+/// Whether every byte of `w` is ASCII.
+#[inline(always)]
+pub const fn all_ascii(w: u64) -> bool {
+    w & HI == 0
+}
+
+/// How many bytes of `b` are `c`, eight bytes at a time (the Node binding's check of the identifiers it joins).
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub fn count_byte(b: &[u8], c: u8) -> usize {
+    let mut count = 0usize;
+    let mut i = 0;
+    while i + 8 <= b.len() {
+        count += eq(load(b, i), c).count_ones() as usize;
+        i += 8;
+    }
+    count + b[i..].iter().filter(|&&x| x == c).count()
 }
 
 #[cfg(test)]
