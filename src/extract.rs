@@ -20,8 +20,8 @@ pub fn identifiers(text: &str) -> Vec<String> {
 /// [`identifiers`] of a text already in NFC (a fold's normalised text: NFC twice over a megabyte is not free).
 pub fn identifiers_of_nfc(text_nfc: &str) -> Vec<String> {
     #[cfg(feature = "fast-fold")]
-    if let Some(words) = distinct_matches(text_nfc) {
-        return folded_set(&words);
+    if let Some(spans) = distinct_spans(text_nfc) {
+        return folded_set_of_spans(text_nfc, &spans);
     }
     // Deduplicate the raw matches before folding: a long payload repeats its words many times.
     let mut raw = Distinct::with_capacity(text_nfc, text_nfc.len() / 256);
@@ -29,11 +29,11 @@ pub fn identifiers_of_nfc(text_nfc: &str) -> Vec<String> {
     folded_set(&raw.words)
 }
 
-/// The distinct matches of the identifier pattern, found and deduplicated in one pass (feature `fast-fold`): each
-/// match goes straight into a [`SpanTable`], whose slot holds all a probe reads. `None` for a text of 4 GiB or
-/// more (spans are `u32`).
+/// The distinct matches of the identifier pattern as (start, length) spans, found and deduplicated in one pass
+/// (feature `fast-fold`): each match goes straight into a [`SpanTable`], whose slot holds all a probe reads.
+/// `None` for a text of 4 GiB or more (spans are `u32`).
 #[cfg(feature = "fast-fold")]
-fn distinct_matches(text_nfc: &str) -> Option<Vec<&str>> {
+fn distinct_spans(text_nfc: &str) -> Option<Vec<(u32, u32)>> {
     let n = u32::try_from(text_nfc.len()).ok()?;
     let mut table = SpanTable::with_capacity(text_nfc.len() / 128);
     let bytes = text_nfc.as_bytes();
@@ -43,7 +43,7 @@ fn distinct_matches(text_nfc: &str) -> Option<Vec<&str>> {
         table.insert(bytes, start, m.len());
     });
     debug_assert!(table.spans.iter().all(|&(s, l)| s + l <= n));
-    Some(table.spans.iter().map(|&(s, l)| &text_nfc[s as usize..(s + l) as usize]).collect())
+    Some(table.spans)
 }
 
 /// The distinct words of a text as spans, in first-seen order: an open-addressing table (linear probing, at most
@@ -871,6 +871,110 @@ pub fn node_terms(identifiers: &[String], files: &[String], errors: &[String]) -
     terms.into_iter().collect()
 }
 
+/// [`folded_set`] of the words at `spans` of `text` (distinct, as [`distinct_spans`] gives them), with no copy of
+/// a word before its result string (feature `fast-fold`): an ASCII word (nearly all of a payload's) is tested,
+/// lower-cased (its fold) and given its prefix by eight-byte loads of the text, and its string is cut from the
+/// text and lower-cased once at the end; the other words (and the last ones of a text, fewer than eight bytes
+/// from its end) are folded into an arena as [`folded_set`] folds them. Items are sorted and deduplicated by
+/// their folded bytes as there.
+#[cfg(feature = "fast-fold")]
+fn folded_set_of_spans(text: &str, spans: &[(u32, u32)]) -> Vec<String> {
+    /// Set in an item's length: its folded bytes are in the arena (else: the text's, lower-cased).
+    const IN_ARENA: usize = 1 << (usize::BITS - 1);
+    let b = text.as_bytes();
+    let mut arena = String::new();
+    let mut items: Vec<(u64, usize, usize)> = Vec::with_capacity(spans.len());
+    for &(s, l) in spans {
+        let (start, len) = (s as usize, l as usize);
+        if start + 8 <= b.len() {
+            let first = swar::load(b, start);
+            if len <= 8 {
+                let word = first & (u64::MAX >> (64 - 8 * len));
+                if swar::all_ascii(word) {
+                    let lower = swar::to_ascii_lower(word);
+                    if !crate::text::is_stopword_bytes(&lower.to_le_bytes()[..len]) {
+                        items.push((lower.swap_bytes(), start, len));
+                    }
+                    continue;
+                }
+            } else if ascii_span(b, start, len) {
+                // Longer than any stopword; the prefix is the first eight bytes lower-cased.
+                items.push((swar::to_ascii_lower(first).swap_bytes(), start, len));
+                continue;
+            }
+        }
+        let at = arena.len();
+        arena.push_str(&fold_token(&text[start..start + len]));
+        if is_stopword(&arena[at..]) {
+            arena.truncate(at);
+            continue;
+        }
+        items.push((prefix8(&arena.as_bytes()[at..]), at, (arena.len() - at) | IN_ARENA));
+    }
+    let arena_bytes = arena.as_bytes();
+    // The folded bytes of an item, compared as bytes (only items of equal prefixes get here).
+    let compare = |x: &(u64, usize, usize), y: &(u64, usize, usize)| {
+        let folded = |&(_, s, l): &(u64, usize, usize)| {
+            let in_arena = l & IN_ARENA != 0;
+            let bytes = if in_arena { &arena_bytes[s..s + (l & !IN_ARENA)] } else { &b[s..s + l] };
+            bytes.iter().map(move |&c| if in_arena { c } else { c.to_ascii_lowercase() })
+        };
+        folded(x).cmp(folded(y))
+    };
+    crate::sort::radix_sort_by_key(&mut items, 8, |it| it.0);
+    sort_runs_of_equal_prefixes(&mut items, compare);
+    items.dedup_by(|x, y| x.0 == y.0 && compare(x, y).is_eq());
+    items
+        .iter()
+        .map(|&(_, s, l)| {
+            if l & IN_ARENA != 0 {
+                arena[s..s + (l & !IN_ARENA)].to_owned()
+            } else {
+                let mut word = text[s..s + l].to_owned();
+                word.make_ascii_lowercase();
+                word
+            }
+        })
+        .collect()
+}
+
+/// Whether `b[start..start + len]` (`len` > 8) is all ASCII, by eight-byte loads (the last one overlapping).
+#[cfg(feature = "fast-fold")]
+#[inline]
+fn ascii_span(b: &[u8], start: usize, len: usize) -> bool {
+    let end = start + len;
+    let mut any = swar::load(b, end - 8);
+    let mut i = start;
+    while i + 8 < end {
+        any |= swar::load(b, i);
+        i += 8;
+    }
+    swar::all_ascii(any)
+}
+
+/// Items already sorted by their prefixes (`.0`): each run of equal prefixes sorted by `compare`.
+#[cfg(feature = "fast-fold")]
+fn sort_runs_of_equal_prefixes<T: Copy>(items: &mut [(u64, T, T)], compare: impl Fn(&(u64, T, T), &(u64, T, T)) -> std::cmp::Ordering) {
+    let n = items.len();
+    let mut i = 0;
+    while i < n {
+        let mut j = i + 1;
+        while j < n && items[j].0 == items[i].0 {
+            j += 1;
+        }
+        if j - i > 1 {
+            items[i..j].sort_unstable_by(&compare);
+        }
+        i = j;
+    }
+}
+
+/// [`distinct_spans`] as the words they are.
+#[cfg(all(test, feature = "fast-fold"))]
+fn distinct_matches(text_nfc: &str) -> Option<Vec<&str>> {
+    Some(distinct_spans(text_nfc)?.iter().map(|&(s, l)| &text_nfc[s as usize..(s + l) as usize]).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -934,6 +1038,31 @@ mod tests {
             }
             assert_eq!(distinct_matches(&text), Some(d.words.clone()), "{text:?}");
             assert_eq!(identifiers_of_nfc(&text), folded_set(&d.words));
+        }
+    }
+
+    /// The words at spans folded from eight-byte loads of the text equal the words folded one by one into an
+    /// arena ([`folded_set`]): capitals, stopwords in any case, words of 1 to 24 bytes (around the eight-byte
+    /// loads and prefixes), words that fold equal (`Foo`, `FOO`, `foo`), shared long prefixes, non-ASCII words,
+    /// and words within eight bytes of the text's end.
+    #[cfg(feature = "fast-fold")]
+    #[test]
+    fn identifiers_folded_from_the_text_equal_identifiers_folded_into_an_arena() {
+        let pieces = ["a", "B", "the", "THE", "Nasil", "ab", "AB", "migration", "MIGRATION", "Migrations", "z", "Z", "0", "_", "é", "İ", "ı", "数据", "e\u{301}", "gepesufote_gx"];
+        let mut next = below(0x6a09_e667_f3bc_c909);
+        for _ in 0..600 {
+            let words: Vec<String> = (0..next(80)).map(|_| (0..1 + next(5)).map(|_| pieces[next(pieces.len())]).collect()).collect();
+            let text = words.join(" ") + &" ".repeat(next(3));
+            let mut spans: Vec<(u32, u32)> = Vec::new();
+            let mut at = 0;
+            for w in &words {
+                if !w.is_empty() && !spans.iter().any(|&(s, l)| &text[s as usize..(s + l) as usize] == w.as_str()) {
+                    spans.push((at as u32, w.len() as u32));
+                }
+                at += w.len() + 1;
+            }
+            let refs: Vec<&str> = spans.iter().map(|&(s, l)| &text[s as usize..(s + l) as usize]).collect();
+            assert_eq!(folded_set_of_spans(&text, &spans), folded_set(&refs), "{words:?}");
         }
     }
 

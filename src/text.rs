@@ -409,6 +409,12 @@ pub fn python_str_repr(s: &str) -> String {
     out
 }
 
+/// [`is_stopword`] of a folded token's UTF-8 bytes (the fold's identifiers, feature `fast-fold`).
+#[cfg(feature = "fast-fold")]
+pub fn is_stopword_bytes(b: &[u8]) -> bool {
+    b.len() <= STOPWORD_MAX_LEN && may_be_stopword(b) && (STOPWORDS_RAW.iter().any(|w| w.as_bytes() == b) || b == b"nasil")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

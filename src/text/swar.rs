@@ -171,9 +171,61 @@ pub fn find(b: &[u8], mut i: usize, class: impl Fn(u64) -> u64, one: impl Fn(u8)
     i
 }
 
+/// The bytes of `w` with ASCII capitals made small (`A-Z` + 0x20), the others unchanged.
+#[inline(always)]
+pub const fn to_ascii_lower(w: u64) -> u64 {
+    w | upper(w) >> 2
+}
+
+/// Whether every byte of `w` is ASCII.
+#[inline(always)]
+pub const fn all_ascii(w: u64) -> bool {
+    w & HI == 0
+}
+
+/// How many bytes of `b` are `c`, eight bytes at a time (the Node binding's check of the identifiers it joins).
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub fn count_byte(b: &[u8], c: u8) -> usize {
+    let mut count = 0usize;
+    let mut i = 0;
+    while i + 8 <= b.len() {
+        count += eq(load(b, i), c).count_ones() as usize;
+        i += 8;
+    }
+    count + b[i..].iter().filter(|&&x| x == c).count()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A byte counted eight bytes at a time is counted as a byte loop counts it, at every length and offset.
+    #[test]
+    fn bytes_counted_eight_at_a_time_equal_a_byte_loop() {
+        let text: Vec<u8> = (0..200u32).map(|k| [b'\n', b'a', 0x8a, b'\n', 0xff, b' ', 0x0a][(k * k % 7) as usize]).collect();
+        for from in 0..16 {
+            for to in from..text.len() {
+                let b = &text[from..to];
+                for c in [b'\n', b'a', 0x8a, 0xff, b'z'] {
+                    assert_eq!(count_byte(b, c), b.iter().filter(|&&x| x == c).count());
+                }
+            }
+        }
+    }
+
+    /// Eight bytes made small at once equal each byte made small, for every byte value in every lane.
+    #[test]
+    fn ascii_lower_case_of_a_word_is_each_byte_in_lower_case() {
+        for lane in 0..8 {
+            for c in 0..=255u8 {
+                let mut bytes = [0xFFu8, b'A', b'Z', b'@', b'[', b'z', 0x80, 0xC1];
+                bytes[lane] = c;
+                let want: Vec<u8> = bytes.iter().map(u8::to_ascii_lowercase).collect();
+                assert_eq!(to_ascii_lower(u64::from_le_bytes(bytes)).to_le_bytes().to_vec(), want, "{c:#x} in lane {lane}");
+                assert_eq!(all_ascii(u64::from_le_bytes(bytes)), bytes.is_ascii());
+            }
+        }
+    }
 
     /// Every class agrees with its byte-by-byte definition on every byte value, in every lane.
     #[test]

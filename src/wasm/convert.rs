@@ -577,11 +577,14 @@ pub fn folded_output(mut outcome: FoldOutcome, given: Option<(TextAt, JsValue)>,
     let normalized = std::mem::take(&mut node.normalized_content);
     // Tens of thousands of identifiers for a large payload: one string crossing, split in JS, instead of one
     // crossing each (they never hold a newline, being runs of word chars, but that is checked, not assumed).
+    #[cfg(not(fast_fold))]
     let identifiers = if node.identifiers.len() > 64 && !node.identifiers.iter().any(|s| s.contains('\n')) {
         Some(std::mem::take(&mut node.identifiers))
     } else {
         None
     };
+    #[cfg(fast_fold)]
+    let identifiers = joined_identifiers(&mut node.identifiers);
     let js = output(&outcome, what)?;
     let raw_js = match given {
         Some((at, js)) if at == TextAt::of(&raw) && js.is_string() => js,
@@ -601,7 +604,9 @@ pub fn folded_output(mut outcome: FoldOutcome, given: Option<(TextAt, JsValue)>,
     set(&node_js, "normalizedContent", &normalized_js)?;
     if let Some(identifiers) = identifiers {
         // More than 64 of them: the joined text is never empty, and splits into exactly these strings.
-        let joined = JsString::from(identifiers.join("\n"));
+        #[cfg(not(fast_fold))]
+        let identifiers = identifiers.join("\n");
+        let joined = JsString::from(identifiers);
         set(&node_js, "identifiers", &joined.split("\n").into())?;
     }
     Ok(js)
@@ -634,4 +639,20 @@ impl From<Limits> for LimitsView {
             max_batch_bytes: l.max_payload_bytes.saturating_mul(crate::limits::BATCH_PAYLOADS) as f64,
         }
     }
+}
+
+/// The identifiers joined by newlines, taken from the list, when more than 64 and none holds a newline
+/// ([`folded_output`]'s test, with feature `fast-fold`): joined first, then checked by counting the joined text's
+/// newlines eight bytes at a time (one per gap, none more) instead of searching each word.
+#[cfg(fast_fold)]
+fn joined_identifiers(identifiers: &mut Vec<String>) -> Option<String> {
+    if identifiers.len() <= 64 {
+        return None;
+    }
+    let joined = identifiers.join("\n");
+    let separators_only = crate::text::swar::count_byte(joined.as_bytes(), b'\n') == identifiers.len() - 1;
+    separators_only.then(|| {
+        identifiers.clear();
+        joined
+    })
 }
