@@ -873,3 +873,16 @@ fn ranked_v2_a_newer_run_that_does_not_answer_follows_the_answer_so_the_budget_r
     let got = ids(&r);
     assert!(got.contains(&10) && got.contains(&20), "{got:?} (unbudgeted: {all:?})");
 }
+
+#[test]
+fn ranked_v2_a_two_letter_acronym_finds_its_steps_through_the_words_its_tools_print() {
+    // The index carries no two-letter term: "CI" finds steps through the `WORKFLOW` column of `gh run list`, not
+    // through "main", which sixty newer `git status` runs carry.
+    let runs = "STATUS  TITLE                         WORKFLOW  BRANCH  EVENT  ID           AGE\n✓       fix(server): guard the fanout  CI        main    push   11843391024  1 minute ago";
+    let status: Vec<(i64, String)> = (20..80).map(|k| (k, format!("On branch main\nChanges not staged for commit:\n  modified: src/file_{k}.go"))).collect();
+    let mut folds: Vec<(i64, &str, &str)> = vec![(10, "Bash: gh run list --limit 3", runs)];
+    folds.extend(status.iter().map(|(k, t)| (*k, "Bash: git status", t.as_str())));
+    let cf = v2_store(&folds);
+    let got = ids(&ask(&cf, "Is CI green on main now?", None));
+    assert_eq!(got.first(), Some(&10), "{got:?}");
+}
