@@ -136,9 +136,9 @@ const FIX_AFTER: i64 = 12;
 /// (a summary that names at least what the best one's names), as the newest run of the best one's source.
 #[cfg(ranked_v2)]
 const PAST_NEWEST_KIND: bool = true;
-/// `ranked-v2`: a newer run of the chosen step's source whose lines do not answer the clause (a partial read of the
-/// same file, a run whose output leaves the asked thing out) says nothing newer about it: it follows the step
-/// instead of preceding it, so the turn budget spends itself on the answer first.
+/// `ranked-v2`: a newer read of the chosen step's file whose lines do not answer the clause (a read of another part of
+/// the same file) says nothing newer about it: it follows the step instead of preceding it, so the turn budget spends
+/// itself on the answer first. (Not a command run again: its output is the state now, whatever its words.)
 const SILENT_NEWER_AFTER: bool = true;
 
 /// `ranked-v2`: at most this many near ties ([`Plan::near_ties`]) after the picks.
@@ -902,8 +902,12 @@ impl Plan {
                             self.answers_alone(line, count, s, residual, weights, total_weight, min_line, min_single)
                         })
                     };
+                    // (A file read again, not a command run again: a rerun's output is the state now whatever its
+                    // words, `ok` for "does the test pass now?", while a read of the same file shows the same lines
+                    // unless it is a read of another part of it.)
+                    let read_again = |s: i64| self.entries.get(&s).is_some_and(|e| e.1.starts_with("Read: "));
                     if answers(step) {
-                        silent_newer = newer_first.iter().copied().filter(|&s| !answers(s)).collect();
+                        silent_newer = newer_first.iter().copied().filter(|&s| read_again(s) && !answers(s)).collect();
                         newer_first.retain(|s| !silent_newer.contains(s));
                     }
                 }
