@@ -851,3 +851,38 @@ fn ranked_v2_each_clause_of_a_prompt_is_answered_with_its_own_intent() {
     assert!(at(30).is_some(), "{got:?}");
     assert!(at(10).is_none_or(|old| old > at(30).unwrap()), "an older state before the newest: {got:?}");
 }
+
+#[test]
+fn ranked_v2_a_newer_run_that_does_not_answer_follows_the_answer_so_the_budget_reaches_every_clause() {
+    // The config was read whole, then read again in part (without the threads line): the partial read says nothing
+    // newer about the threads. Were it admitted before the answer, the turn budget would end on the other clause's
+    // pick, and the threads clause would get only a read that does not answer it. (Gunicorn is on every `docker
+    // compose ps`: a common word, which the partial read's summary alone does not make an answer.)
+    let ps: Vec<(i64, String)> = (40..90).map(|k| (k, format!("NAME   COMMAND              STATUS\napi-1  \"gunicorn app.wsgi\"  Up {k} minutes"))).collect();
+    let mut folds: Vec<(i64, &str, &str)> = vec![
+        (10, "Read: /srv/app/gunicorn.conf.py", "bind = \"0.0.0.0:8000\"\nworker_class = \"gthread\"\nthreads = 4"),
+        (20, "Bash: celery -A app inspect stats", "-> celery@worker-1: OK\n    \"max-concurrency\": 8,\n    celery concurrency is 8 processes"),
+        (30, "Read: /srv/app/gunicorn.conf.py", "timeout = 30\nmax_requests = 2000"),
+    ];
+    folds.extend(ps.iter().map(|(k, t)| (*k, "Bash: docker compose ps", t.as_str())));
+    let cf = v2_store(&folds);
+    let prompt = "How many gunicorn threads do we run, and what's the celery concurrency?";
+    let all = ids(&ask(&cf, prompt, None));
+    assert!(all.contains(&10) && all.contains(&20) && all.contains(&30), "{all:?}");
+    let r = ask(&cf, prompt, Some(1_400));
+    let got = ids(&r);
+    assert!(got.contains(&10) && got.contains(&20), "{got:?} (unbudgeted: {all:?})");
+}
+
+#[test]
+fn ranked_v2_a_two_letter_acronym_finds_its_steps_through_the_words_its_tools_print() {
+    // The index carries no two-letter term: "CI" finds steps through the `WORKFLOW` column of `gh run list`, not
+    // through "main", which sixty newer `git status` runs carry.
+    let runs = "STATUS  TITLE                         WORKFLOW  BRANCH  EVENT  ID           AGE\n✓       fix(server): guard the fanout  CI        main    push   11843391024  1 minute ago";
+    let status: Vec<(i64, String)> = (20..80).map(|k| (k, format!("On branch main\nChanges not staged for commit:\n  modified: src/file_{k}.go"))).collect();
+    let mut folds: Vec<(i64, &str, &str)> = vec![(10, "Bash: gh run list --limit 3", runs)];
+    folds.extend(status.iter().map(|(k, t)| (*k, "Bash: git status", t.as_str())));
+    let cf = v2_store(&folds);
+    let got = ids(&ask(&cf, "Is CI green on main now?", None));
+    assert_eq!(got.first(), Some(&10), "{got:?}");
+}

@@ -136,6 +136,10 @@ const FIX_AFTER: i64 = 12;
 /// (a summary that names at least what the best one's names), as the newest run of the best one's source.
 #[cfg(ranked_v2)]
 const PAST_NEWEST_KIND: bool = true;
+/// `ranked-v2`: a newer read of the chosen step's file whose lines do not answer the clause (a read of another part of
+/// the same file) says nothing newer about it: it follows the step instead of preceding it, so the turn budget spends
+/// itself on the answer first. (Not a command run again: its output is the state now, whatever its words.)
+const SILENT_NEWER_AFTER: bool = true;
 
 /// `ranked-v2`: at most this many near ties ([`Plan::near_ties`]) after the picks.
 #[cfg(ranked_v2)]
@@ -885,8 +889,28 @@ impl Plan {
                 }
             }
             #[cfg(ranked_v2)]
+            let mut silent_newer: Vec<i64> = Vec::new();
+            #[cfg(ranked_v2)]
             {
                 newer_first.sort_unstable_by(|a, b| b.cmp(a));
+                // (A newer run that does not answer the clause on its own, after a step that does, is no newer state
+                // of what was asked: it comes after the step.)
+                if self.v2_rules && SILENT_NEWER_AFTER {
+                    let answers = |s: i64| {
+                        self.cands.get(&s).is_some_and(|c| {
+                            let (_, line, count) = self.clause_gain(c, weights, residual);
+                            self.answers_alone(line, count, s, residual, weights, total_weight, min_line, min_single)
+                        })
+                    };
+                    // (A file read again, not a command run again: a rerun's output is the state now whatever its
+                    // words, `ok` for "does the test pass now?", while a read of the same file shows the same lines
+                    // unless it is a read of another part of it.)
+                    let read_again = |s: i64| self.entries.get(&s).is_some_and(|e| e.1.starts_with("Read: "));
+                    if answers(step) {
+                        silent_newer = newer_first.iter().copied().filter(|&s| read_again(s) && !answers(s)).collect();
+                        newer_first.retain(|s| !silent_newer.contains(s));
+                    }
+                }
                 for newer in newer_first {
                     if taken.insert(newer) {
                         picks.push((newer, slot_names(names, answered.iter().copied())));
@@ -894,6 +918,12 @@ impl Plan {
                 }
             }
             picks.push((step, slot_names(names, answered.iter().copied())));
+            #[cfg(ranked_v2)]
+            for newer in silent_newer {
+                if taken.insert(newer) {
+                    picks.push((newer, slot_names(names, answered.iter().copied())));
+                }
+            }
             // (`ranked-v2`, `recall10`: a question about a fix whose first answer is the failure, or a step that names the
             // file at fault, gets the edit of that file that came next: the fix, whatever its words.)
             #[cfg(ranked_v2)]

@@ -154,6 +154,11 @@ const HOW_WORDS: &[&str] = &["long", "often"];
 /// `ranked-v2`: the verb "run", which every command-running session's summaries carry.
 const RUN_WORDS: &[&str] = &["run", "runs", "running", "ran"];
 
+/// `ranked-v2`: two-capital acronyms the index leaves out (its terms have three letters or more), found through the
+/// words the tools that answer them print: continuous integration is a *workflow* (`gh run list`, GitHub Actions).
+/// (Not "pipeline": release and build tools print it for their own stages, `goreleaser`'s among them.)
+const ACRONYM_WORDS: &[(&str, &[&str])] = &[("ci", &["workflow"])];
+
 /// Words that say the prompt wants the present state.
 const STATE: &[&str] = &[
     "now", "current", "currently", "latest", "last", "still", "today", "present", "anymore", "nowadays", "newest",
@@ -701,6 +706,18 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
                         let s = stem_en(m);
                         if !keys.iter().any(|(k, _)| *k == s) {
                             keys.push((s, 14));
+                        }
+                    }
+                }
+            }
+        }
+        if v2 && acronym {
+            for (a, means) in ACRONYM_WORDS {
+                if w == a {
+                    for m in *means {
+                        let s = stem_en(m);
+                        if !keys.iter().any(|(k, _)| *k == s) {
+                            keys.push((s, 13));
                         }
                     }
                 }
