@@ -139,6 +139,7 @@ const PAST_NEWEST_KIND: bool = true;
 /// `ranked-v2`: a newer read of the chosen step's file whose lines do not answer the clause (a read of another part of
 /// the same file) says nothing newer about it: it follows the step instead of preceding it, so the turn budget spends
 /// itself on the answer first. (Not a command run again: its output is the state now, whatever its words.)
+#[cfg(ranked_v2)]
 const SILENT_NEWER_AFTER: bool = true;
 
 /// `ranked-v2`: at most this many near ties ([`Plan::near_ties`]) after the picks.
