@@ -169,20 +169,8 @@ fn folded_set(words: &[&str]) -> Vec<String> {
 #[cfg(fast_fold)]
 fn sort_by_prefix_then_bytes(items: &mut Vec<(u64, usize, usize)>, text: &[u8]) {
     crate::sort::radix_sort_by_key(items, 8, |it| it.0);
-    let n = items.len();
-    let src = items;
     let bytes = |&(_, s, e): &(u64, usize, usize)| &text[s..e];
-    let mut i = 0;
-    while i < n {
-        let mut j = i + 1;
-        while j < n && src[j].0 == src[i].0 {
-            j += 1;
-        }
-        if j - i > 1 {
-            src[i..j].sort_unstable_by(|a, b| compare_bytes(bytes(a), bytes(b)));
-        }
-        i = j;
-    }
+    sort_runs_of_equal_prefixes(items, |a, b| compare_bytes(bytes(a), bytes(b)));
 }
 
 /// The first eight bytes of `b` as a big-endian number, zero-padded.
@@ -953,7 +941,7 @@ fn ascii_span(b: &[u8], start: usize, len: usize) -> bool {
 }
 
 /// Items already sorted by their prefixes (`.0`): each run of equal prefixes sorted by `compare`.
-#[cfg(feature = "fast-fold")]
+#[cfg(fast_fold)]
 fn sort_runs_of_equal_prefixes<T: Copy>(items: &mut [(u64, T, T)], compare: impl Fn(&(u64, T, T), &(u64, T, T)) -> std::cmp::Ordering) {
     let n = items.len();
     let mut i = 0;
@@ -983,16 +971,7 @@ mod tests {
         items.iter().map(|s| s.to_string()).collect()
     }
 
-    /// A deterministic source of numbers below `m` (xorshift64), for the random-input tests.
-    fn below(seed: u64) -> impl FnMut(usize) -> usize {
-        let mut x = seed;
-        move |m| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % m as u64) as usize
-        }
-    }
+    use crate::test_rng::below;
 
     #[test]
     fn the_distinct_words_of_a_text_are_its_set_of_words() {

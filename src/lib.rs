@@ -12,6 +12,19 @@ pub mod text;
 pub mod number;
 pub mod extract;
 mod sort;
+/// A deterministic source of numbers below `m` (xorshift64), for the crate's random-input unit tests.
+#[cfg(test)]
+pub(crate) mod test_rng {
+    pub(crate) fn below(seed: u64) -> impl FnMut(usize) -> usize {
+        let mut x = seed;
+        move |m| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % m as u64) as usize
+        }
+    }
+}
 pub mod json;
 #[cfg(read_in_place)]
 pub mod tape;

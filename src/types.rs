@@ -458,13 +458,7 @@ mod tests {
     #[test]
     fn literals_of_an_ascii_payload_known_equal_by_length_equal_the_compared_literals() {
         let pieces = ["a", "Z", " ", "\n", "\t", "\r", "\"", "\\", "\u{1}", "\u{7f}", "word ", "x\n\n"];
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |m: usize| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % m as u64) as usize
-        };
+        let mut next = crate::test_rng::below(0x9e37_79b9_7f4a_7c15);
         for _ in 0..2000 {
             let raw: String = (0..next(80)).map(|_| pieces[next(pieces.len())]).collect();
             assert!(crate::text::swar::is_ascii(raw.as_bytes()));

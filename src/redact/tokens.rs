@@ -494,13 +494,7 @@ mod prefilter_tests {
             }
         }
         let alphabet = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.~ \n=:/+";
-        let mut x = 0xd1b5_4a32_d192_ed03u64;
-        let mut next = |m: usize| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % m as u64) as usize
-        };
+        let mut next = crate::test_rng::below(0xd1b5_4a32_d192_ed03);
         let (mut through, mut turned) = (0, 0);
         for _ in 0..3000 {
             let mut b = Vec::new();
