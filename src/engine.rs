@@ -951,15 +951,7 @@ impl<S: Storage> ContextFold<S> {
             Some(raw) if !raw.is_empty() => raw,
             _ => summary.clone(),
         };
-        // An ASCII payload (the usual megabyte) is its own NFC: found 32 bytes an iteration and copied, instead of
-        // `nfc` testing eight at a time; then the normalised content is the payload unless `rstrip` cut it, and
-        // no megabyte compare needs to say so (fast-fold).
-        #[cfg(fast_fold)]
-        let payload_is_ascii = crate::text::swar::is_ascii(payload.as_bytes());
-        #[cfg(fast_fold)]
-        let mut payload_nfc = if payload_is_ascii { payload.clone() } else { nfc(&payload) };
-        #[cfg(not(fast_fold))]
-        let mut payload_nfc = nfc(&payload);
+        let (mut payload_nfc, payload_is_ascii) = nfc_of_payload(&payload);
         let summary_nfc = nfc(&summary);
         let mut combined = String::with_capacity(summary_nfc.len() + 1 + payload_nfc.len());
         combined.push_str(&summary_nfc);
@@ -980,14 +972,7 @@ impl<S: Storage> ContextFold<S> {
         let policy_hash = policy.hash();
         // The payload and its normalised form go into three documents (the two hash preimages and the file):
         // escaped once.
-        #[cfg(fast_fold)]
-        let literals = if payload_is_ascii {
-            TextLiterals::of_known(&payload, &normalized_content, normalized_content.len() == payload.len())
-        } else {
-            TextLiterals::of(&payload, &normalized_content)
-        };
-        #[cfg(not(fast_fold))]
-        let literals = TextLiterals::of(&payload, &normalized_content);
+        let literals = literals_of_payload(&payload, &normalized_content, payload_is_ascii);
         // The identifiers' compact JSON, written once for the projection, the artifact and the journal line.
         #[cfg(fast_fold)]
         let literals = literals.with_identifiers(&identifiers);
@@ -1861,6 +1846,27 @@ fn python_prefix(s: &str, stop: i64) -> String {
     let len = s.chars().count() as i64;
     let keep = if stop < 0 { (len + stop).max(0) } else { stop.min(len) };
     s.chars().take(keep as usize).collect()
+}
+
+/// A payload's NFC, and whether the payload is ASCII. An ASCII payload (the usual megabyte) is its own NFC: found 32
+/// bytes an iteration and copied (the node keeps both texts), instead of `nfc` testing eight at a time (fast-fold).
+fn nfc_of_payload(payload: &str) -> (String, bool) {
+    #[cfg(fast_fold)]
+    if crate::text::swar::is_ascii(payload.as_bytes()) {
+        return (payload.to_owned(), true);
+    }
+    (nfc(payload), false)
+}
+
+/// The JSON literals of a payload and its normalised content. Of an ASCII payload (fast-fold), the normalised
+/// content is the payload unless `rstrip` cut it, and the lengths say which: no megabyte compare.
+#[cfg_attr(not(fast_fold), allow(unused_variables))]
+fn literals_of_payload(payload: &str, normalized: &str, payload_is_ascii: bool) -> TextLiterals {
+    #[cfg(fast_fold)]
+    if payload_is_ascii {
+        return TextLiterals::of_known(payload, normalized, normalized.len() == payload.len());
+    }
+    TextLiterals::of(payload, normalized)
 }
 
 #[cfg(test)]

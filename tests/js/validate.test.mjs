@@ -120,12 +120,17 @@ describe("validate on two threads", () => {
     return early;
   }
 
-  it("validate adopts a worker started early for the same store, ends it, and the result equals one thread's", async (t) => {
-    if (availableParallelism() < 2) return t.skip("one core: no worker");
-    const dir = freshDir("early");
+  // A damaged store of 2,100 nodes, open, and what validate reports for it on one thread.
+  async function damagedStoreValidatedOnOneThread(name) {
+    const dir = freshDir(name);
     await damagedStore(dir, 2_100);
     const c = await ContextFold.open(new NodeFsStorage(dir), { clock: CLOCK });
-    const single = await c.validate({ parallel: false });
+    return { dir, c, single: await c.validate({ parallel: false }) };
+  }
+
+  it("validate adopts a worker started early for the same store, ends it, and the result equals one thread's", async (t) => {
+    if (availableParallelism() < 2) return t.skip("one core: no worker");
+    const { dir, c, single } = await damagedStoreValidatedOnOneThread("early");
     const worker = new Worker(WORKER_FILE, { workerData: { root: dir } });
     registerEarly(dir, worker);
     const parallel = await coldNodeReads(() => c.validate());
@@ -138,10 +143,7 @@ describe("validate on two threads", () => {
 
   it("a worker started early for another store, or one that failed, is not adopted; the result is the same", async (t) => {
     if (availableParallelism() < 2) return t.skip("one core: no worker");
-    const dir = freshDir("early-not");
-    await damagedStore(dir, 2_100);
-    const c = await ContextFold.open(new NodeFsStorage(dir), { clock: CLOCK });
-    const single = await c.validate({ parallel: false });
+    const { dir, c, single } = await damagedStoreValidatedOnOneThread("early-not");
 
     const other = new Worker(WORKER_FILE, { workerData: { root: path.join(dir, "elsewhere") } });
     const otherEarly = registerEarly(path.join(dir, "elsewhere"), other);
