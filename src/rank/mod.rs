@@ -1344,6 +1344,26 @@ fn source(summary: &str) -> &str {
     s.strip_suffix(" (failed)").unwrap_or(s)
 }
 
+/// `ranked-v2` (`recall16`): a listen address with an empty host shows a port (`gRPC listening on :50061`,
+/// `addr=":8080"`, Go's and Node's notation for every interface), so a clause that asks for a port is answered by the
+/// line that gives it, not only by one that names a host.
+#[cfg(ranked_v2)]
+const BARE_LISTEN_ADDRESS: bool = true;
+
+/// `ranked-v2`: whether a line has a `:` that starts a word (after a space, `=`, a quote or a bracket) followed by a
+/// port of three to five digits that ends there (`:50061`, not `:12:` nor `:443abc`).
+#[cfg(ranked_v2)]
+fn has_bare_listen_address(b: &[u8]) -> bool {
+    (1..b.len()).any(|i| {
+        if b[i] != b':' || !matches!(b[i - 1], b' ' | b'\t' | b'=' | b'"' | b'\'' | b'(' | b'[') {
+            return false;
+        }
+        let n = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let end = i + 1 + n;
+        (3..=5).contains(&n) && (end == b.len() || !(b[end].is_ascii_alphanumeric() || matches!(b[end], b':' | b'.')))
+    })
+}
+
 /// Whether a summary is a search's (`Grep: …`, `Glob: …`, `Bash: grep -rn …`, `rg`, `ag`, `find`, `git grep`).
 fn is_search(summary: &str) -> bool {
     let lower = summary.to_ascii_lowercase();
@@ -1544,6 +1564,7 @@ fn has_shape(line: &str, shape: Shape) -> bool {
                     let (end, n) = digits(j);
                     seps > 0 && (2..=5).contains(&n) && (end == b.len() || !(b[end].is_ascii_alphanumeric() || b[end] == b'.'))
                 })
+                || (BARE_LISTEN_ADDRESS && has_bare_listen_address(b))
         }
         Shape::Port => (0..b.len()).any(|i| {
             if b[i] != b':' || i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b']') {
@@ -1621,6 +1642,21 @@ mod tests {
         assert_eq!(edited_file("Write: src/app.ts (failed)"), Some("app.ts"));
         assert_eq!(edited_file("Read: src/app.ts"), None);
         assert_eq!(edited_file("Edit: a/b.c"), None);
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_a_listen_address_with_an_empty_host_shows_a_port() {
+        assert!(has_shape("2026-12-02T11:43:52Z INFO  gRPC listening on :50061", Shape::PortLabel));
+        assert!(has_shape(r#"server addr=":8080" ready"#, Shape::PortLabel));
+        // Not a clock, a line of a file, a ratio, a version or a port glued to a word.
+        assert!(!has_shape("2026-12-02T11:43:52Z INFO  started", Shape::PortLabel));
+        assert!(!has_shape("  --> src/main.rs :12:5", Shape::PortLabel));
+        assert!(!has_shape("ratio 3 :1 done", Shape::PortLabel));
+        assert!(!has_shape("build :1234.5 ms", Shape::PortLabel));
+        assert!(!has_shape("code :443abc", Shape::PortLabel));
+        // ranked-v1's port shape is unchanged.
+        assert!(!has_shape("gRPC listening on :50061", Shape::Port));
     }
 
     #[test]
