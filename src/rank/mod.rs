@@ -120,6 +120,10 @@ const FIRST_THAT_ANSWERS: bool = true;
 /// shows that word as a value, weighed by the rarity of such lines among the steps read (as a value's shape).
 #[cfg(ranked_v2)]
 const LABELS: bool = true;
+/// `ranked-v2` (`recall16`): a state clause's first pick shows the concept it asks for when some step does
+/// ([`Plan::keep_steps_that_show_the_concept`]).
+#[cfg(ranked_v2)]
+const STATE_SHOWS_THE_CONCEPT: bool = true;
 /// `ranked-v2`: a picked step owns a slot no term of the store carries when its summary or lines say it.
 #[cfg(ranked_v2)]
 const NO_TERM_OWNED: bool = true;
@@ -782,6 +786,10 @@ impl Plan {
                     }
                 }
             }
+            #[cfg(ranked_v2)]
+            if own == 0 && self.v2_rules && STATE_SHOWS_THE_CONCEPT && self.query.intent == Intent::State {
+                self.keep_steps_that_show_the_concept(&mut scored, residual);
+            }
             // (`ranked-v2`: the first pick is the best step that answers on its own, by a line or by its summary (the
             // test below), when the best by gain does not: "the minimum supported Rust version" is one line of a
             // manifest, however much more a `rustc --version` says about "version".)
@@ -988,6 +996,28 @@ impl Plan {
 
 #[cfg(ranked_v2)]
 impl Plan {
+    /// `ranked-v2` (`recall16`): a clause that asks for the state of a concept ("which release is live", "how many
+    /// replicas run") is answered by a line that shows the concept's marker next to another word of the clause (`v45
+    /// deployed successfully` of a `fly deploy`), not by a step whose summary names the words (`fly releases`, whose
+    /// table says nothing of what is live): its first pick is among the steps that show it, when the best by gain
+    /// does not and some step does. (A history question's event has its own rule: the event, whatever the best.)
+    fn keep_steps_that_show_the_concept(&self, scored: &mut Vec<(i64, i64, usize, i64)>, residual: &[bool]) {
+        let asked: Vec<usize> = (0..residual.len()).filter(|&i| residual[i] && self.query.slots[i].shape.is_some_and(|sh| is_concept(sh) && !is_event(sh))).collect();
+        if asked.is_empty() {
+            return;
+        }
+        let shows = |step: i64| {
+            let c = &self.cands[&step];
+            c.lines.iter().any(|l| {
+                l.iter().any(|&(x, q)| asked.contains(&x) && shown(q)) && l.iter().map(|p| p.0).chain(c.said.keys().copied()).any(|x| residual[x] && !asked.contains(&x))
+            })
+        };
+        let best = scored.iter().max_by(|a, b| (a.0, a.3).cmp(&(b.0, b.3))).map(|b| b.3);
+        if best.is_some_and(|b| !shows(b)) && scored.iter().any(|s| shows(s.3)) {
+            scored.retain(|s| shows(s.3));
+        }
+    }
+
     /// `ranked-v2`: a clause's *near ties*, steps of other sources that answer it about as well as its first pick (a
     /// config file and the log that shows the same value, the failure and the commit that explains it), to be
     /// hydrated after every clause's picks while the turn's budget lasts (at most [`NEAR_TIES`] in all). A state
