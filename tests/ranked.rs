@@ -429,6 +429,20 @@ fn ranked_v2_which_release_is_live_is_answered_by_the_rollback_after_the_last_de
 }
 
 #[test]
+fn ranked_v2_which_release_is_live_now_is_answered_by_the_deploy_that_went_through_not_an_older_release_list() {
+    let cf = v2_store(&[
+        (1, "Bash: fly deploy -a api", "==> Building image\nv43 deployed successfully"),
+        (2, "Bash: fly releases -a api | head -3", "VERSION STATUS   DESCRIPTION\nv44     failed   Release\nv43     complete Release"),
+        (3, "Bash: fly deploy -a api --config fly.toml", "==> Building image\nMachine 3d8d1e2b update succeeded\nv45 deployed successfully"),
+        (4, "Bash: pnpm lint", "0 problems"),
+    ]);
+    for prompt in ["Which fly release is live now?", "Which fly release is live and how many machines run it?"] {
+        let r = ask(&cf, prompt, None);
+        assert_eq!(ids(&r).first(), Some(&3), "{prompt}: {:?}", ids(&r));
+    }
+}
+
+#[test]
 fn ranked_v2_how_something_was_fixed_is_answered_by_its_commit_not_a_log_of_many() {
     // A session about the dedupe test: its words are on most steps, and `git log --oneline` (run often) has them on
     // every line.

@@ -53,12 +53,14 @@ pub const CONCEPTS: &[Concept] = &[
         event: false,
     },
     // Which release is live: a deploy tool's promote / alias / rollback steps and their "Production:" lines
-    // (`vercel promote|alias|rollback`, `fly releases`, `kubectl rollout undo`, `helm rollback`, `netlify deploy --prod`).
+    // (`vercel promote|alias|rollback`, `fly releases`, `kubectl rollout undo`, `helm rollback`, `netlify deploy --prod`),
+    // and the last line of a deploy that went through (`fly deploy`: "v45 deployed successfully", `recall16`): the release
+    // it names is the one now live.
     Concept {
         name: "live",
         asks: &["live", "serving", "active"],
         asks_tr: &["canli", "yayinda", "aktif"],
-        shows: &["rolled back", "rollback", "promoted", "promote", "aliased", "alias", "is now live", "Production:", "released"],
+        shows: &["rolled back", "rollback", "promoted", "promote", "aliased", "alias", "is now live", "Production:", "released", "deployed successfully"],
         shape: None,
         finds: &["rollback", "rolled", "promote", "alias"],
         event: false,
@@ -188,6 +190,14 @@ mod tests {
         assert!(!shows("prefix: nothing to commit, working tree clean", k("fix")));
         assert!(!shows("[main] deploy", k("fix")));
         assert!(shows("[fix/cart-totals 9e8d7c6] Revert \"feat(cart): memoize\"", k("fix")));
+    }
+
+    #[test]
+    fn a_deploy_that_went_through_names_the_live_release() {
+        assert!(shows("v45 deployed successfully", k("live")));
+        // Not a deploy that did not go through, nor the word alone.
+        assert!(!shows("Error: release command failed, deployment aborted", k("live")));
+        assert!(!shows("nothing deployed yet", k("live")));
     }
 
     #[test]

@@ -120,6 +120,10 @@ const FIRST_THAT_ANSWERS: bool = true;
 /// shows that word as a value, weighed by the rarity of such lines among the steps read (as a value's shape).
 #[cfg(ranked_v2)]
 const LABELS: bool = true;
+/// `ranked-v2` (`recall16`): a state clause's first pick shows the concept it asks for when some step does
+/// ([`Plan::keep_steps_that_show_the_concept`]).
+#[cfg(ranked_v2)]
+const STATE_SHOWS_THE_CONCEPT: bool = true;
 /// `ranked-v2`: a picked step owns a slot no term of the store carries when its summary or lines say it.
 #[cfg(ranked_v2)]
 const NO_TERM_OWNED: bool = true;
@@ -782,6 +786,10 @@ impl Plan {
                     }
                 }
             }
+            #[cfg(ranked_v2)]
+            if own == 0 && self.v2_rules && STATE_SHOWS_THE_CONCEPT && self.query.intent == Intent::State {
+                self.keep_steps_that_show_the_concept(&mut scored, residual);
+            }
             // (`ranked-v2`: the first pick is the best step that answers on its own, by a line or by its summary (the
             // test below), when the best by gain does not: "the minimum supported Rust version" is one line of a
             // manifest, however much more a `rustc --version` says about "version".)
@@ -988,6 +996,28 @@ impl Plan {
 
 #[cfg(ranked_v2)]
 impl Plan {
+    /// `ranked-v2` (`recall16`): a clause that asks for the state of a concept ("which release is live", "how many
+    /// replicas run") is answered by a line that shows the concept's marker next to another word of the clause (`v45
+    /// deployed successfully` of a `fly deploy`), not by a step whose summary names the words (`fly releases`, whose
+    /// table says nothing of what is live): its first pick is among the steps that show it, when the best by gain
+    /// does not and some step does. (A history question's event has its own rule: the event, whatever the best.)
+    fn keep_steps_that_show_the_concept(&self, scored: &mut Vec<(i64, i64, usize, i64)>, residual: &[bool]) {
+        let asked: Vec<usize> = (0..residual.len()).filter(|&i| residual[i] && self.query.slots[i].shape.is_some_and(|sh| is_concept(sh) && !is_event(sh))).collect();
+        if asked.is_empty() {
+            return;
+        }
+        let shows = |step: i64| {
+            let c = &self.cands[&step];
+            c.lines.iter().any(|l| {
+                l.iter().any(|&(x, q)| asked.contains(&x) && shown(q)) && l.iter().map(|p| p.0).chain(c.said.keys().copied()).any(|x| residual[x] && !asked.contains(&x))
+            })
+        };
+        let best = scored.iter().max_by(|a, b| (a.0, a.3).cmp(&(b.0, b.3))).map(|b| b.3);
+        if best.is_some_and(|b| !shows(b)) && scored.iter().any(|s| shows(s.3)) {
+            scored.retain(|s| shows(s.3));
+        }
+    }
+
     /// `ranked-v2`: a clause's *near ties*, steps of other sources that answer it about as well as its first pick (a
     /// config file and the log that shows the same value, the failure and the commit that explains it), to be
     /// hydrated after every clause's picks while the turn's budget lasts (at most [`NEAR_TIES`] in all). A state
@@ -1344,6 +1374,26 @@ fn source(summary: &str) -> &str {
     s.strip_suffix(" (failed)").unwrap_or(s)
 }
 
+/// `ranked-v2` (`recall16`): a listen address with an empty host shows a port (`gRPC listening on :50061`,
+/// `addr=":8080"`, Go's and Node's notation for every interface), so a clause that asks for a port is answered by the
+/// line that gives it, not only by one that names a host.
+#[cfg(ranked_v2)]
+const BARE_LISTEN_ADDRESS: bool = true;
+
+/// `ranked-v2`: whether a line has a `:` that starts a word (after a space, `=`, a quote or a bracket) followed by a
+/// port of three to five digits that ends there (`:50061`, not `:12:` nor `:443abc`).
+#[cfg(ranked_v2)]
+fn has_bare_listen_address(b: &[u8]) -> bool {
+    (1..b.len()).any(|i| {
+        if b[i] != b':' || !matches!(b[i - 1], b' ' | b'\t' | b'=' | b'"' | b'\'' | b'(' | b'[') {
+            return false;
+        }
+        let n = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let end = i + 1 + n;
+        (3..=5).contains(&n) && (end == b.len() || !(b[end].is_ascii_alphanumeric() || matches!(b[end], b':' | b'.')))
+    })
+}
+
 /// Whether a summary is a search's (`Grep: …`, `Glob: …`, `Bash: grep -rn …`, `rg`, `ag`, `find`, `git grep`).
 fn is_search(summary: &str) -> bool {
     let lower = summary.to_ascii_lowercase();
@@ -1544,6 +1594,7 @@ fn has_shape(line: &str, shape: Shape) -> bool {
                     let (end, n) = digits(j);
                     seps > 0 && (2..=5).contains(&n) && (end == b.len() || !(b[end].is_ascii_alphanumeric() || b[end] == b'.'))
                 })
+                || (BARE_LISTEN_ADDRESS && has_bare_listen_address(b))
         }
         Shape::Port => (0..b.len()).any(|i| {
             if b[i] != b':' || i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b']') {
@@ -1621,6 +1672,21 @@ mod tests {
         assert_eq!(edited_file("Write: src/app.ts (failed)"), Some("app.ts"));
         assert_eq!(edited_file("Read: src/app.ts"), None);
         assert_eq!(edited_file("Edit: a/b.c"), None);
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_a_listen_address_with_an_empty_host_shows_a_port() {
+        assert!(has_shape("2026-12-02T11:43:52Z INFO  gRPC listening on :50061", Shape::PortLabel));
+        assert!(has_shape(r#"server addr=":8080" ready"#, Shape::PortLabel));
+        // Not a clock, a line of a file, a ratio, a version or a port glued to a word.
+        assert!(!has_shape("2026-12-02T11:43:52Z INFO  started", Shape::PortLabel));
+        assert!(!has_shape("  --> src/main.rs :12:5", Shape::PortLabel));
+        assert!(!has_shape("ratio 3 :1 done", Shape::PortLabel));
+        assert!(!has_shape("build :1234.5 ms", Shape::PortLabel));
+        assert!(!has_shape("code :443abc", Shape::PortLabel));
+        // ranked-v1's port shape is unchanged.
+        assert!(!has_shape("gRPC listening on :50061", Shape::Port));
     }
 
     #[test]
