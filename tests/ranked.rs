@@ -957,3 +957,22 @@ fn ranked_v2_a_run_of_the_command_a_verdict_question_names_answers_it_and_a_read
     let got = ids(&ask(&cf, "Is golangci-lint clean?", None));
     assert_eq!(got.first(), Some(&11), "{got:?}");
 }
+
+#[test]
+fn ranked_v2_a_run_of_part_of_a_command_is_no_verdict_when_a_run_of_the_whole_answers() {
+    // `pytest tests/test_cli_args.py -q` names "tests" in its command, `pytest -q` does not; the newer whole run's
+    // tally is the verdict on the python tests (its runner named for the language).
+    let part = "PASS tools/tests/test_cli_args.py (1.7 s)\n  ✓ parses the port (3 ms)";
+    let whole = format!("{}\n64 passed in 4.02s", listing(6, "tests"));
+    let ctest = format!("{}\n100% tests passed, 0 tests failed out of 51", listing(6, "host"));
+    let folds: Vec<(i64, &str, &str)> = vec![
+        (10, "Bash: cd tools && pytest tests/test_cli_args.py -q", part),
+        (11, "Bash: ctest --preset host-tests", &ctest),
+        (12, "Bash: cd tools && pytest -q", &whole),
+        (13, "Bash: cd tools && pytest tests/test_cli_args.py -q", part),
+        (14, "Bash: python -m kestrel_cli monitor --seconds 10", "python kestrel_cli: link up, 0 errors"),
+    ];
+    let cf = v2_store(&folds);
+    let got = ids(&ask(&cf, "are the python tests passing?", None));
+    assert_eq!(got.first(), Some(&12), "{got:?}");
+}

@@ -165,16 +165,18 @@ impl Plan {
         let named = |step: i64| !others.is_empty() && run(step) && others.iter().all(|i| self.cands[&step].said.contains_key(i));
         // (Those of them that show a verdict when some do: `pnpm --filter api test` before `pnpm --filter api test:cov |
         // grep 'All files'`.)
-        let mut kept: Vec<(i64, i64, usize, i64)> = scored.iter().copied().filter(|s| named(s.3) && answers(s)).collect();
+        // (Never a run of part of a command when a run of the whole answers too: `pytest tests/test_cli_args.py -q`
+        // says nothing of the other tests that `pytest -q` ran.)
+        let source = |step: i64| self.entries.get(&step).map_or("", |e| super::source(&e.1));
+        let whole: Vec<i64> = scored.iter().filter(|s| answers(s)).map(|s| s.3).collect();
+        let part = |step: i64| whole.iter().any(|&o| narrows(source(step), source(o)));
+        let mut kept: Vec<(i64, i64, usize, i64)> = scored.iter().copied().filter(|s| named(s.3) && answers(s) && !part(s.3)).collect();
         if kept.iter().any(|s| self.verdicts.contains_key(&s.3)) {
             kept.retain(|s| self.verdicts.contains_key(&s.3));
         }
         if kept.is_empty() {
-            kept = scored.iter().copied().filter(|s| about(s.3) && answers(s)).collect();
+            kept = scored.iter().copied().filter(|s| about(s.3) && answers(s) && !part(s.3)).collect();
         }
-        let source = |step: i64| self.entries.get(&step).map_or("", |e| super::source(&e.1));
-        let whole: Vec<(i64, i64, usize, i64)> = kept.clone();
-        kept.retain(|s| !whole.iter().any(|o| narrows(source(s.3), source(o.3))));
         if !kept.is_empty() {
             *scored = kept;
         }
