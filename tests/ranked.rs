@@ -900,3 +900,93 @@ fn ranked_v2_a_two_letter_acronym_finds_its_steps_through_the_words_its_tools_pr
     let got = ids(&ask(&cf, "Is CI green on main now?", None));
     assert_eq!(got.first(), Some(&10), "{got:?}");
 }
+
+// Rules of branch recall15 (ranked-v2 only): status questions are answered by the newest step that gives a verdict.
+
+/// A test runner's listing: `n` lines of passing tests that mention `word` (a log says `PASS` on every other line).
+fn listing(n: usize, word: &str) -> String {
+    (0..n).map(|i| format!("PASS src/{word}_{i}.rs (1.{i} s)\n  ✓ {word} handles case {i} (3 ms)")).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn ranked_v2_a_status_rows_mark_is_its_verdict() {
+    // `gh run list` says "CI green on main" with a ✓ at the start of its row (no word of a verdict); the newer local test
+    // runs say PASS next to `src/main.rs` and a `ci.yml` path, which is no verdict of CI.
+    let runs = "STATUS  TITLE                      WORKFLOW  BRANCH  EVENT  ID          AGE\n✓       Merge pull request #214  CI        main    push   9128001245  4 minutes ago";
+    let local: Vec<(i64, String)> = (20..40).map(|k| (k, format!("{}\nPASS src/main.rs (0.{k} s)\n  at ci_{k} (.github/workflows/ci.yml:{k}:2)", listing(4, "chunk")))).collect();
+    let mut folds: Vec<(i64, &str, &str)> = vec![(10, "Bash: gh run list --limit 3", runs)];
+    folds.extend(local.iter().map(|(k, t)| (*k, "Bash: cargo test --lib", t.as_str())));
+    let cf = v2_store(&folds);
+    let got = ids(&ask(&cf, "Is CI green on main now?", None));
+    assert_eq!(got.first(), Some(&10), "{got:?}");
+}
+
+#[test]
+fn ranked_v2_a_verdict_question_is_answered_by_the_newest_whole_run_with_a_tally_not_by_a_run_of_part_of_it() {
+    // The whole suite's tally answers "are all the host tests passing?"; the newer runs of one test (`-R`) say PASS
+    // about that test only, and a coverage table grepped from a run gives no verdict.
+    let whole = format!("{}\n100% tests passed, 0 tests failed out of 51", listing(6, "host"));
+    let failed = format!("{}\n96% tests passed, 2 tests failed out of 48", listing(6, "host"));
+    let folds: Vec<(i64, &str, &str)> = vec![
+        (10, "Bash: ctest --preset host-tests (failed)", &failed),
+        (11, "Bash: ctest --preset host-tests", &whole),
+        (12, "Bash: ctest --preset host-tests -R test_crc32", "PASS test_crc32 (0.2 s)\n  ✓ crc32 of host tests matches (1 ms)"),
+        (13, "Bash: ctest --preset host-tests -R test_crc32", "PASS test_crc32 (0.3 s)\n  ✓ crc32 of host tests matches (1 ms)"),
+        (14, "Bash: ctest --preset host-tests --coverage | grep 'All files'", "All files | 82.41 | 71.05 | host tests\nPASS host tests (0.1 s)"),
+    ];
+    let cf = v2_store(&folds);
+    let got = ids(&ask(&cf, "are all the host ctest tests passing?", None));
+    assert_eq!(got.first(), Some(&11), "{got:?}");
+}
+
+#[test]
+fn ranked_v2_a_later_step_that_names_the_run_a_verdict_row_shows_is_its_newer_verdict() {
+    // The release run 9127730015 failed (its row says X), was rerun and watched: the watch is how it ended.
+    let list = "STATUS  TITLE   WORKFLOW  BRANCH  EVENT  ID          AGE\nX       v0.8.0  release   v0.8.0  push   9127730015  3 minutes ago";
+    let watch = "✓ release · 9127730015\nTriggered via push about 12 minutes ago\nJOBS\n✓ build (ubuntu-latest) in 3m12s\n✓ publish in 48s";
+    let local: Vec<(i64, String)> = (30..40).map(|k| (k, format!("{}\ntest result: FAILED. 21 passed; 1 failed; 0 ignored", listing(4, "release")))).collect();
+    let mut folds: Vec<(i64, &str, &str)> = vec![
+        (10, "Bash: gh run list --workflow release.yml --limit 2", list),
+        (11, "Bash: gh run view 9127730015 --log-failed", "publish\tUNKNOWN STEP\terror: the release workflow could not log in to crates.io"),
+        (20, "Bash: gh run rerun 9127730015 && gh run watch 9127730015", watch),
+    ];
+    folds.extend(local.iter().map(|(k, t)| (*k, "Bash: cargo test --test api (failed)", t.as_str())));
+    let cf = v2_store(&folds);
+    let got = ids(&ask(&cf, "Did the release workflow succeed in the end?", None));
+    assert_eq!(got.first(), Some(&20), "{got:?}");
+}
+
+#[test]
+fn ranked_v2_a_run_of_the_command_a_verdict_question_names_answers_it_and_a_read_of_its_file_does_not() {
+    // "is golangci-lint clean?" names a command: its newest run is the verdict, not a CI row whose title mentions it,
+    // nor a read of its config file.
+    let runs = "STATUS  TITLE                    WORKFLOW  BRANCH  EVENT  ID           AGE\n✓       chore: bump golangci-lint  CI        main    push   11839870411  2 hours ago";
+    let folds: Vec<(i64, &str, &str)> = vec![
+        (10, "Bash: golangci-lint run ./... (failed)", "internal/queue/dispatch.go:41:2: ineffectual assignment to err (ineffassign)\n1 issues:\n* ineffassign: 1"),
+        (11, "Bash: golangci-lint run ./...", "0 issues."),
+        (12, "Bash: gh run list --limit 3", runs),
+        (13, "Read: /home/dev/relayd/.golangci-lint.yml", "linters:\n  enable:\n    - golangci-lint passes: ineffassign, govet, errcheck\n    - lint clean run: true"),
+    ];
+    let cf = v2_store(&folds);
+    let got = ids(&ask(&cf, "Is golangci-lint clean?", None));
+    assert_eq!(got.first(), Some(&11), "{got:?}");
+}
+
+#[test]
+fn ranked_v2_a_run_of_part_of_a_command_is_no_verdict_when_a_run_of_the_whole_answers() {
+    // `pytest tests/test_cli_args.py -q` names "tests" in its command, `pytest -q` does not; the newer whole run's
+    // tally is the verdict on the python tests (its runner named for the language).
+    let part = "PASS tools/tests/test_cli_args.py (1.7 s)\n  ✓ parses the port (3 ms)";
+    let whole = format!("{}\n64 passed in 4.02s", listing(6, "tests"));
+    let ctest = format!("{}\n100% tests passed, 0 tests failed out of 51", listing(6, "host"));
+    let folds: Vec<(i64, &str, &str)> = vec![
+        (10, "Bash: cd tools && pytest tests/test_cli_args.py -q", part),
+        (11, "Bash: ctest --preset host-tests", &ctest),
+        (12, "Bash: cd tools && pytest -q", &whole),
+        (13, "Bash: cd tools && pytest tests/test_cli_args.py -q", part),
+        (14, "Bash: python -m kestrel_cli monitor --seconds 10", "python kestrel_cli: link up, 0 errors"),
+    ];
+    let cf = v2_store(&folds);
+    let got = ids(&ask(&cf, "are the python tests passing?", None));
+    assert_eq!(got.first(), Some(&12), "{got:?}");
+}

@@ -32,6 +32,8 @@ pub mod forms;
 pub mod query;
 pub mod stem;
 pub mod v2;
+#[cfg(ranked_v2)]
+mod verdict;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -217,6 +219,9 @@ pub struct Plan {
     /// names, for a question about a fix.
     #[cfg(ranked_v2)]
     fix_after: BTreeMap<i64, i64>,
+    /// `ranked-v2`, a question for a verdict: what each read step's verdict lines show ([`verdict`]).
+    #[cfg(ranked_v2)]
+    verdicts: BTreeMap<i64, verdict::Shown>,
 }
 
 fn max_q(map: &mut BTreeMap<usize, u32>, slot: usize, q: u32) {
@@ -253,6 +258,8 @@ impl Plan {
             value_weights: Vec::new(),
             #[cfg(ranked_v2)]
             fix_after: BTreeMap::new(),
+            #[cfg(ranked_v2)]
+            verdicts: BTreeMap::new(),
         }
     }
 
@@ -442,6 +449,7 @@ impl Plan {
         }
         #[cfg(ranked_v2)]
         if self.matcher.is_some() {
+            self.verdict_words();
             self.word_slots(contents);
         }
         let pool: Vec<i64> = self.pool.clone();
@@ -517,6 +525,8 @@ impl Plan {
                 }
             }
         }
+        #[cfg(ranked_v2)]
+        self.read_verdicts(contents);
         #[cfg(ranked_v2)]
         if self.v2_rules {
             // A slot no term carries, answered by a value's shape only (`389.77 kB` for "size"), weighs by the read steps
@@ -793,6 +803,11 @@ impl Plan {
             // (`ranked-v2`: the first pick is the best step that answers on its own, by a line or by its summary (the
             // test below), when the best by gain does not: "the minimum supported Rust version" is one line of a
             // manifest, however much more a `rustc --version` says about "version".)
+            // (`ranked-v2`, `recall15`: a state question for a verdict is answered by a step that shows one.)
+            #[cfg(ranked_v2)]
+            if own == 0 {
+                self.keep_verdicts(&mut scored, residual, |s| self.answers_alone(s.1, s.2, s.3, residual, weights, total_weight, min_line, min_single));
+            }
             #[cfg(ranked_v2)]
             if own == 0 && self.v2_rules && FIRST_THAT_ANSWERS {
                 let answers = |s: &(i64, i64, usize, i64)| self.answers_alone(s.1, s.2, s.3, residual, weights, total_weight, min_line, min_single);
@@ -897,6 +912,8 @@ impl Plan {
                     }
                 }
             }
+            #[cfg(ranked_v2)]
+            newer_first.extend(self.verdict_followup(step, residual));
             #[cfg(ranked_v2)]
             let mut silent_newer: Vec<i64> = Vec::new();
             #[cfg(ranked_v2)]
@@ -1317,6 +1334,13 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shape
                         add(&shown);
                     }
                 }
+            }
+        }
+        // (`ranked-v2`, `recall15`: a status row's mark is the word of its verdict.)
+        #[cfg(ranked_v2)]
+        if flag != 0 {
+            if let Some(list) = verdict::status_mark(line).and_then(|passed| term_slots.get(if passed { "pass" } else { "fail" })) {
+                add(list);
             }
         }
         for &(i, shape) in shapes {

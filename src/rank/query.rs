@@ -810,6 +810,21 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         intent = Intent::History;
         past = true;
     }
+    // `ranked-v2` (`recall15`): a verdict about a language's tests ("are the python tests passing?") is a run of its
+    // test runner, which its output and command name instead of the language (`pytest -q`).
+    #[cfg(ranked_v2)]
+    if v2 && slots.iter().any(asks_verdict) {
+        for slot in &mut slots {
+            if let Some((_, runners)) = TEST_RUNNERS.iter().find(|(lang, _)| slot.keys.first().is_some_and(|(k, _)| *k == stem_en(lang))) {
+                for r in *runners {
+                    let r = stem_en(r);
+                    if !slot.keys.iter().any(|(k, _)| *k == r) {
+                        slot.keys.push((r, 13));
+                    }
+                }
+            }
+        }
+    }
     #[cfg(ranked_v2)]
     if v2 && SHARED_ATTRIBUTES {
         share_attributes(&tagged, &mut slots);
@@ -820,6 +835,19 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     let clause_intents = Vec::new();
     Query { slots, intent, past, clause_intents }
 }
+
+/// `ranked-v2` (`recall15`): languages and the test runners that run their tests.
+#[cfg(ranked_v2)]
+const TEST_RUNNERS: &[(&str, &[&str])] = &[
+    ("python", &["pytest", "unittest", "tox"]),
+    ("javascript", &["jest", "vitest", "mocha"]),
+    ("typescript", &["jest", "vitest"]),
+    ("ruby", &["rspec", "minitest"]),
+    ("php", &["phpunit", "pest"]),
+    ("java", &["junit"]),
+    ("kotlin", &["junit"]),
+    ("elixir", &["exunit"]),
+];
 
 /// `ranked-v2`: whether two things joined by a bare "and" share what is asked of them ([`share_attributes`]).
 #[cfg(ranked_v2)]
@@ -932,6 +960,16 @@ mod tests {
         assert_eq!(q.intent, Intent::History);
         assert_eq!(names(&q), vec!["roll back", "v12"]);
         assert_eq!(analyse("When did the deadlock first show up?").intent, Intent::First);
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_a_verdict_about_a_languages_tests_is_answered_by_its_test_runner_and_ranked_v1_is_unchanged() {
+        let keys = |p: &str, v2: bool| analyse_with(p, v2).slots.iter().find(|s| s.name == "python").map(|s| s.keys.iter().map(|k| k.0.clone()).collect::<Vec<_>>()).unwrap();
+        assert!(keys("are the python tests passing?", true).contains(&"pytest".to_string()));
+        // Not without a verdict asked ("which python version?" is no test run's), nor in ranked-v1.
+        assert!(!keys("which python version do we use?", true).contains(&"pytest".to_string()));
+        assert!(!keys("are the python tests passing?", false).contains(&"pytest".to_string()));
     }
 
     #[test]
