@@ -940,6 +940,18 @@ fn ranked_v2_a_verdict_question_is_answered_by_the_newest_whole_run_with_a_tally
 }
 
 #[test]
+fn ranked_v2_a_newer_run_without_a_tally_is_the_verdict_not_an_older_run_of_the_same_command_that_had_one() {
+    // The suite passed at step 10 (a tally); at step 20 the same command stopped at a collection error (no tally): the
+    // tests do not pass now, and the old tally is a superseded state.
+    let passed = format!("{}\n======== 64 passed in 4.02s ========", listing(6, "python"));
+    let broken = "ImportError while importing test module 'tests/test_cli.py'.\nE   ModuleNotFoundError: No module named 'serial'\n!!!!! Interrupted: 1 error during collection !!!!!";
+    let folds: Vec<(i64, &str, &str)> = vec![(10, "Bash: python -m pytest tests -q", &passed), (20, "Bash: python -m pytest tests -q (failed)", broken)];
+    let cf = v2_store(&folds);
+    let got = ids(&ask(&cf, "are the python tests passing now?", None));
+    assert_eq!(got.first(), Some(&20), "{got:?}");
+}
+
+#[test]
 fn ranked_v2_a_later_step_that_names_the_run_a_verdict_row_shows_is_its_newer_verdict() {
     // The release run 9127730015 failed (its row says X), was rerun and watched: the watch is how it ended.
     let list = "STATUS  TITLE   WORKFLOW  BRANCH  EVENT  ID          AGE\nX       v0.8.0  release   v0.8.0  push   9127730015  3 minutes ago";
