@@ -664,12 +664,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         for (prefix, means) in TURKISH {
             if w.starts_with(prefix) {
                 turkish = true;
-                for m in *means {
-                    let s = stem_en(m);
-                    if !keys.iter().any(|(k, _)| *k == s) {
-                        keys.push((s, 14));
-                    }
-                }
+                also_ask(&mut keys, means, 14);
             }
         }
         if v2 {
@@ -678,12 +673,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             for (prefix, means) in TURKISH {
                 let Some(soft) = softened(prefix) else { continue };
                 if !w.starts_with(prefix) && w.starts_with(soft.as_str()) && w[soft.len()..].starts_with(['a', 'e', 'i', 'o', 'u']) {
-                    for m in *means {
-                        let s = stem_en(m);
-                        if !keys.iter().any(|(k, _)| *k == s) {
-                            keys.push((s, 14));
-                        }
-                    }
+                    also_ask(&mut keys, means, 14);
                 }
             }
             // (`recall10`: a verb stem's final `a`/`e` narrows before the present tense's `-yor` (`dinle` → `dinliyor`,
@@ -692,44 +682,24 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
                 let Some(stem) = prefix.strip_suffix(['a', 'e']) else { continue };
                 let narrowed = ["iyor", "uyor"].iter().any(|y| w.strip_prefix(stem).is_some_and(|rest| rest.starts_with(y)));
                 if narrowed && !w.starts_with(prefix) {
-                    for m in *means {
-                        let s = stem_en(m);
-                        if !keys.iter().any(|(k, _)| *k == s) {
-                            keys.push((s, 14));
-                        }
-                    }
+                    also_ask(&mut keys, means, 14);
                 }
             }
             for (prefix, means) in TURKISH_V2 {
                 if w.starts_with(prefix) {
-                    for m in *means {
-                        let s = stem_en(m);
-                        if !keys.iter().any(|(k, _)| *k == s) {
-                            keys.push((s, 14));
-                        }
-                    }
+                    also_ask(&mut keys, means, 14);
                 }
             }
         }
         if v2 && acronym {
             for (a, means) in ACRONYM_WORDS {
                 if w == a {
-                    for m in *means {
-                        let s = stem_en(m);
-                        if !keys.iter().any(|(k, _)| *k == s) {
-                            keys.push((s, 13));
-                        }
-                    }
+                    also_ask(&mut keys, means, 13);
                 }
             }
         }
         if v2 && keys.iter().any(|(k, _)| VERDICT.iter().any(|v| stem_en(v) == *k)) {
-            for v in VERDICT_WORDS {
-                let s = stem_en(v);
-                if !keys.iter().any(|(k, _)| *k == s) {
-                    keys.push((s, 12));
-                }
-            }
+            also_ask(&mut keys, VERDICT_WORDS, 12);
         }
         if w.chars().count() < 3 && keys.len() == 1 && !name {
             continue; // two letters that name nothing we know
@@ -816,12 +786,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     if v2 && slots.iter().any(asks_verdict) {
         for slot in &mut slots {
             if let Some((_, runners)) = TEST_RUNNERS.iter().find(|(lang, _)| slot.keys.first().is_some_and(|(k, _)| *k == stem_en(lang))) {
-                for r in *runners {
-                    let r = stem_en(r);
-                    if !slot.keys.iter().any(|(k, _)| *k == r) {
-                        slot.keys.push((r, 13));
-                    }
-                }
+                also_ask(&mut slot.keys, runners, 13);
             }
         }
     }
@@ -834,6 +799,16 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     #[cfg(not(ranked_v2))]
     let clause_intents = Vec::new();
     Query { slots, intent, past, clause_intents }
+}
+
+/// Add the stems of `words` to a slot's keys at `quality`, each once (a lexicon's meanings of a word).
+fn also_ask(keys: &mut Vec<(String, u32)>, words: &[&str], quality: u32) {
+    for w in words {
+        let s = stem_en(w);
+        if !keys.iter().any(|(k, _)| *k == s) {
+            keys.push((s, quality));
+        }
+    }
 }
 
 /// `ranked-v2` (`recall15`): languages and the test runners that run their tests.
