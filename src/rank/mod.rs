@@ -33,6 +33,8 @@ pub mod query;
 pub mod stem;
 pub mod v2;
 #[cfg(ranked_v2)]
+mod turkish;
+#[cfg(ranked_v2)]
 mod verdict;
 
 use std::collections::{BTreeMap, BTreeSet};

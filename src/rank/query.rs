@@ -216,8 +216,10 @@ const VERDICT: &[&str] = &["pass", "success", "succeed", "green", "clean"];
 const VERDICT_WORDS: &[&str] = &["pass", "fail", "success"];
 
 /// `ranked-v2` (`recall10`): whether a slot asks for a verdict ("pass", "green": its own word is one of [`VERDICT`]).
+/// (`recall17`: a Turkish word that means one, `geçti`, `geçiyor`, `başarılı`: the lexicons' meanings have quality 14.)
 pub(super) fn asks_verdict(slot: &Slot) -> bool {
-    slot.keys.first().is_some_and(|(k, _)| VERDICT.iter().any(|v| stem_en(v) == *k))
+    let verdict = |k: &String| VERDICT.iter().any(|v| stem_en(v) == *k);
+    slot.keys.first().is_some_and(|(k, _)| verdict(k)) || (super::V2 && slot.keys.iter().any(|(k, q)| *q == 14 && verdict(k)))
 }
 
 /// Turkish words (match-key prefixes) and what they mean in the English of tool output.
@@ -396,12 +398,17 @@ const TURKISH_LETTERS: &[char] = &['ç', 'ğ', 'ı', 'ö', 'ş', 'ü', 'Ç', 'Ğ
 /// line break). In such a sentence an English word of [`STOP_EN`] is a name ("Go sürümümüz şimdi kaç?", "set
 /// komutu ne yapıyor?"): a Turkish question has no English function words of its own.
 fn in_turkish_sentence(prompt_nfc: &str) -> Vec<bool> {
+    turkish_sentences(prompt_nfc, false)
+}
+
+/// For each word of a prompt, whether its sentence has a Turkish word: another one, or (`counting_itself`) it too.
+fn turkish_sentences(prompt_nfc: &str, counting_itself: bool) -> Vec<bool> {
     let mut out = Vec::new();
     let mut sentence: Vec<bool> = Vec::new(); // for each word of the current sentence: whether it is Turkish
     let mut cur = String::new();
     let flush = |out: &mut Vec<bool>, sentence: &mut Vec<bool>| {
         for k in 0..sentence.len() {
-            out.push(sentence.iter().enumerate().any(|(j, &t)| j != k && t));
+            out.push(sentence.iter().enumerate().any(|(j, &t)| (counting_itself || j != k) && t));
         }
         sentence.clear();
     };
@@ -537,6 +544,8 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     let named = if v2 { capitalized_inside(&q) } else { Vec::new() };
     let caps = if v2 { acronyms(&q) } else { Vec::new() };
     let turkish_sentence = if v2 && ENGLISH_NAMES_IN_TURKISH { in_turkish_sentence(&q) } else { Vec::new() };
+    #[cfg(ranked_v2)]
+    let turkish_sentence_of_word = if v2 { turkish_sentences(&q, true) } else { Vec::new() };
     let mut intent = Intent::State;
     let mut history = false;
     let mut first = false;
@@ -558,7 +567,12 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         first = true;
     }
     // (`ranked-v2`, `recall10`: "these days" asks for the present, as "nowadays": no content, a state word.)
-    let these_days: Vec<usize> = if v2 { (1..raw.len()).filter(|&i| raw[i] == "days" && raw[i - 1] == "these").collect() } else { Vec::new() };
+    // (`recall17`: "şu an", "şu anda" are Turkish for "now", in two words.)
+    let these_days: Vec<usize> = if v2 {
+        (1..raw.len()).filter(|&i| (raw[i] == "days" && raw[i - 1] == "these") || (matches!(raw[i].as_str(), "an" | "anda") && raw[i - 1] == "su")).collect()
+    } else {
+        Vec::new()
+    };
     if !these_days.is_empty() {
         state_word = true;
     }
@@ -610,9 +624,22 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             continue;
         }
         let next = raw.get(i + 1);
+        // `ranked-v2` (`recall17`): "how did the e2e run go?", "how did it go": how something ended, a verdict.
+        #[cfg(ranked_v2)]
+        if v2 && w == "go" && next.is_none_or(|_| tagged[i + 1].1 != tagged[i].1) && (1..i).any(|k| raw[k - 1] == "how" && matches!(raw[k].as_str(), "did" | "does") && tagged[k].1 == tagged[i].1) {
+            let mut keys: Vec<(String, u32)> = VERDICT_MEANS.iter().map(|m| (stem_en(m), 16)).collect();
+            also_ask(&mut keys, VERDICT_WORDS, 12);
+            push(&mut slots, Slot { name: "go".to_string(), keys, inflected: None, whole: false, shape: None, clauses: bit(tagged[i].1) });
+            continue;
+        }
         // Two-word phrases.
         if let Some(n) = next {
-            if let Some((_, _, means)) = PHRASES.iter().find(|(a, b, _)| a == w && n.starts_with(b)) {
+            let means = PHRASES.iter().find(|(a, b, _)| a == w && n.starts_with(b)).map(|p| p.2);
+            #[cfg(ranked_v2)]
+            let means = means.or_else(|| turkish_sentence_of_word.get(i).copied().unwrap_or(false).then(|| super::turkish::phrase_meanings(w, n)).flatten());
+            #[cfg(ranked_v2)]
+            let means = means.or_else(|| v2.then(|| VERDICT_PHRASES.iter().find(|(a, b)| a == w && n == b).map(|_| VERDICT_MEANS)).flatten());
+            if let Some(means) = means {
                 let keys: Vec<(String, u32)> = means.iter().map(|m| (stem_en(m), 16)).collect();
                 let mut keys = keys;
                 for m in means.iter() {
@@ -621,6 +648,10 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
                             keys.push((s, 14));
                         }
                     }
+                }
+                // (`ranked-v2`: a phrase that asks for a verdict is answered by either, as a word is.)
+                if v2 && keys.iter().any(|(k, _)| VERDICT.iter().any(|v| stem_en(v) == *k)) {
+                    also_ask(&mut keys, VERDICT_WORDS, 12);
                 }
                 push(&mut slots, Slot { name: format!("{w} {n}"), keys, inflected: None, whole: false, shape: None, clauses: bit(tagged[i].1) });
                 skip_next = true;
@@ -648,6 +679,13 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         // `ranked-v2`: "how long", "how often" ask for a duration or a frequency: question words, not content ("the
         // weekend long run" does not answer "how long do tokens live").
         if v2 && i > 0 && raw[i - 1] == "how" && HOW_WORDS.contains(&w.as_str()) {
+            continue;
+        }
+        // `ranked-v2` (`recall17`): nor do "running" and "using" in a Turkish sentence (`çalışıyor`, `kullanıyoruz`).
+        #[cfg(ranked_v2)]
+        let in_turkish = turkish_sentence_of_word.get(i).copied().unwrap_or(false);
+        #[cfg(ranked_v2)]
+        if in_turkish && super::turkish::is_content_free(w) {
             continue;
         }
         // `ranked-v2`: "run" asks nothing ("which image do the pods run", "how many workers do we run"), and the
@@ -691,6 +729,19 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
                 }
             }
         }
+        // `ranked-v2` (`recall17`): in a Turkish sentence, the words of software work, and the bare noun under its
+        // endings (`portumuz` → `port`), asked as a stripped form is ([`super::stem::strip_tr`]'s quality).
+        #[cfg(ranked_v2)]
+        let bare = if in_turkish { super::turkish::bare_nouns(w) } else { Vec::new() };
+        #[cfg(ranked_v2)]
+        if in_turkish {
+            also_ask(&mut keys, &super::turkish::meanings(w), 14);
+            for b in &bare {
+                also_ask(&mut keys, &[b.as_str()], 14);
+            }
+        }
+        #[cfg(not(ranked_v2))]
+        let bare: Vec<String> = Vec::new();
         if v2 && acronym {
             for (a, means) in ACRONYM_WORDS {
                 if w == a {
@@ -738,7 +789,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             }
         }
         let inflected = (!w.chars().any(|c| c.is_ascii_digit())).then(|| w.clone());
-        let shape = if stem == "port" || (w.starts_with("port") && w.len() <= 7) {
+        let shape = if stem == "port" || (w.starts_with("port") && w.len() <= 7) || bare.iter().any(|b| b == "port") {
             Some(port_shape(v2))
         } else if keys.iter().any(|(k, _)| k == "version") {
             Some(Shape::Version)
@@ -747,7 +798,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         } else if v2 && SIZE.iter().any(|z| *z == w || stem_en(z) == stem) {
             size_shape()
         } else if v2 {
-            concept_shape(w, &stem)
+            concept_shape(w, &stem).or_else(|| bare.iter().find_map(|b| concept_shape(b, &stem_en(b))))
         } else {
             None
         };
@@ -780,6 +831,16 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         intent = Intent::History;
         past = true;
     }
+    // `ranked-v2` (`recall17`): the same in Turkish, whose verbs carry their tense (`hangi portta çalışıyordu?`, `sızıntı
+    // nerdeydi?`): a verb only the past has and no present one, in a question without a word of the present.
+    #[cfg(ranked_v2)]
+    if v2 && PAST_TENSE && intent == Intent::State && !state_word && !outcome && !slots.iter().any(asks_verdict) {
+        let turkish: Vec<&String> = raw.iter().enumerate().filter(|(i, _)| turkish_sentence_of_word.get(*i).copied().unwrap_or(false)).map(|(_, w)| w).collect();
+        if turkish.iter().any(|w| super::turkish::is_past(w)) && !turkish.iter().any(|w| super::turkish::is_present(w)) {
+            intent = Intent::History;
+            past = true;
+        }
+    }
     // `ranked-v2` (`recall15`): a verdict about a language's tests ("are the python tests passing?") is a run of its
     // test runner, which its output and command name instead of the language (`pytest -q`).
     #[cfg(ranked_v2)]
@@ -795,7 +856,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         share_attributes(&tagged, &mut slots);
     }
     #[cfg(ranked_v2)]
-    let clause_intents = if v2 && CLAUSE_INTENTS { clause_intents(&tagged, &at_start, &these_days, &slots, outcome) } else { Vec::new() };
+    let clause_intents = if v2 && CLAUSE_INTENTS { clause_intents(&tagged, &at_start, &these_days, &slots, outcome, &turkish_sentence_of_word) } else { Vec::new() };
     #[cfg(not(ranked_v2))]
     let clause_intents = Vec::new();
     Query { slots, intent, past, clause_intents }
@@ -810,6 +871,13 @@ fn also_ask(keys: &mut Vec<(String, u32)>, words: &[&str], quality: u32) {
         }
     }
 }
+
+/// `ranked-v2` (`recall17`): two words that ask whether something went well ("did the migration go through?").
+#[cfg(ranked_v2)]
+const VERDICT_PHRASES: &[(&str, &str)] = &[("go", "through"), ("went", "through"), ("gone", "through")];
+/// What a verdict phrase asks for: a pass, a success (either verdict answers, by [`VERDICT_WORDS`]).
+#[cfg(ranked_v2)]
+const VERDICT_MEANS: &[&str] = &["pass", "success"];
 
 /// `ranked-v2` (`recall15`): languages and the test runners that run their tests.
 #[cfg(ranked_v2)]
@@ -871,7 +939,7 @@ const CLAUSE_INTENTS: bool = true;
 /// `ranked-v2`: the intent of each clause of a prompt of several clauses that says one with its own words (a state,
 /// history or "first" word, or the tense of its verb), by the prompt's rules applied to that clause alone.
 #[cfg(ranked_v2)]
-fn clause_intents(tagged: &[(String, u32)], at_start: &[usize], these_days: &[usize], slots: &[Slot], outcome: bool) -> Vec<(u32, Intent, bool)> {
+fn clause_intents(tagged: &[(String, u32)], at_start: &[usize], these_days: &[usize], slots: &[Slot], outcome: bool, turkish: &[bool]) -> Vec<(u32, Intent, bool)> {
     let bits: std::collections::BTreeSet<u32> = tagged.iter().map(|(_, c)| (*c).min(31)).collect();
     if bits.len() < 2 {
         return Vec::new();
@@ -883,7 +951,9 @@ fn clause_intents(tagged: &[(String, u32)], at_start: &[usize], these_days: &[us
         let state_word = has(STATE) || at.iter().any(|i| these_days.contains(i));
         let history = has(HISTORY);
         let first = has(FIRST) || at.iter().any(|i| at_start.contains(i));
-        let (past_aux, present_aux) = (has(PAST), has(PRESENT));
+        // (`recall17`: a Turkish verb's tense is its ending.)
+        let tr = |test: fn(&str) -> bool| at.iter().any(|&i| turkish.get(i).copied().unwrap_or(false) && test(&tagged[i].0));
+        let (past_aux, present_aux) = (has(PAST) || tr(super::turkish::is_past), has(PRESENT) || tr(super::turkish::is_present));
         if !(state_word || history || first || past_aux || present_aux) {
             continue;
         }
@@ -1179,6 +1249,39 @@ mod tests {
     }
 
     // Rules of branch recall13 (ranked-v2 only).
+
+    #[test]
+    fn ranked_v2_how_did_it_go_and_go_through_ask_for_a_verdict_and_ranked_v1_is_unchanged() {
+        for p in ["how did the last full e2e run go?", "Did the migration go through on staging?", "how did it go, and which port is it on?"] {
+            assert!(analyse_with(p, true).slots.iter().any(asks_verdict), "{p}");
+            assert!(!analyse(p).slots.iter().any(asks_verdict), "ranked-v1: {p}");
+        }
+        // "go" that is not how something went: a name, or a verb with an object.
+        for p in ["how do we build go?", "Which go version is in go.mod?", "how did go handle the timeout?"] {
+            assert!(!analyse_with(p, true).slots.iter().any(asks_verdict), "{p}");
+        }
+    }
+
+    #[test]
+    fn ranked_v2_turkish_endings_tenses_and_verbs_without_content_are_read_and_ranked_v1_is_unchanged() {
+        // An English name under possessive endings is asked bare, with its shape.
+        let q = analyse_with("Redis portumuz ne?", true);
+        let port = q.slots.iter().find(|s| s.name == "portumuz").unwrap();
+        assert!(port.keys.iter().any(|(k, _)| k == "port") && port.shape == Some(port_shape(true)));
+        assert!(!analyse("Redis portumuz ne?").slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "port")));
+        // A tense only the past has is a history question; the simple past (also "has moved") and "şu an" are not.
+        let q = analyse_with("Postgres hangi portta çalışıyordu?", true);
+        assert_eq!((q.intent, q.past), (Intent::History, true));
+        assert_eq!(analyse_with("Postgres hangi porta taşındı?", true).intent, Intent::State);
+        assert_eq!(analyse_with("Postgres şu an hangi portta, ve neden taşıdık?", true).clause_intents.first().map(|c| c.1), Some(Intent::State));
+        // "Running" asks nothing; "passing" asks for a verdict; the words of software work mean their English.
+        assert!(!names(&analyse_with("Postgres hangi portta çalışıyor?", true)).contains(&"calisiyor"));
+        assert!(names(&analyse("Postgres hangi portta çalışıyor?")).contains(&"calisiyor"));
+        assert!(analyse_with("Testler şu an geçiyor mu?", true).slots.iter().any(asks_verdict));
+        assert!(keys_of(&analyse_with("API gecikmesi şimdi ne kadar?", true), "gecikmesi").contains(&"latenc"));
+        // In an English sentence the Turkish lexicon of software work is not used.
+        assert!(!keys_of(&analyse_with("What is the default gecikme value?", true), "gecikme").contains(&"latenc"));
+    }
 
     #[test]
     fn ranked_v2_an_english_listed_word_in_a_turkish_sentence_is_a_name_and_a_turkish_one_is_not() {

@@ -1,0 +1,322 @@
+//! `ranked-v2` (`recall17`): more of how a Turkish question names what a coding session's tools print, for the words
+//! of a Turkish sentence (see `query::in_turkish_sentence`) only, so that English prompts keep their analysis.
+//!
+//! * [`bare_nouns`]: a noun under a longer chain of endings than `strip_tr` takes (possessives of every person,
+//!   case, `-ki`, the past copula): `portumuz` → `port`, `sürümümüzdeki` → `sürüm`, `bucket'ımızdaydı` → `bucket`;
+//!   an English name under Turkish endings is then asked as itself, with its shape (`portumuz` asks for a port).
+//! * [`DEV_WORDS`]: the everyday vocabulary of software work, infrastructure and tooling, in Turkish, with the English
+//!   the tools print (a general lexicon, not one drawn from any session's questions).
+//! * [`is_content_free`]: verbs that ask nothing, as English "run" and "use" do: `çalışıyor` (is running),
+//!   `kullanıyoruz` (we use), `sürüyor` (takes, of time).
+//! * [`NOT_WORKING`]: "does not work" is a failure (`çalışmıyor`, `çalışmadı`).
+//!
+//! Every word here is a match key ([`super::stem::match_key`]: `ı` → `i`, `ş` → `s`, `ü` → `u`, …).
+
+/// Endings of a Turkish noun, longest first: plural, possessive (every person), case, `-ki`, the copula's past and
+/// its present (`-dir`), after `match_key`'s folding (`ı`/`i` → `i`, `u`/`ü` → `u`).
+const NOUN_ENDINGS: &[&str] = &[
+    "larimizdaki", "lerimizdeki", "larimizdan", "lerimizden", "larimizda", "lerimizde", "larimizi", "lerimizi", "larimiz",
+    "lerimiz", "imizdaki", "imizdeki", "umuzdaki", "umuzdeki", "imizdan", "imizden", "umuzdan", "umuzden", "imizda",
+    "imizde", "umuzda", "umuzde", "imizin", "umuzun", "imizi", "umuzu", "imiza", "imize", "umuza", "umuze", "imiz",
+    "umuz", "iniz", "unuz", "mizdaki", "mizdeki", "mizda", "mizde", "mizi", "muzu", "miz", "muz", "ndaki", "ndeki",
+    "ndan", "nden", "nda", "nde", "nin", "nun", "ydi", "ydu", "ymis", "ymus", "dir", "dur", "tir", "tur", "daki",
+    "deki", "taki", "teki", "dan", "den", "tan", "ten", "lar", "ler", "yla", "yle", "im", "um", "in", "un", "si", "su",
+    "da", "de", "ta", "te", "ya", "ye", "yi", "yu", "ni", "nu", "i", "u", "a", "e",
+];
+
+/// The bare nouns a Turkish word may be: each way of taking endings of [`NOUN_ENDINGS`] off it (up to three, the
+/// longest first at each step), keeping at least three letters; the word itself is not among them.
+pub fn bare_nouns(word: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut frontier = vec![word.to_string()];
+    for _ in 0..3 {
+        let mut next = Vec::new();
+        for w in &frontier {
+            for end in NOUN_ENDINGS {
+                if let Some(bare) = w.strip_suffix(end).filter(|b| b.chars().count() >= 3) {
+                    if bare != word && !out.iter().any(|o| o == bare) {
+                        out.push(bare.to_string());
+                        next.push(bare.to_string());
+                    }
+                }
+            }
+        }
+        frontier = next;
+    }
+    out
+}
+
+/// Turkish words of software work (match-key prefixes) and the English that tool output prints for them.
+pub const DEV_WORDS: &[(&str, &[&str])] = &[
+    ("gecikme", &["latency", "delay"]),
+    ("istemci", &["client"]),
+    ("sertifika", &["certificate", "cert", "tls"]),
+    ("oturum", &["session"]),
+    ("cerez", &["cookie"]),
+    ("jeton", &["token"]),
+    ("belirtec", &["token"]),
+    ("kume", &["cluster"]),
+    ("dugum", &["node"]),
+    ("bolge", &["region", "zone"]),
+    ("depolama", &["storage"]),
+    ("guvenlik", &["security"]),
+    ("zafiyet", &["vulnerability", "cve"]),
+    ("olcekle", &["scale"]),
+    ("kopya", &["replica", "copy"]),
+    ("replika", &["replica"]),
+    ("ornek", &["instance"]),
+    ("sinif", &["class"]),
+    ("maliyet", &["cost"]),
+    ("fiyat", &["price", "cost"]),
+    ("ucret", &["cost", "price"]),
+    ("fatura", &["bill", "invoice"]),
+    ("aylik", &["month", "monthly"]),
+    ("haftalik", &["week", "weekly"]),
+    ("saatlik", &["hour", "hourly"]),
+    ("dakika", &["minute", "min"]),
+    ("saniye", &["second", "sec"]),
+    ("milisaniye", &["ms"]),
+    ("sayisi", &["count", "number"]),
+    ("adet", &["count"]),
+    ("oran", &["rate", "ratio"]),
+    ("sinir", &["limit"]),
+    ("esik", &["threshold"]),
+    ("deneme", &["retry", "attempt"]),
+    ("zamanlayici", &["scheduler", "cron", "timer"]),
+    ("zamanla", &["schedule", "cron"]),
+    ("gorev", &["task", "job"]),
+    ("islem", &["process", "transaction"]),
+    ("surec", &["process"]),
+    ("kayit", &["record", "log"]),
+    ("sema", &["schema"]),
+    ("dizin", &["directory", "index", "dir"]),
+    ("indeks", &["index"]),
+    ("surucu", &["driver"]),
+    ("kutuphane", &["library", "lib"]),
+    ("modul", &["module"]),
+    ("bilesen", &["component"]),
+    ("eklenti", &["plugin", "extension"]),
+    ("arayuz", &["interface"]),
+    ("sayfa", &["page"]),
+    ("dugme", &["button"]),
+    ("giris", &["login", "input", "entry"]),
+    ("cikis", &["logout", "output", "exit"]),
+    ("sifirla", &["reset"]),
+    ("yenile", &["refresh", "renew"]),
+    ("onay", &["approve", "confirm"]),
+    ("inceleme", &["review"]),
+    ("birlestir", &["merge"]),
+    ("cakisma", &["conflict"]),
+    ("yama", &["patch"]),
+    ("uyumlu", &["compatible"]),
+    ("uyumsuz", &["incompatible"]),
+    ("destek", &["support"]),
+    ("bozuk", &["broken", "fail"]),
+    ("bozul", &["broken", "fail"]),
+    ("istisna", &["exception"]),
+    ("yigin", &["stack"]),
+    ("yaris", &["race"]),
+    ("kapsam", &["coverage"]),
+    ("birim", &["unit"]),
+    ("entegrasyon", &["integration"]),
+    ("tarayici", &["browser"]),
+    ("uygulama", &["app", "application"]),
+    ("hizmet", &["service"]),
+    ("servis", &["service"]),
+    ("canli", &["production", "prod", "live"]),
+    ("uretim", &["production", "prod"]),
+    ("hazirlik", &["staging"]),
+    ("gelistirme", &["development", "dev"]),
+    ("yerel", &["local", "localhost"]),
+    ("uzak", &["remote"]),
+    ("depo", &["repository", "repo"]),
+    ("ayar", &["config", "setting"]),
+    ("yapilandir", &["config", "configuration"]),
+    ("deger", &["value"]),
+    ("varsayilan", &["default"]),
+    ("sabitle", &["pin", "pinned"]),
+    ("indir", &["download"]),
+    ("gonder", &["send", "push", "publish"]),
+    ("ozellik", &["feature"]),
+    ("gizli", &["secret"]),
+    ("kimlik", &["auth", "identity", "credential"]),
+    ("dogrula", &["verify", "validate"]),
+    ("sifrele", &["encrypt"]),
+    ("imza", &["signature", "sign"]),
+    ("tarih", &["date"]),
+    ("akis", &["flow", "workflow"]),
+    ("adim", &["step"]),
+    ("asama", &["stage"]),
+    ("paketle", &["bundle", "package"]),
+    ("agir", &["heavy", "slow"]),
+    ("hizli", &["fast"]),
+    ("performans", &["performance"]),
+    ("olcum", &["metric", "measure"]),
+    ("metrik", &["metric"]),
+    ("izleme", &["monitor", "monitoring"]),
+    ("isci", &["worker"]),
+    ("havuz", &["pool"]),
+    ("eszaman", &["concurrency", "concurrent"]),
+    ("paralel", &["parallel"]),
+    ("yonlendir", &["redirect", "route"]),
+    ("rota", &["route"]),
+    ("adres", &["address", "url", "host"]),
+    ("ag", &["network"]),
+    ("guvenlik duvari", &["firewall"]),
+    ("cekirdek", &["core", "kernel", "cpu"]),
+    ("islemci", &["cpu"]),
+    ("ekran", &["screen", "display"]),
+    ("dil", &["language", "locale"]),
+    ("ceviri", &["translation", "i18n"]),
+    ("bildirim", &["notification", "notify"]),
+    ("eposta", &["email", "mail"]),
+    ("posta", &["mail", "email"]),
+    ("mesaj", &["message"]),
+    ("olay", &["event"]),
+    ("abonelik", &["subscription"]),
+    // Verbs of a change, of what went wrong, and of an outcome.
+    ("dusur", &["lower", "reduce", "decrease"]),
+    ("artir", &["increase", "raise", "bump"]),
+    ("actik", &["open", "enable", "enabled"]),
+    ("acild", &["open", "enabled"]),
+    ("bagla", &["connect"]),
+    ("takil", &["hang", "stuck", "timeout"]),
+    ("bekle", &["wait", "pending"]),
+    ("dust", &["down", "drop"]),
+    ("eslesm", &["match", "mismatch"]),
+    ("redd", &["reject", "denied", "refused"]),
+    ("izin", &["permission", "allow"]),
+    ("yetki", &["permission", "auth", "role"]),
+    ("sizdi", &["leak"]),
+    ("tuken", &["exhausted"]),
+    ("doldu", &["full"]),
+    ("asti", &["exceed", "limit"]),
+    ("asild", &["exceed", "limit"]),
+    ("hizlan", &["fast", "speed"]),
+    ("olustur", &["create", "generate"]),
+    ("uretti", &["generate"]),
+    ("uretil", &["generate"]),
+    ("gecir", &["migrate", "move"]),
+    ("gecis", &["migration", "switch"]),
+    ("ayikla", &["debug"]),
+    // Nouns of a measure, of a place and of a tool.
+    ("kullanim", &["usage"]),
+    ("suresi", &["duration", "time"]),
+    ("sureyi", &["duration", "time"]),
+    ("ortalama", &["average", "avg", "mean"]),
+    ("yuksek", &["high", "max", "peak"]),
+    ("dusuk", &["low", "min"]),
+    ("toplam", &["total", "sum"]),
+    ("hedef", &["target"]),
+    ("kaynak", &["source", "resource"]),
+    ("komut", &["command", "cmd"]),
+    ("betik", &["script"]),
+    ("cikti", &["output"]),
+    ("klasor", &["folder", "directory", "dir"]),
+    ("yanit suresi", &["latency"]),
+    ("baglanti noktas", &["port"]),
+    ("geri yukle", &["restore"]),
+    ("tekrar dene", &["retry"]),
+];
+
+/// Verbs (match-key prefixes) that ask nothing in a Turkish question, as "run" and "use" ask nothing in an English
+/// one: `çalışıyor`, `çalıştırdık` (running, we ran), `kullanıyoruz` (we use), `sürüyor`, `sürdü` (takes, took).
+const CONTENT_FREE: &[&str] = &["calis", "kullan", "suruyor", "surdu", "surer", "surmus"];
+
+/// "Does not work", "did not work": a failure.
+pub const NOT_WORKING: &[&str] = &["calismiyor", "calismadi", "calismaz", "calismamis"];
+
+/// Whether a word of a Turkish question asks nothing ([`CONTENT_FREE`]) and is neither a failure ([`NOT_WORKING`]) nor
+/// the noun "usage" (`kullanımı`).
+pub fn is_content_free(word: &str) -> bool {
+    CONTENT_FREE.iter().any(|p| word.starts_with(p)) && !NOT_WORKING.iter().any(|p| word.starts_with(p)) && !word.starts_with("kullanim")
+}
+
+/// What a Turkish word means in the English of tool output, by [`DEV_WORDS`] (one-word entries: a prefix of the word
+/// or, for a word of two letters, the word itself) and [`NOT_WORKING`].
+pub fn meanings(word: &str) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for (prefix, means) in DEV_WORDS {
+        let hit = if prefix.contains(' ') { false } else if prefix.len() <= 2 { word == *prefix } else { word.starts_with(prefix) };
+        if hit {
+            out.extend(means.iter().copied());
+        }
+    }
+    if NOT_WORKING.iter().any(|p| word.starts_with(p)) {
+        out.extend(["fail", "error"]);
+    }
+    out
+}
+
+/// What two words of a Turkish question mean together ([`DEV_WORDS`]' two-word entries: the first word, and a prefix
+/// of the second).
+pub fn phrase_meanings(first: &str, second: &str) -> Option<&'static [&'static str]> {
+    DEV_WORDS.iter().find_map(|(p, means)| {
+        let (a, b) = p.split_once(' ')?;
+        (first == a && second.starts_with(b)).then_some(*means)
+    })
+}
+
+/// Words that end as a verb in the past does but are not one.
+const NOT_PAST: &[&str] = &["haydi"];
+
+/// Whether a Turkish word is a verb (or the copula) in a tense that only the past has: `çalışıyordu` (was running),
+/// `portuydu`, `neydi` (was). Not the simple past (`taşındı`, `değişti`, `yükselttik`) nor `-miş`: Turkish says "has
+/// moved", "has changed" with them too, and those ask what holds now (English "has" is a present word).
+pub fn is_past(word: &str) -> bool {
+    if NOT_PAST.contains(&word) || word.chars().count() < 5 {
+        return false;
+    }
+    word.contains("yordu") || ["ydi", "ydu"].iter().any(|e| word.ends_with(e))
+}
+
+/// Whether a Turkish word is a verb in the present tense (`çalışıyor`, `geçiyor mu`, `dinliyoruz`).
+pub fn is_present(word: &str) -> bool {
+    (word.contains("iyor") || word.contains("uyor")) && !word.contains("yordu")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_english_name_under_turkish_possessive_and_case_endings_is_found_bare() {
+        assert!(bare_nouns("portumuz").contains(&"port".to_string()));
+        assert!(bare_nouns("surumumuzdeki").contains(&"surum".to_string()));
+        assert!(bare_nouns("bucketimizdaydi").contains(&"bucket".to_string()));
+        assert!(bare_nouns("redisin").contains(&"redis".to_string()));
+        // Three letters at least: endings never eat a short name.
+        assert!(bare_nouns("api").is_empty());
+    }
+
+    #[test]
+    fn running_and_using_ask_nothing_but_not_working_is_a_failure() {
+        assert!(is_content_free("calisiyor"));
+        assert!(is_content_free("kullaniyoruz"));
+        assert!(is_content_free("suruyor"));
+        assert!(!is_content_free("calismiyor"));
+        assert!(meanings("calismiyor").contains(&"fail"));
+        assert!(!is_content_free("surum"), "sürüm (version) is not sürmek (to take time)");
+        assert!(!is_content_free("kullanimi") && meanings("kullanimi").contains(&"usage"));
+    }
+
+    #[test]
+    fn the_past_tense_is_told_from_the_present_and_from_now() {
+        for w in ["calisiyordu", "portuydu", "nerdeydi", "dinliyorduk"] {
+            assert!(is_past(w), "{w}");
+        }
+        // (The simple past is also the present perfect: "hangi porta taşındı?" asks where it is now.)
+        for w in ["calisiyor", "simdi", "port", "surum", "geciyor", "kendi", "tasindi", "degisti", "yukselttik"] {
+            assert!(!is_past(w), "{w}");
+        }
+        assert!(is_present("dinliyoruz") && !is_present("dinliyorduk"));
+    }
+
+    #[test]
+    fn dev_words_are_matched_by_prefix_and_two_letter_ones_whole() {
+        assert!(meanings("gecikmesi").contains(&"latency"));
+        assert!(meanings("ag").contains(&"network"));
+        assert!(!meanings("agent").contains(&"network"));
+        assert_eq!(phrase_meanings("tekrar", "deneme"), Some(&["retry"][..]));
+    }
+}
