@@ -1002,3 +1002,22 @@ fn ranked_v2_a_run_of_part_of_a_command_is_no_verdict_when_a_run_of_the_whole_an
     let got = ids(&ask(&cf, "are the python tests passing?", None));
     assert_eq!(got.first(), Some(&12), "{got:?}");
 }
+
+#[test]
+fn ranked_v2_a_question_about_a_moment_is_answered_by_the_newest_step_before_it_or_the_first_after_it() {
+    let cf = v2_store(&[
+        (10, "Bash: arm-none-eabi-size build/fw.elf", "flash: 91.2% used of 512 KB"),
+        (20, "Edit: /home/dev/fw/CMakeLists.txt", "set(CMAKE_INTERPROCEDURAL_OPTIMIZATION ON) # turn LTO on for the release build"),
+        (30, "Bash: arm-none-eabi-size build/fw.elf", "flash: 74.5% used of 512 KB"),
+        (40, "Bash: arm-none-eabi-size build/fw.elf", "flash: 76.0% used of 512 KB"),
+    ]);
+    let before = ask(&cf, "how full was flash right before we turned LTO on?", None);
+    assert_eq!(ids(&before).first(), Some(&10), "{:?}", ids(&before));
+    assert!(!ids(&before).contains(&30) && !ids(&before).contains(&40), "{:?}", ids(&before));
+    let after = ask(&cf, "how full was flash right after we turned LTO on?", None);
+    assert_eq!(ids(&after).first(), Some(&30), "{:?}", ids(&after));
+    assert!(!ids(&after).contains(&10), "{:?}", ids(&after));
+    // Without a moment, the past tense asks for the best answer, and ties go to the newest.
+    let plain = ask(&cf, "how full was flash?", None);
+    assert_eq!(ids(&plain).first(), Some(&40), "{:?}", ids(&plain));
+}

@@ -104,6 +104,8 @@ const MIN_LINE: i64 = 4 * 256;
 const MIN_SINGLE: i64 = 5 * 256;
 /// Steps within this share of the best gain (in 1/16) are as good as the best: the intent chooses among them.
 const BAND: i64 = 14;
+/// `ranked-v2` (`recall17`): steps next to a question's moment, on its asked side, whose contents are read.
+const AROUND_MOMENT: i64 = 32;
 /// Later picks need at least this share (1/16) of the first pick's gain.
 const LATER: i64 = 5;
 /// Added to the quality of a slot a line answers by a value's shape (`ranked-v2`): it weighs as the shape's rarity.
@@ -645,6 +647,10 @@ impl Plan {
                 clauses.iter().map(|b| self.query.clause_intents.iter().find(|c| c.0 == *b).map_or(prompt_intent, |c| (c.1, c.2))).collect()
             }
         };
+        // (`ranked-v2`, `recall17`: a question about a moment ("before we added the index"): the step of that moment,
+        // and the steps on the asked side of it.)
+        #[cfg(ranked_v2)]
+        let anchor: Option<(u32, i64, bool)> = if self.v2_rules && clauses.len() > 1 { self.anchor_step(&pool, &weights, &matched) } else { None };
         for (_k, in_clause) in runs.into_iter().enumerate() {
             #[cfg(ranked_v2)]
             {
@@ -655,6 +661,42 @@ impl Plan {
             #[cfg(ranked_v2)]
             let asked = residual.clone();
             let before = picks.len();
+            // (The anchor's clause is answered by the moment it names, never picked for; the others are answered on
+            // its side: the newest step before it, the first after it, when one there answers.)
+            #[cfg(ranked_v2)]
+            if let Some((anchor_clause, moment, after)) = anchor {
+                if clauses[_k] == anchor_clause {
+                    for (i, &c) in in_clause.iter().enumerate() {
+                        if c && matched[i] {
+                            answered_all[i] = true;
+                        }
+                    }
+                    per_clause.push(before..before);
+                    asked_of_clause.push((vec![false; n], 0));
+                    continue;
+                }
+                let side: Vec<i64> = pool.iter().copied().filter(|&s| if after { s > moment } else { s < moment }).collect();
+                (self.query.intent, self.query.past) = (if after { Intent::First } else { Intent::State }, false);
+                let mut on_side = residual.clone();
+                let mut side_taken = taken.clone();
+                let mut side_picks: Vec<(i64, Vec<String>)> = Vec::new();
+                let first_gain = self.cover(&side, &weights, &names, &mut on_side, clause_weight, &mut side_taken, &mut side_picks);
+                // (A newer run of a source, or the oldest, may be on the other side: not an answer about the moment.)
+                side_picks.retain(|p| if after { p.0 > moment } else { p.0 < moment });
+                if !side_picks.is_empty() {
+                    taken.extend(side_picks.iter().map(|p| p.0));
+                    picks.extend(side_picks);
+                    for (i, r) in on_side.iter().enumerate() {
+                        if !r && matched[i] {
+                            answered_all[i] = true;
+                        }
+                    }
+                    per_clause.push(before..picks.len());
+                    asked_of_clause.push((vec![false; n], first_gain));
+                    continue;
+                }
+                (self.query.intent, self.query.past) = run_intents[_k];
+            }
             let _first_gain = self.cover(&pool, &weights, &names, &mut residual, clause_weight, &mut taken, &mut picks);
             #[cfg(ranked_v2)]
             per_clause.push(before..picks.len());
@@ -1015,6 +1057,25 @@ impl Plan {
 
 #[cfg(ranked_v2)]
 impl Plan {
+    /// `ranked-v2` (`recall17`): the step of the moment an anchor clause names ([`query::Query::anchor`]): the oldest
+    /// of the read steps that tell its words as well as the best does (a moment is when it first happened; the steps
+    /// after it repeat its words), with the clause's anchor bit and direction.
+    fn anchor_step(&self, pool: &[i64], weights: &[i64], matched: &[bool]) -> Option<(u32, i64, bool)> {
+        let (clause, after) = self.query.anchor?;
+        let residual: Vec<bool> = self.query.slots.iter().enumerate().map(|(i, s)| matched[i] && s.clauses != u32::MAX && s.clauses & (1 << clause.min(31)) != 0).collect();
+        if !residual.iter().any(|&r| r) {
+            return None;
+        }
+        let scored: Vec<(i64, i64)> = pool.iter().map(|&s| (self.clause_gain(&self.cands[&s], weights, &residual).0, s)).filter(|g| g.0 > 0).collect();
+        let best = scored.iter().map(|g| g.0).max()?;
+        let moment = scored.iter().filter(|g| g.0 * 16 >= best * BAND).map(|g| g.1).min()?;
+        #[cfg(not(target_arch = "wasm32"))]
+        if std::env::var_os("CF_RANK_DEBUG").is_some() {
+            eprintln!("  anchor clause {clause} after {after}: moment {moment} of {scored:?}");
+        }
+        Some((clause, moment, after))
+    }
+
     /// `ranked-v2` (`recall16`): a clause that asks for the state of a concept ("which release is live", "how many
     /// replicas run") is answered by a line that shows the concept's marker next to another word of the clause (`v45
     /// deployed successfully` of a `fly deploy`), not by a step whose summary names the words (`fly releases`, whose

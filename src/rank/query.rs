@@ -120,6 +120,10 @@ pub struct Query {
     /// flag ("which port is it on now, and why did we move it?": the first clause asks for the state, the second
     /// for history). A clause without such words (and every clause of a one-clause prompt) has the prompt's.
     pub clause_intents: Vec<(u32, Intent, bool)>,
+    /// `ranked-v2` (`recall17`): a clause that names a moment rather than what is asked ("how full was flash *before
+    /// we turned LTO on*?", "how much stack did we give it *after the crash*?"): its clause bit, and whether the
+    /// answer comes after it (`true`) or before it.
+    pub anchor: Option<(u32, bool)>,
 }
 
 /// Words that carry no content in a question (English and Turkish, as match keys), besides the reference's
@@ -539,7 +543,12 @@ pub fn analyse(prompt: &str) -> Query {
 pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     let v2 = v2 && super::V2;
     let q = nfc(prompt);
-    let tagged = words(&q);
+    #[allow(unused_mut)]
+    let mut tagged = words(&q);
+    #[cfg(ranked_v2)]
+    let anchor = if v2 { anchor_clause(&mut tagged) } else { None };
+    #[cfg(not(ranked_v2))]
+    let anchor = None;
     let raw: Vec<String> = tagged.iter().map(|(w, _)| w.clone()).collect();
     let named = if v2 { capitalized_inside(&q) } else { Vec::new() };
     let caps = if v2 { acronyms(&q) } else { Vec::new() };
@@ -859,7 +868,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     let clause_intents = if v2 && CLAUSE_INTENTS { clause_intents(&tagged, &at_start, &these_days, &slots, outcome, &turkish_sentence_of_word) } else { Vec::new() };
     #[cfg(not(ranked_v2))]
     let clause_intents = Vec::new();
-    Query { slots, intent, past, clause_intents }
+    Query { slots, intent, past, clause_intents, anchor }
 }
 
 /// Add the stems of `words` to a slot's keys at `quality`, each once (a lexicon's meanings of a word).
@@ -870,6 +879,47 @@ fn also_ask(keys: &mut Vec<(String, u32)>, words: &[&str], quality: u32) {
             keys.push((s, quality));
         }
     }
+}
+
+/// `ranked-v2` (`recall17`): a question in the past tense about what held before or after a moment ("how long did the
+/// query take before we added the index?", "after the crash, how much stack did we give it?"): "before" or "after"
+/// and the words of its clause that follow are a clause of their own, the *anchor* ([`Query::anchor`]); the answer is
+/// the newest step before the moment, or the first after it. Not a question in the present ("how do we make sure
+/// migrations run before the pods start?": a standing rule, not a moment of the session's past).
+///
+/// In Turkish the moment comes first, in the ablative, then `önce` (before) or `sonra` (after): "LTO'yu açmadan önce
+/// flash ne kadar doluydu?", "çökmeden sonra imu görevine ne kadar stack verdik?"; the rest of the clause is asked in
+/// the past (the simple past too: here it cannot mean "has done", the moment is named).
+#[cfg(ranked_v2)]
+fn anchor_clause(tagged: &mut [(String, u32)]) -> Option<(u32, bool)> {
+    let turkish = (1..tagged.len()).find(|&i| {
+        matches!(tagged[i].0.as_str(), "once" | "sonra") && tagged[i - 1].1 == tagged[i].1 && ["dan", "den", "tan", "ten"].iter().any(|e| tagged[i - 1].0.ends_with(e))
+    });
+    if let Some(at) = turkish {
+        let clause = tagged[at].1;
+        let rest: Vec<&str> = tagged[at + 1..].iter().take_while(|(_, c)| *c == clause).map(|(w, _)| w.as_str()).collect();
+        let simple_past = |w: &str| w.chars().count() >= 4 && ["di", "du", "ti", "tu", "dik", "duk", "tik", "tuk"].iter().any(|e| w.ends_with(e));
+        let past = rest.iter().any(|w| super::turkish::is_past(w) || simple_past(w)) && !rest.iter().any(|w| super::turkish::is_present(w));
+        if !past || !rest.iter().any(|w| !is_stop(w)) {
+            return None;
+        }
+        for t in &mut tagged[at + 1..] {
+            t.1 += 1;
+        }
+        return Some((clause, tagged[at].0 == "sonra"));
+    }
+    let at = tagged.iter().position(|(w, _)| matches!(w.as_str(), "before" | "after"))?;
+    let clause = tagged[at].1;
+    let content_after = tagged[at + 1..].iter().take_while(|(_, c)| *c == clause).any(|(w, _)| !is_stop(w) && !crate::text::is_stopword(w));
+    let past = tagged.iter().any(|(w, _)| in_list(PAST, w)) && !tagged.iter().any(|(w, _)| in_list(PRESENT, w));
+    if !content_after || !past {
+        return None;
+    }
+    let after = tagged[at].0 == "after";
+    for t in &mut tagged[at..] {
+        t.1 += 1;
+    }
+    Some((clause + 1, after))
 }
 
 /// `ranked-v2` (`recall17`): two words that ask whether something went well ("did the migration go through?").
@@ -1260,6 +1310,29 @@ mod tests {
         for p in ["how do we build go?", "Which go version is in go.mod?", "how did go handle the timeout?"] {
             assert!(!analyse_with(p, true).slots.iter().any(asks_verdict), "{p}");
         }
+    }
+
+    #[test]
+    fn ranked_v2_before_or_after_a_moment_in_a_past_question_is_a_clause_of_its_own_and_ranked_v1_has_none() {
+        let q = analyse_with("how full was flash right before we turned LTO on?", true);
+        let anchor = q.anchor.expect("an anchor");
+        assert!(!anchor.1, "before");
+        let in_anchor = |q: &Query, name: &str| q.slots.iter().find(|s| s.name == name).is_some_and(|s| s.clauses & (1 << anchor.0) != 0);
+        assert!(in_anchor(&q, "lto") && !in_anchor(&q, "flash"));
+        let q = analyse_with("After the crash, how much stack did we give the imu task?", true);
+        assert!(q.anchor.is_some_and(|a| a.1));
+        // A standing rule in the present tense names no moment; nor does "before" with nothing after it; nor ranked-v1.
+        for p in ["How do we make sure migrations run before the new api pods start?", "What did we try before?"] {
+            assert_eq!(analyse_with(p, true).anchor, None, "{p}");
+        }
+        assert_eq!(analyse("how full was flash right before we turned LTO on?").anchor, None);
+        // Turkish: the moment in the ablative, then "önce" or "sonra"; "daha önce" (earlier) is no moment.
+        let q = analyse_with("LTO'yu açmadan önce flash ne kadar doluydu?", true);
+        let anchor = q.anchor.expect("a Turkish anchor");
+        let in_turkish_anchor = |name: &str| q.slots.iter().find(|s| s.name == name).is_some_and(|s| s.clauses & (1 << anchor.0) != 0);
+        assert!(!anchor.1 && in_turkish_anchor("lto") && !in_turkish_anchor("flash"));
+        assert!(analyse_with("Çökmeden sonra imu görevine ne kadar stack verdik?", true).anchor.is_some_and(|a| a.1));
+        assert_eq!(analyse_with("Daha önce hangi portta çalışıyordu?", true).anchor, None);
     }
 
     #[test]

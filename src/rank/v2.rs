@@ -488,6 +488,23 @@ impl Plan {
         asked
     }
 
+    /// `ranked-v2` (`recall17`): the steps next to the moment a question's anchor clause names, on the asked side (at
+    /// most [`super::AROUND_MOMENT`]): the moment is the oldest of the preliminary candidates whose bag and summary
+    /// carry the anchor's words as well as the best one's do.
+    #[cfg(ranked_v2)]
+    fn around_moment(&self) -> Vec<i64> {
+        let Some((clause, after)) = self.query.anchor.filter(|_| self.v2_rules) else { return Vec::new() };
+        let mask: Vec<bool> = self.query.slots.iter().map(|s| s.clauses != u32::MAX && s.clauses & (1 << clause.min(31)) != 0).collect();
+        let scored: Vec<(i64, i64)> = self.prelim.iter().filter(|s| self.entries.contains_key(s)).map(|s| (bag_score(&self.cands[s], &self.weights, &mask), *s)).filter(|g| g.0 > 0).collect();
+        let Some(best) = scored.iter().map(|g| g.0).max() else { return Vec::new() };
+        let Some(moment) = scored.iter().filter(|g| g.0 * 16 >= best * super::BAND).map(|g| g.1).min() else { return Vec::new() };
+        if after {
+            (moment + 1..=moment + super::AROUND_MOMENT).collect()
+        } else {
+            ((moment - super::AROUND_MOMENT).max(0)..moment).collect()
+        }
+    }
+
     /// The third round: the postings of the pool's sources. Returns the steps, newer than a pool step and of its
     /// source's key, whose entries [`Plan::with_newer`] needs.
     /// (A "first" question: the oldest step of the source, older than the pool step, instead.)
@@ -502,6 +519,9 @@ impl Plan {
                 }
             }
         }
+        // (`ranked-v2`, `recall17`: a question about a moment: the steps next to it on the asked side.)
+        #[cfg(ranked_v2)]
+        out.extend(self.around_moment());
         // (`ranked-v2`, `recall10`: a question about a fix: the steps just after each pool step, where the edit that
         // fixed what it shows may be (`Plan::finish` keeps the edits of a file the step names).)
         #[cfg(ranked_v2)]
@@ -533,6 +553,17 @@ impl Plan {
             }
         }
         self.newest_of_source = map;
+        // (`ranked-v2`, `recall17`: the steps next to a question's moment join the pool, read as the others are.)
+        #[cfg(ranked_v2)]
+        for step in self.around_moment() {
+            if let Some(e) = newer.get(&step) {
+                self.entries.entry(step).or_insert_with(|| e.clone());
+                if let Err(at) = self.pool.binary_search(&step) {
+                    self.pool.insert(at, step);
+                    self.cands.entry(step).or_insert_with(|| Cand { step, bag: BTreeMap::new(), summary: BTreeMap::new(), norm: 256, bag_total: 0, lines: Vec::new(), said: BTreeMap::new() });
+                }
+            }
+        }
         // (`ranked-v2`, `recall10`: the edits among the steps after the pool's, for a question about a fix.)
         #[cfg(ranked_v2)]
         if self.v2_rules && self.query.slots.iter().any(|s| s.shape.is_some_and(super::is_event)) {
