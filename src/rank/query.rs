@@ -169,6 +169,9 @@ const STATE: &[&str] = &[
     "simdi", "simdiki", "guncel", "son", "hala", "halen", "artik", "suan",
 ];
 
+/// `ranked-v2` (`recall17`): chat's abbreviations of "now" ("at the moment", "right now").
+const STATE_V2: &[&str] = &["atm", "rn"];
+
 /// Words that say the prompt asks about history (the best answer, not necessarily the newest).
 const HISTORY: &[&str] = &[
     "why", "when", "before", "earlier", "previous", "previously", "ago", "reason", "cause", "caused", "history",
@@ -586,7 +589,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         state_word = true;
     }
     for w in &raw {
-        if v2 && in_list(STATE, w) {
+        if v2 && (in_list(STATE, w) || in_list(STATE_V2, w)) {
             state_word = true;
         }
         if in_list(HISTORY, w) {
@@ -682,7 +685,8 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         // anything; `US`, `IT` as words are still dropped by the lists.)
         let acronym = v2 && caps.get(i).copied().unwrap_or(false) && !crate::text::is_stopword(w) && !is_stop(w);
         let name = name || acronym;
-        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || is_stop(w) || in_list(STATE, w) || in_list(HISTORY, w) || (v2 && in_list(STOP_TR_V2, w))) {
+        // (`ranked-v2`, `recall17`: nor do the words of an outcome, "finally", nor chat's "atm", "rn" for "now".)
+        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || is_stop(w) || in_list(STATE, w) || in_list(HISTORY, w) || (v2 && (in_list(STOP_TR_V2, w) || in_list(OUTCOME, w) || in_list(STATE_V2, w)))) {
             continue;
         }
         // `ranked-v2`: "how long", "how often" ask for a duration or a frequency: question words, not content ("the
@@ -998,7 +1002,7 @@ fn clause_intents(tagged: &[(String, u32)], at_start: &[usize], these_days: &[us
     for b in bits {
         let at: Vec<usize> = (0..tagged.len()).filter(|&i| tagged[i].1.min(31) == b).collect();
         let has = |list: &[&str]| at.iter().any(|&i| in_list(list, &tagged[i].0));
-        let state_word = has(STATE) || at.iter().any(|i| these_days.contains(i));
+        let state_word = has(STATE) || has(STATE_V2) || at.iter().any(|i| these_days.contains(i));
         let history = has(HISTORY);
         let first = has(FIRST) || at.iter().any(|i| at_start.contains(i));
         // (`recall17`: a Turkish verb's tense is its ending.)
@@ -1352,6 +1356,9 @@ mod tests {
         assert!(names(&analyse("Postgres hangi portta çalışıyor?")).contains(&"calisiyor"));
         assert!(analyse_with("Testler şu an geçiyor mu?", true).slots.iter().any(asks_verdict));
         assert!(keys_of(&analyse_with("API gecikmesi şimdi ne kadar?", true), "gecikmesi").contains(&"latenc"));
+        // "Finally" asks how it ended, "atm" is "now": neither is a word to find.
+        let q = analyse_with("did the migration finally go through, and which port is it on atm?", true);
+        assert!(!names(&q).contains(&"finally") && !names(&q).contains(&"atm"), "{:?}", names(&q));
         // In an English sentence the Turkish lexicon of software work is not used.
         assert!(!keys_of(&analyse_with("What is the default gecikme value?", true), "gecikme").contains(&"latenc"));
     }

@@ -219,9 +219,18 @@ pub const DEV_WORDS: &[(&str, &[&str])] = &[
     ("tekrar dene", &["retry"]),
 ];
 
-/// Verbs (match-key prefixes) that ask nothing in a Turkish question, as "run" and "use" ask nothing in an English
-/// one: `çalışıyor`, `çalıştırdık` (running, we ran), `kullanıyoruz` (we use), `sürüyor`, `sürdü` (takes, took).
-const CONTENT_FREE: &[&str] = &["calis", "kullan", "suruyor", "surdu", "surer", "surmus"];
+/// Verbs (match-key prefixes) that ask nothing in a Turkish question, as "run", "use", "do", "need", "look", "tell",
+/// "show", "want", "check" ask nothing in an English one (`STOP_EN`): `çalışıyor`, `çalıştırdık` (running, we ran),
+/// `kullanıyoruz` (we use), `sürüyor`, `sürdü` (takes, took), `yaptık`, `yapıldı` (we did, was done; not
+/// `yapılandırma`, configuration), the light verb of `deploy ettik` (we deployed), `gerekiyor`, `lazım` (is needed),
+/// `baktık`, `bakar mısın` (we looked, can you look; not `bakım`, maintenance), `söyle`, `göster`, `istiyorum`,
+/// `biliyor musun`, `kontrol et`, `hatırlat`, and the copula's `oluyor`, `olacak`, `olsun`.
+const CONTENT_FREE: &[&str] = &[
+    "calis", "kullan", "suruyor", "surdu", "surer", "surmus", "yapt", "yapiyor", "yapildi", "yapilmis", "yapacak",
+    "yapar", "etti", "ediyor", "ederiz", "eder", "edildi", "edilmis", "etmis", "etmek", "etmedi", "gerek", "lazim",
+    "bakt", "bakar", "bakiyor", "bakalim", "soyle", "goster", "istiyor", "biliyor", "bilmiyor", "kontrol",
+    "hatirla", "oluyor", "olacak", "olsun", "olur",
+];
 
 /// "Does not work", "did not work": a failure.
 pub const NOT_WORKING: &[&str] = &["calismiyor", "calismadi", "calismaz", "calismamis"];
@@ -298,6 +307,11 @@ mod tests {
         assert!(meanings("calismiyor").contains(&"fail"));
         assert!(!is_content_free("surum"), "sürüm (version) is not sürmek (to take time)");
         assert!(!is_content_free("kullanimi") && meanings("kullanimi").contains(&"usage"));
+        for w in ["yaptik", "yapildi", "ettik", "gerekiyor", "baktik", "goster", "istiyorum", "kontrol"] {
+            assert!(is_content_free(w), "{w}");
+        }
+        // Nouns that begin as those verbs do: configuration, maintenance.
+        assert!(!is_content_free("yapilandirma") && !is_content_free("bakim"));
     }
 
     #[test]
