@@ -1355,6 +1355,7 @@ mod tests {
         assert!(!names(&analyse_with("Postgres hangi portta çalışıyor?", true)).contains(&"calisiyor"));
         assert!(names(&analyse("Postgres hangi portta çalışıyor?")).contains(&"calisiyor"));
         assert!(analyse_with("Testler şu an geçiyor mu?", true).slots.iter().any(asks_verdict));
+        assert!(analyse_with("CI şu an yeşil mi?", true).slots.iter().any(asks_verdict));
         assert!(keys_of(&analyse_with("API gecikmesi şimdi ne kadar?", true), "gecikmesi").contains(&"latenc"));
         // "Finally" asks how it ended, "atm" is "now": neither is a word to find.
         let q = analyse_with("did the migration finally go through, and which port is it on atm?", true);

@@ -199,6 +199,9 @@ pub const DEV_WORDS: &[(&str, &[&str])] = &[
     ("gecir", &["migrate", "move"]),
     ("gecis", &["migration", "switch"]),
     ("ayikla", &["debug"]),
+    // A build's colour: "CI yeşil mi?" asks for a verdict, as "is CI green?" does.
+    ("yesil", &["green", "pass"]),
+    ("kirmizi", &["red", "fail"]),
     // Nouns of a measure, of a place and of a tool.
     ("kullanim", &["usage"]),
     ("suresi", &["duration", "time"]),
