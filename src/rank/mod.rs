@@ -105,6 +105,7 @@ const MIN_SINGLE: i64 = 5 * 256;
 /// Steps within this share of the best gain (in 1/16) are as good as the best: the intent chooses among them.
 const BAND: i64 = 14;
 /// `ranked-v2` (`recall17`): steps next to a question's moment, on its asked side, whose contents are read.
+#[cfg(ranked_v2)]
 const AROUND_MOMENT: i64 = 32;
 /// Later picks need at least this share (1/16) of the first pick's gain.
 const LATER: i64 = 5;
@@ -223,6 +224,10 @@ pub struct Plan {
     /// names, for a question about a fix.
     #[cfg(ranked_v2)]
     fix_after: BTreeMap<i64, i64>,
+    /// `ranked-v2` (`recall17`): for a question about a moment ([`query::Query::anchor`]), the steps next to it on the
+    /// asked side, from the preliminary candidates' entries ([`Plan::with_entries`]): their contents are read too.
+    #[cfg(ranked_v2)]
+    around_moment: Vec<i64>,
     /// `ranked-v2`, a question for a verdict: what each read step's verdict lines show ([`verdict`]).
     #[cfg(ranked_v2)]
     verdicts: BTreeMap<i64, verdict::Shown>,
@@ -262,6 +267,8 @@ impl Plan {
             value_weights: Vec::new(),
             #[cfg(ranked_v2)]
             fix_after: BTreeMap::new(),
+            #[cfg(ranked_v2)]
+            around_moment: Vec::new(),
             #[cfg(ranked_v2)]
             verdicts: BTreeMap::new(),
         }

@@ -481,6 +481,10 @@ impl Plan {
             pool.insert(step);
         }
         self.pool = pool.into_iter().collect();
+        #[cfg(ranked_v2)]
+        {
+            self.around_moment = self.around_moment();
+        }
         let mut asked = Asked::default();
         for step in &self.pool {
             asked.add(forms::source_key(&self.entries[step].1), 0);
@@ -490,7 +494,7 @@ impl Plan {
 
     /// `ranked-v2` (`recall17`): the steps next to the moment a question's anchor clause names, on the asked side (at
     /// most [`super::AROUND_MOMENT`]): the moment is the oldest of the preliminary candidates whose bag and summary
-    /// carry the anchor's words as well as the best one's do.
+    /// carry the anchor's words as well as the best one's do (computed once, when their entries are in).
     #[cfg(ranked_v2)]
     fn around_moment(&self) -> Vec<i64> {
         let Some((clause, after)) = self.query.anchor.filter(|_| self.v2_rules) else { return Vec::new() };
@@ -521,7 +525,7 @@ impl Plan {
         }
         // (`ranked-v2`, `recall17`: a question about a moment: the steps next to it on the asked side.)
         #[cfg(ranked_v2)]
-        out.extend(self.around_moment());
+        out.extend(&self.around_moment);
         // (`ranked-v2`, `recall10`: a question about a fix: the steps just after each pool step, where the edit that
         // fixed what it shows may be (`Plan::finish` keeps the edits of a file the step names).)
         #[cfg(ranked_v2)]
@@ -555,7 +559,7 @@ impl Plan {
         self.newest_of_source = map;
         // (`ranked-v2`, `recall17`: the steps next to a question's moment join the pool, read as the others are.)
         #[cfg(ranked_v2)]
-        for step in self.around_moment() {
+        for step in self.around_moment.clone() {
             if let Some(e) = newer.get(&step) {
                 self.entries.entry(step).or_insert_with(|| e.clone());
                 if let Err(at) = self.pool.binary_search(&step) {
