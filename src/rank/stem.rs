@@ -91,17 +91,22 @@ const TR_SUFFIXES: &[&str] = &[
 /// Shorter forms of a (Turkish-inflected) key: each ending of [`TR_SUFFIXES`] stripped, up to twice, keeping at
 /// least three letters. The caller keeps only those that name something in the store.
 pub fn strip_tr(key: &str) -> Vec<String> {
+    strip_endings(key, TR_SUFFIXES, 2)
+}
+
+/// Each way of taking up to `rounds` endings of `endings` off `word` (at each round every ending that fits, in the
+/// list's order), keeping at least three letters; each form once, in the order found.
+pub fn strip_endings(word: &str, endings: &[&str], rounds: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    let mut frontier = vec![key.to_string()];
-    for _ in 0..2 {
+    let mut frontier = vec![word.to_string()];
+    for _ in 0..rounds {
         let mut next = Vec::new();
         for w in &frontier {
-            for suf in TR_SUFFIXES {
-                if w.len() >= suf.len() + 3 && w.ends_with(suf) {
-                    let s = w[..w.len() - suf.len()].to_string();
-                    if s.chars().count() >= 3 && !out.contains(&s) {
-                        out.push(s.clone());
-                        next.push(s);
+            for end in endings {
+                if let Some(bare) = w.strip_suffix(end).filter(|b| b.chars().count() >= 3) {
+                    if !out.iter().any(|o| o == bare) {
+                        out.push(bare.to_string());
+                        next.push(bare.to_string());
                     }
                 }
             }

@@ -24,26 +24,10 @@ const NOUN_ENDINGS: &[&str] = &[
     "da", "de", "ta", "te", "ya", "ye", "yi", "yu", "ni", "nu", "i", "u", "a", "e",
 ];
 
-/// The bare nouns a Turkish word may be: each way of taking endings of [`NOUN_ENDINGS`] off it (up to three, the
-/// longest first at each step), keeping at least three letters; the word itself is not among them.
+/// The bare nouns a Turkish word may be: each way of taking endings of [`NOUN_ENDINGS`] off it (up to three),
+/// keeping at least three letters.
 pub fn bare_nouns(word: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut frontier = vec![word.to_string()];
-    for _ in 0..3 {
-        let mut next = Vec::new();
-        for w in &frontier {
-            for end in NOUN_ENDINGS {
-                if let Some(bare) = w.strip_suffix(end).filter(|b| b.chars().count() >= 3) {
-                    if bare != word && !out.iter().any(|o| o == bare) {
-                        out.push(bare.to_string());
-                        next.push(bare.to_string());
-                    }
-                }
-            }
-        }
-        frontier = next;
-    }
-    out
+    super::stem::strip_endings(word, NOUN_ENDINGS, 3)
 }
 
 /// Turkish words of software work (match-key prefixes) and the English that tool output prints for them.
