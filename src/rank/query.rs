@@ -548,16 +548,16 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     let q = nfc(prompt);
     #[allow(unused_mut)]
     let mut tagged = words(&q);
-    #[cfg(ranked_v2)]
-    let anchor = if v2 { anchor_clause(&mut tagged) } else { None };
-    #[cfg(not(ranked_v2))]
-    let anchor = None;
     let raw: Vec<String> = tagged.iter().map(|(w, _)| w.clone()).collect();
     let named = if v2 { capitalized_inside(&q) } else { Vec::new() };
     let caps = if v2 { acronyms(&q) } else { Vec::new() };
     let turkish_sentence = if v2 && ENGLISH_NAMES_IN_TURKISH { in_turkish_sentence(&q) } else { Vec::new() };
     #[cfg(ranked_v2)]
     let turkish_sentence_of_word = if v2 { turkish_sentences(&q, true) } else { Vec::new() };
+    #[cfg(ranked_v2)]
+    let anchor = if v2 { anchor_clause(&mut tagged, &turkish_sentence_of_word) } else { None };
+    #[cfg(not(ranked_v2))]
+    let anchor = None;
     let mut intent = Intent::State;
     let mut history = false;
     let mut first = false;
@@ -895,15 +895,16 @@ fn also_ask(keys: &mut Vec<(String, u32)>, words: &[&str], quality: u32) {
 /// flash ne kadar doluydu?", "çökmeden sonra imu görevine ne kadar stack verdik?"; the rest of the clause is asked in
 /// the past (the simple past too: here it cannot mean "has done", the moment is named).
 #[cfg(ranked_v2)]
-fn anchor_clause(tagged: &mut [(String, u32)]) -> Option<(u32, bool)> {
-    let turkish = (1..tagged.len()).find(|&i| {
-        matches!(tagged[i].0.as_str(), "once" | "sonra") && tagged[i - 1].1 == tagged[i].1 && ["dan", "den", "tan", "ten"].iter().any(|e| tagged[i - 1].0.ends_with(e))
+fn anchor_clause(tagged: &mut [(String, u32)], turkish_sentence: &[bool]) -> Option<(u32, bool)> {
+    use super::turkish;
+    let in_turkish = |i: usize| turkish_sentence.get(i).copied().unwrap_or(false);
+    let turkish_at = (1..tagged.len()).find(|&i| {
+        in_turkish(i) && matches!(tagged[i].0.as_str(), "once" | "sonra") && tagged[i - 1].1 == tagged[i].1 && turkish::is_ablative(&tagged[i - 1].0)
     });
-    if let Some(at) = turkish {
+    if let Some(at) = turkish_at {
         let clause = tagged[at].1;
         let rest: Vec<&str> = tagged[at + 1..].iter().take_while(|(_, c)| *c == clause).map(|(w, _)| w.as_str()).collect();
-        let simple_past = |w: &str| w.chars().count() >= 4 && ["di", "du", "ti", "tu", "dik", "duk", "tik", "tuk"].iter().any(|e| w.ends_with(e));
-        let past = rest.iter().any(|w| super::turkish::is_past(w) || simple_past(w)) && !rest.iter().any(|w| super::turkish::is_present(w));
+        let past = rest.iter().any(|w| turkish::is_past(w) || turkish::is_simple_past(w)) && !rest.iter().any(|w| turkish::is_present(w));
         if !past || !rest.iter().any(|w| !is_stop(w)) {
             return None;
         }
@@ -1337,6 +1338,8 @@ mod tests {
         assert!(!anchor.1 && in_turkish_anchor("lto") && !in_turkish_anchor("flash"));
         assert!(analyse_with("Çökmeden sonra imu görevine ne kadar stack verdik?", true).anchor.is_some_and(|a| a.1));
         assert_eq!(analyse_with("Daha önce hangi portta çalışıyordu?", true).anchor, None);
+        // English "once" after a word that ends as an ablative does is no Turkish "önce".
+        assert_eq!(analyse_with("which port was the service written once for ubuntu?", true).anchor, None);
     }
 
     #[test]

@@ -266,6 +266,18 @@ pub fn is_past(word: &str) -> bool {
     word.contains("yordu") || ["ydi", "ydu"].iter().any(|e| word.ends_with(e))
 }
 
+/// Whether a Turkish word may be a verb in the simple past (`verdik`, `taşındı`): what a question about a named moment
+/// asks in ("çökmeden sonra ne kadar stack verdik?"), where it cannot mean "has done".
+pub fn is_simple_past(word: &str) -> bool {
+    word.chars().count() >= 4 && ["di", "du", "ti", "tu", "dik", "duk", "tik", "tuk"].iter().any(|e| word.ends_with(e))
+}
+
+/// Whether a Turkish word ends in the ablative (`açmadan`, `çökmeden`, `deploy'dan`): "from", "than", and before
+/// `önce` / `sonra`, "before" / "after" it.
+pub fn is_ablative(word: &str) -> bool {
+    ["dan", "den", "tan", "ten"].iter().any(|e| word.ends_with(e))
+}
+
 /// Whether a Turkish word is a verb in the present tense (`çalışıyor`, `geçiyor mu`, `dinliyoruz`).
 pub fn is_present(word: &str) -> bool {
     (word.contains("iyor") || word.contains("uyor")) && !word.contains("yordu")
