@@ -39,6 +39,8 @@ pub struct Concept {
 }
 
 /// The lexicon. Order matters only for a word two concepts ask for (the first wins); none does now.
+///
+/// (`duration` is last: [`DURATION`] is its index.)
 pub const CONCEPTS: &[Concept] = &[
     // How many copies run: the tables of `kubectl get deploy` (UP-TO-DATE, AVAILABLE) and `kubectl get rs`
     // (DESIRED), `docker service ls` (REPLICAS), `kubectl scale` ("scaled"). Not READY: `kubectl get pods` prints it
@@ -101,7 +103,27 @@ pub const CONCEPTS: &[Concept] = &[
         finds: &["commit"],
         event: true,
     },
+    // How long something takes (`recall18`): the line a tool prints with the time it took: Postgres' `EXPLAIN
+    // ANALYZE` ("Execution Time: 38.117 ms") and `\timing` ("Time: 12.3 ms"), Jest's "Time:", pytest's "42 passed in
+    // 3.21s", cargo's "Finished … in 12.34s", yarn's "Done in 4.5s", Vite's "built in 1.23s", `gh run list`'s
+    // ELAPSED, `time`'s "real", docker's "[+] Building 12.3s", and "took" / "elapsed" / "duration" of logs. Asked by
+    // "how long" and Turkish `sürmek` ("ne kadar sürüyor"), not by a word of its own (see `query`).
+    Concept {
+        name: "duration",
+        asks: &["duration", "elapsed"],
+        asks_tr: &[],
+        shows: &[
+            "Execution Time:", "Time:", "ELAPSED", "elapsed", "took", "duration", "passed in", "failed in", "done in", "built in",
+            "finished in", "completed in", "real", "Building",
+        ],
+        shape: None,
+        finds: &["execution", "elapsed"],
+        event: false,
+    },
 ];
+
+/// The index of the `duration` concept in [`CONCEPTS`].
+pub const DURATION: u8 = 5;
 
 /// The concept a question word (a match key, and its English stem) asks for, if any.
 pub fn of_word(word: &str, stem: &str) -> Option<u8> {
@@ -109,6 +131,12 @@ pub fn of_word(word: &str, stem: &str) -> Option<u8> {
         .iter()
         .position(|c| c.asks.iter().any(|a| *a == word || stem_en(a) == stem) || c.asks_tr.iter().any(|p| word.starts_with(p) && word.len() > p.len().min(3)))
         .map(|k| k as u8)
+}
+
+/// The concept an English noun bare of Turkish endings asks for (`podları` → `pod`): only an English question word
+/// itself or its plural, not a word that stems as one does (`servisi` bares to `serv`, which is not "serving").
+pub fn of_bare_noun(noun: &str) -> Option<u8> {
+    CONCEPTS.iter().position(|c| c.asks.iter().any(|a| *a == noun || a.strip_suffix('s') == Some(noun))).map(|k| k as u8)
 }
 
 /// Steps of each concept word whose newest (a "first" question: oldest) are candidates (`ranked-v2`, [`Concept::finds`]).
@@ -215,6 +243,27 @@ mod tests {
         assert!(shows(r#"LOG:  listening on IPv4 address "0.0.0.0", port 5434"#, k("server")));
         assert!(shows("INFO:     Uvicorn running on http://0.0.0.0:8000 (Press CTRL+C to quit)", k("server")));
         assert!(!shows("export default defineConfig({ server: { port: 5173 } })", k("server")));
+    }
+
+    #[test]
+    fn a_duration_is_the_line_that_says_how_long_something_took() {
+        assert_eq!(CONCEPTS[usize::from(DURATION)].name, "duration");
+        assert!(shows("Execution Time: 38.117 ms", DURATION));
+        assert!(shows("slow request: GET /api/v2/leaderboard/weekly/ took 31.2s", DURATION));
+        assert!(shows("============ 42 passed in 3.21s ============", DURATION));
+        assert!(shows("✨  Done in 4.52s.", DURATION));
+        assert!(shows("STATUS  TITLE  WORKFLOW  BRANCH  EVENT  ID  ELAPSED  AGE", DURATION));
+        // Not a latency of a log line, nor the word "time" of any sentence.
+        assert!(!shows("[route-2] POST /api/v1/media/7324 201 113ms", DURATION));
+        assert!(!shows("at the time of the deploy", DURATION));
+    }
+
+    #[test]
+    fn an_english_noun_under_turkish_endings_asks_for_a_concept_by_the_word_not_its_stem() {
+        assert_eq!(of_bare_noun("pod"), Some(k("replicas")));
+        assert_eq!(of_bare_noun("error"), Some(k("error")));
+        // `servisi` bares to `serv`, which stems as "serving" does but is no such word.
+        assert_eq!(of_bare_noun("serv"), None);
     }
 
     #[test]

@@ -101,6 +101,16 @@ fn concept_shape(_: &str, _: &str) -> Option<Shape> {
     None
 }
 
+/// The concept shape an English noun under Turkish endings asks for (`recall18`: by the word, not its stem).
+#[cfg(ranked_v2)]
+fn bare_concept_shape(noun: &str) -> Option<Shape> {
+    super::concepts::of_bare_noun(noun).map(Shape::Concept)
+}
+#[cfg(not(ranked_v2))]
+fn bare_concept_shape(_: &str) -> Option<Shape> {
+    None
+}
+
 /// `ranked-v2`: the quality of a truncation of a long question word (`cover` for "coverage"): an identifier part's.
 /// A truncation is matched as it is, never as the prefix of longer forms ([`super::v2::Matcher`]).
 const TRUNCATED: u32 = 12;
@@ -155,6 +165,10 @@ const STOP_TR: &[&str] = &[
 /// `ranked-v2`: words that, after "how", make a question word ("how long", "how often").
 const HOW_WORDS: &[&str] = &["long", "often"];
 
+/// `ranked-v2` (`recall18`): the verb of "how long does it take".
+#[cfg(ranked_v2)]
+const TAKE: &[&str] = &["take", "takes", "took", "taking", "taken"];
+
 /// `ranked-v2`: the verb "run", which every command-running session's summaries carry.
 const RUN_WORDS: &[&str] = &["run", "runs", "running", "ran"];
 
@@ -171,6 +185,19 @@ const STATE: &[&str] = &[
 
 /// `ranked-v2` (`recall17`): chat's abbreviations of "now" ("at the moment", "right now").
 const STATE_V2: &[&str] = &["atm", "rn"];
+
+/// `ranked-v2` (`recall18`): words next to "current" that make it the electric current, a thing to find, not "now":
+/// "average current", "peak current", "current draw", "current consumption".
+#[cfg(ranked_v2)]
+const CURRENT_BEFORE: &[&str] = &["average", "avg", "mean", "peak", "max", "idle", "sleep", "supply", "inrush", "leakage", "quiescent", "charging", "charge"];
+#[cfg(ranked_v2)]
+const CURRENT_AFTER: &[&str] = &["draw", "consumption", "drain", "limit", "sense", "sensor"];
+
+/// `ranked-v2`: whether the `i`th word (a match key) is "current" as the electric current ([`CURRENT_BEFORE`]).
+#[cfg(ranked_v2)]
+fn electric_current(words: &[&str], i: usize) -> bool {
+    words[i] == "current" && (i.checked_sub(1).is_some_and(|p| in_list(CURRENT_BEFORE, words[p])) || words.get(i + 1).is_some_and(|n| in_list(CURRENT_AFTER, n)))
+}
 
 /// Words that say the prompt asks about history (the best answer, not necessarily the newest).
 const HISTORY: &[&str] = &[
@@ -215,6 +242,60 @@ const SYNONYMS: &[&[&str]] = &[
     &["authentication", "auth"],
     &["memory", "mem", "oom"],
 ];
+
+/// `ranked-v2` (`recall18`): words and the abbreviations tools print for them (`avg current: 18.4 mA`, `max_conns`,
+/// `fw 1.4.2`, `p95 latency`), as [`SYNONYMS`] are used. Not those that every session prints for something else:
+/// `init`, `lib`, `src`, `info`, `app`, `ts`, `js`.
+#[cfg(ranked_v2)]
+const ABBREVIATIONS: &[&[&str]] = &[
+    &["average", "avg", "mean"],
+    &["maximum", "max"],
+    &["minimum", "min"],
+    &["temperature", "temp"],
+    &["frequency", "freq"],
+    &["connection", "connections", "conn", "conns"],
+    &["transaction", "txn"],
+    &["parameter", "param", "params"],
+    &["argument", "arg", "args"],
+    &["statistics", "stats"],
+    &["utilization", "util"],
+    &["percentage", "percent", "pct"],
+    &["message", "msg"],
+    &["request", "req"],
+    &["response", "resp"],
+    &["organization", "org"],
+    &["document", "doc", "docs"],
+    &["specification", "spec"],
+    &["implementation", "impl"],
+    &["allocation", "alloc"],
+    &["development", "dev"],
+    &["package", "pkg"],
+    &["image", "img"],
+    &["administrator", "admin"],
+    &["firmware", "fw"],
+    &["hardware", "hw"],
+    &["bandwidth", "bw"],
+    &["certificate", "cert"],
+    &["password", "passwd"],
+    &["directory", "dir"],
+    &["number", "num"],
+];
+
+/// `ranked-v2` (`recall18`): the stems of a word's abbreviations, or of the word an abbreviation stands for
+/// ([`ABBREVIATIONS`]).
+#[cfg(ranked_v2)]
+fn abbreviations(key: &str) -> Vec<String> {
+    let own = stem_en(key);
+    let mut out = Vec::new();
+    for group in ABBREVIATIONS.iter().filter(|g| g.iter().any(|w| *w == key || stem_en(w) == own)) {
+        for s in group.iter().map(|w| stem_en(w)) {
+            if s != own && !out.contains(&s) {
+                out.push(s);
+            }
+        }
+    }
+    out
+}
 
 /// Question words (stems) that ask for a verdict, and the words of tool output that give one either way: "does the
 /// DAG pass now?" is answered by the newest run whether it passed or failed (one direction only: "why did it fail?"
@@ -328,7 +409,9 @@ const TURKISH_V2: &[(&str, &[&str])] = &[
 /// `ranked-v2` (`recall10`): question words that carry no content: English negated auxiliaries as the prompt's words
 /// split them ("wouldn't" → `wouldn`, `t`), Turkish question words ("where was it").
 const STOP_TR_V2: &[&str] = &[
-    "wouldn", "couldn", "didn", "doesn", "isn", "wasn", "weren", "aren", "shouldn", "hasn", "haven", "hadn", "don", "won","nerde", "nerdeydi", "neredeydi", "nereden", "nereye", "nereyi", "nerden", "kim", "kimin", "hangisiydi", "neydi", "kaci", "kacta"];
+    "wouldn", "couldn", "didn", "doesn", "isn", "wasn", "weren", "aren", "shouldn", "hasn", "haven", "hadn", "don", "won","nerde", "nerdeydi", "neredeydi", "nereden", "nereye", "nereyi", "nerden", "kim", "kimin", "hangisiydi", "neydi", "kaci", "kacta",
+    // (`recall18`: the counter word of "kaç tane", how many; "according to", "remind me".)
+    "tane", "kez", "defa", "iki", "according", "remind"];
 
 /// `ranked-v2`: word sequences (match keys) that mark a question about a kind of thing in general, not about the
 /// session ("what is the difference between a process and a thread?", "explain what a decorator is, in general"):
@@ -419,16 +502,34 @@ fn turkish_sentences(prompt_nfc: &str, counting_itself: bool) -> Vec<bool> {
         }
         sentence.clear();
     };
+    // (`recall18`: the two characters before the current one, for an ending after an apostrophe.)
+    let (mut prev, mut before) = (' ', ' ');
+    let mut ending = false;
     for c in prompt_nfc.chars().chain(std::iter::once(' ')) {
         if is_word(c) {
+            if cur.is_empty() {
+                ending = matches!(prev, '\'' | '’') && is_word(before);
+            }
             cur.push(c);
+            (before, prev) = (prev, c);
             continue;
         }
         if !cur.is_empty() {
             let key = match_key(&fold_token(&cur));
-            sentence.push(cur.chars().any(|c| TURKISH_LETTERS.contains(&c)) || in_list(STOP_TR, &key) && !in_list(STOP_EN, &key));
+            let letters = cur.chars().any(|c| TURKISH_LETTERS.contains(&c));
+            // (`recall18`: an ending after an apostrophe is Turkish or an English contraction's tail, never a word of
+            // either list ("we've" is not `ve`, and); a question word only Turkish has marks the sentence too.)
+            #[cfg(ranked_v2)]
+            let turkish = if ending { super::turkish::is_ending(&key) } else { letters || (in_list(STOP_TR, &key) && !in_list(STOP_EN, &key)) || in_list(super::turkish::QUESTION_WORDS, &key) };
+            #[cfg(not(ranked_v2))]
+            let turkish = {
+                let _ = ending;
+                letters || in_list(STOP_TR, &key) && !in_list(STOP_EN, &key)
+            };
+            sentence.push(turkish);
             cur.clear();
         }
+        (before, prev) = (prev, c);
         if matches!(c, '.' | '!' | '?' | '\n') {
             flush(&mut out, &mut sentence);
         }
@@ -503,6 +604,29 @@ fn acronyms(prompt_nfc: &str) -> Vec<bool> {
     out
 }
 
+/// `ranked-v2` (`recall18`): for each word of a prompt (as [`words`] splits it), whether it is the ending a Turkish
+/// writer puts after an apostrophe (`Sentry'deki`, `API'si`, `Redis'in`) or the tail of an English contraction
+/// (`what's`, `we've`): part of the word before it, never a word to find.
+#[cfg(ranked_v2)]
+fn after_apostrophe(prompt_nfc: &str) -> Vec<bool> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let (mut prev, mut before) = (' ', ' '); // the two characters before the current word
+    for c in prompt_nfc.chars().chain(std::iter::once(' ')) {
+        if is_word(c) {
+            if cur.is_empty() {
+                out.push(matches!(prev, '\'' | '’') && is_word(before));
+            }
+            cur.push(c);
+        } else {
+            cur.clear();
+        }
+        before = prev;
+        prev = c;
+    }
+    out
+}
+
 /// The words of a prompt, in order: runs of word characters, folded, as match keys, each with the number of the
 /// clause it is in (a new clause after `,` `;` `?` `!`, a `.` or `:` before a space, a line break, or a joining
 /// word such as "and").
@@ -551,6 +675,8 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     let raw: Vec<String> = tagged.iter().map(|(w, _)| w.clone()).collect();
     let named = if v2 { capitalized_inside(&q) } else { Vec::new() };
     let caps = if v2 { acronyms(&q) } else { Vec::new() };
+    #[cfg(ranked_v2)]
+    let endings = if v2 { after_apostrophe(&q) } else { Vec::new() };
     let turkish_sentence = if v2 && ENGLISH_NAMES_IN_TURKISH { in_turkish_sentence(&q) } else { Vec::new() };
     #[cfg(ranked_v2)]
     let turkish_sentence_of_word = if v2 { turkish_sentences(&q, true) } else { Vec::new() };
@@ -588,8 +714,14 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     if !these_days.is_empty() {
         state_word = true;
     }
-    for w in &raw {
-        if v2 && (in_list(STATE, w) || in_list(STATE_V2, w)) {
+    #[cfg(ranked_v2)]
+    let raw_words: Vec<&str> = raw.iter().map(String::as_str).collect();
+    #[cfg(ranked_v2)]
+    let electric = |i: usize| v2 && electric_current(&raw_words, i);
+    #[cfg(not(ranked_v2))]
+    let electric = |_: usize| false;
+    for (i, w) in raw.iter().enumerate() {
+        if v2 && (in_list(STATE, w) || in_list(STATE_V2, w)) && !electric(i) {
             state_word = true;
         }
         if in_list(HISTORY, w) {
@@ -635,6 +767,16 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         if std::mem::take(&mut skip_next) || these_days.contains(&i) || at_start.contains(&i) {
             continue;
         }
+        #[cfg(ranked_v2)]
+        if endings.get(i).copied().unwrap_or(false) {
+            continue;
+        }
+        // (`recall18`: nor is a word that joins two questions ("…, plus the pnpm version?"), nor "time" of "last
+        // time", nor Turkish "which" under endings ("ödeme servisi hangisinde?", in which one).)
+        #[cfg(ranked_v2)]
+        if v2 && (JOINS.contains(&w.as_str()) || (w == "time" && i > 0 && raw[i - 1] == "last") || (turkish_sentence_of_word.get(i).copied().unwrap_or(false) && w.starts_with("hangi"))) {
+            continue;
+        }
         let next = raw.get(i + 1);
         // `ranked-v2` (`recall17`): "how did the e2e run go?", "how did it go": how something ended, a verdict.
         #[cfg(ranked_v2)]
@@ -651,6 +793,8 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             let means = means.or_else(|| turkish_sentence_of_word.get(i).copied().unwrap_or(false).then(|| super::turkish::phrase_meanings(w, n)).flatten());
             #[cfg(ranked_v2)]
             let means = means.or_else(|| v2.then(|| VERDICT_PHRASES.iter().find(|(a, b)| a == w && n == b).map(|_| VERDICT_MEANS)).flatten());
+            #[cfg(ranked_v2)]
+            let means = means.or_else(|| v2.then(|| PHRASES_V2.iter().find(|(a, b, _)| a == w && n == b).map(|p| p.2)).flatten());
             if let Some(means) = means {
                 let keys: Vec<(String, u32)> = means.iter().map(|m| (stem_en(m), 16)).collect();
                 let mut keys = keys;
@@ -684,7 +828,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         // (`ranked-v2`, `recall10`: two capitals are an acronym, a name (`CI`, `OS`), not a word too short to mean
         // anything; `US`, `IT` as words are still dropped by the lists.)
         let acronym = v2 && caps.get(i).copied().unwrap_or(false) && !crate::text::is_stopword(w) && !is_stop(w);
-        let name = name || acronym;
+        let name = name || acronym || electric(i);
         // (`ranked-v2`, `recall17`: nor do the words of an outcome, "finally", nor chat's "atm", "rn" for "now".)
         if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || is_stop(w) || in_list(STATE, w) || in_list(HISTORY, w) || (v2 && (in_list(STOP_TR_V2, w) || in_list(OUTCOME, w) || in_list(STATE_V2, w)))) {
             continue;
@@ -692,6 +836,16 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         // `ranked-v2`: "how long", "how often" ask for a duration or a frequency: question words, not content ("the
         // weekend long run" does not answer "how long do tokens live").
         if v2 && i > 0 && raw[i - 1] == "how" && HOW_WORDS.contains(&w.as_str()) {
+            // (`recall18`: "how long" asks for the line that says how long something took, a duration.)
+            #[cfg(ranked_v2)]
+            if w == "long" {
+                push(&mut slots, duration_slot(tagged[i].1));
+            }
+            continue;
+        }
+        // (`recall18`: nor is the verb of "how long does it take", "how long did the build take".)
+        #[cfg(ranked_v2)]
+        if v2 && TAKE.contains(&w.as_str()) && (1..i).any(|k| raw[k - 1] == "how" && raw[k] == "long" && tagged[k].1 == tagged[i].1) {
             continue;
         }
         // `ranked-v2` (`recall17`): nor do "running" and "using" in a Turkish sentence (`çalışıyor`, `kullanıyoruz`).
@@ -699,6 +853,10 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         let in_turkish = turkish_sentence_of_word.get(i).copied().unwrap_or(false);
         #[cfg(ranked_v2)]
         if in_turkish && super::turkish::is_content_free(w) {
+            // (`recall18`: but `sürüyor`, `sürdü` (takes, took) ask how long, as "how long" does.)
+            if super::turkish::takes_time(w) {
+                push(&mut slots, duration_slot(tagged[i].1));
+            }
             continue;
         }
         // `ranked-v2`: "run" asks nothing ("which image do the pods run", "how many workers do we run"), and the
@@ -710,6 +868,14 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         let mut keys = vec![(stem.clone(), 16)];
         for s in synonyms(w) {
             keys.push((s, 13));
+        }
+        #[cfg(ranked_v2)]
+        if v2 {
+            for s in abbreviations(w) {
+                if !keys.iter().any(|(k, _)| *k == s) {
+                    keys.push((s, 13));
+                }
+            }
         }
         let mut turkish = false;
         for (prefix, means) in TURKISH {
@@ -752,6 +918,12 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             for b in &bare {
                 also_ask(&mut keys, &[b.as_str()], 14);
             }
+        }
+        // (`recall18`: "Python 3.12'ye geçtik" is a switch, not a pass.)
+        #[cfg(ranked_v2)]
+        if in_turkish && super::turkish::moved_to(w) {
+            keys.retain(|(k, _)| !VERDICT.iter().chain(VERDICT_WORDS).any(|v| stem_en(v) == *k));
+            also_ask(&mut keys, super::turkish::MOVED_TO_MEANS, 14);
         }
         #[cfg(not(ranked_v2))]
         let bare: Vec<String> = Vec::new();
@@ -811,11 +983,18 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         } else if v2 && SIZE.iter().any(|z| *z == w || stem_en(z) == stem) {
             size_shape()
         } else if v2 {
-            concept_shape(w, &stem).or_else(|| bare.iter().find_map(|b| concept_shape(b, &stem_en(b))))
+            concept_shape(w, &stem).or_else(|| bare.iter().find_map(|b| bare_concept_shape(b)))
         } else {
             None
         };
         push(&mut slots, Slot { name: w.clone(), keys, inflected, whole: false, shape, clauses: bit(tagged[i].1) });
+    }
+    // `ranked-v2` (`recall18`): "how long" asks how long *something* takes: in a clause that names nothing else ("…, and
+    // how long do they take?") it is left out, as the pronoun it asks about is.
+    #[cfg(ranked_v2)]
+    {
+        let named: u32 = slots.iter().filter(|s| s.name != "how long").fold(0, |acc, s| acc | s.clauses);
+        slots.retain(|s| s.name != "how long" || s.clauses & named != 0);
     }
     // `ranked-v2`: a question about something in general needs nothing from the session.
     if v2 && asks_in_general(&raw) {
@@ -866,13 +1045,24 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     }
     #[cfg(ranked_v2)]
     if v2 && SHARED_ATTRIBUTES {
-        share_attributes(&tagged, &mut slots);
+        share_attributes(&tagged, turkish_sentence_of_word.iter().any(|&t| t), &mut slots);
+        let name_at: Vec<bool> = (0..tagged.len()).map(|i| named.get(i).copied().unwrap_or(false) || caps.get(i).copied().unwrap_or(false)).collect();
+        share_possessor(&tagged, &endings, &turkish_sentence_of_word, &name_at, &mut slots);
     }
     #[cfg(ranked_v2)]
     let clause_intents = if v2 && CLAUSE_INTENTS { clause_intents(&tagged, &at_start, &these_days, &slots, outcome, &turkish_sentence_of_word) } else { Vec::new() };
     #[cfg(not(ranked_v2))]
     let clause_intents = Vec::new();
     Query { slots, intent, past, clause_intents, anchor }
+}
+
+/// `ranked-v2` (`recall18`): the slot of "how long" (Turkish `sürmek`) in a clause: the words that tools print with a
+/// duration, and the duration concept's lines ([`super::concepts::DURATION`]).
+#[cfg(ranked_v2)]
+fn duration_slot(clause: u32) -> Slot {
+    let mut keys = Vec::new();
+    also_ask(&mut keys, super::concepts::CONCEPTS[usize::from(super::concepts::DURATION)].finds, 12);
+    Slot { name: "how long".to_string(), keys, inflected: None, whole: false, shape: Some(Shape::Concept(super::concepts::DURATION)), clauses: bit(clause) }
 }
 
 /// Add the stems of `words` to a slot's keys at `quality`, each once (a lexicon's meanings of a word).
@@ -930,6 +1120,9 @@ fn anchor_clause(tagged: &mut [(String, u32)], turkish_sentence: &[bool]) -> Opt
 /// `ranked-v2` (`recall17`): two words that ask whether something went well ("did the migration go through?").
 #[cfg(ranked_v2)]
 const VERDICT_PHRASES: &[(&str, &str)] = &[("go", "through"), ("went", "through"), ("gone", "through")];
+/// `ranked-v2` (`recall18`): two English words that name one thing: "on call" (`oncall`, or `call` of `on-call`).
+#[cfg(ranked_v2)]
+const PHRASES_V2: &[(&str, &str, &[&str])] = &[("on", "call", &["oncall", "call"])];
 /// What a verdict phrase asks for: a pass, a success (either verdict answers, by [`VERDICT_WORDS`]).
 #[cfg(ranked_v2)]
 const VERDICT_MEANS: &[&str] = &["pass", "success"];
@@ -956,7 +1149,7 @@ const SHARED_ATTRIBUTES: bool = true;
 /// (a value of a shape such as a version or a port, a verdict, a concept) while the second does: the first asks
 /// for the same attributes, which the sentence says once, at its end (and the other way round).
 #[cfg(ranked_v2)]
-fn share_attributes(tagged: &[(String, u32)], slots: &mut [Slot]) {
+fn share_attributes(tagged: &[(String, u32)], turkish: bool, slots: &mut [Slot]) {
     let mut bits: Vec<u32> = tagged.iter().map(|(_, c)| (*c).min(31)).collect();
     bits.dedup();
     let [a, b] = bits[..] else { return };
@@ -970,8 +1163,12 @@ fn share_attributes(tagged: &[(String, u32)], slots: &mut [Slot]) {
     // (Each way: a clause with no attribute gets the other's attributes; a clause with nothing but attributes ("which
     // port and which version is postgres on?") gets the other's other words, the thing they are asked of.)
     let mut share: Vec<(u32, u32, bool)> = Vec::new(); // (from, to, attributes)
+    // (`recall18`: in Turkish, a clause without attributes that names one thing: "Next ve Turbo sürümleri", not
+    // "Redis'in portu ve bellek sınırı" (memory limit), whose two words say what is asked themselves: Turkish puts a
+    // noun's attribute after each noun.)
+    let one_thing = |slots: &[Slot], c: u32| !turkish || slots.iter().filter(|s| in_clause(s, c)).count() == 1;
     for (x, y) in [(a, b), (b, a)] {
-        if !has(slots, x, true) && has(slots, x, false) && has(slots, y, true) {
+        if !has(slots, x, true) && has(slots, x, false) && has(slots, y, true) && one_thing(slots, x) {
             share.push((y, x, true));
         }
         if has(slots, x, true) && !has(slots, x, false) && has(slots, y, false) {
@@ -983,6 +1180,32 @@ fn share_attributes(tagged: &[(String, u32)], slots: &mut [Slot]) {
             if in_clause(s, from) && attribute(s) == attr {
                 s.clauses |= bit(to);
             }
+        }
+    }
+}
+
+/// `ranked-v2` (`recall18`): "Redis'in portu ve bellek sınırı kaç?" (Redis's port and memory limit): in a Turkish
+/// sentence of two clauses, a noun in the genitive (`Redis'in`, `servisinin`) in the first owns what the second asks
+/// for too, when the second names no owner of its own (a genitive, or a name: "…, Node sürümü kaç?").
+#[cfg(ranked_v2)]
+fn share_possessor(tagged: &[(String, u32)], endings: &[bool], turkish: &[bool], name_at: &[bool], slots: &mut [Slot]) {
+    let mut bits: Vec<u32> = tagged.iter().map(|(_, c)| (*c).min(31)).collect();
+    bits.dedup();
+    let [a, b] = bits[..] else { return };
+    let genitive = |i: usize| {
+        let w = tagged[i].0.as_str();
+        turkish.get(i).copied().unwrap_or(false)
+            && !endings.get(i).copied().unwrap_or(false)
+            && (endings.get(i + 1).copied().unwrap_or(false) && matches!(tagged[i + 1].0.as_str(), "in" | "un" | "nin" | "nun")
+                || (w.chars().count() >= 6 && (w.ends_with("nin") || w.ends_with("nun"))))
+    };
+    let owners = |c: u32| (0..tagged.len()).filter(|&i| tagged[i].1.min(31) == c && genitive(i)).collect::<Vec<usize>>();
+    if !owners(b).is_empty() || (0..tagged.len()).any(|i| tagged[i].1.min(31) == b && name_at[i]) {
+        return;
+    }
+    for i in owners(a) {
+        for s in slots.iter_mut().filter(|s| s.name == tagged[i].0 && s.clauses != u32::MAX) {
+            s.clauses |= bit(b);
         }
     }
 }
@@ -1003,7 +1226,8 @@ fn clause_intents(tagged: &[(String, u32)], at_start: &[usize], these_days: &[us
     for b in bits {
         let at: Vec<usize> = (0..tagged.len()).filter(|&i| tagged[i].1.min(31) == b).collect();
         let has = |list: &[&str]| at.iter().any(|&i| in_list(list, &tagged[i].0));
-        let state_word = has(STATE) || has(STATE_V2) || at.iter().any(|i| these_days.contains(i));
+        let words: Vec<&str> = tagged.iter().map(|(w, _)| w.as_str()).collect();
+        let state_word = at.iter().any(|&i| in_list(STATE, words[i]) && !electric_current(&words, i)) || has(STATE_V2) || at.iter().any(|i| these_days.contains(i));
         let history = has(HISTORY);
         let first = has(FIRST) || at.iter().any(|i| at_start.contains(i));
         // (`recall17`: a Turkish verb's tense is its ending.)
@@ -1380,5 +1604,89 @@ mod tests {
         for (p, word) in [("Bu sürüm şimdi kaç?", "bu"), ("Hangi portta çalışıyor?", "hangi"), ("Ne zaman düzelttik?", "ne")] {
             assert!(!names(&analyse_with(p, true)).contains(&word), "{p}");
         }
+    }
+
+    #[test]
+    fn ranked_v2_recall18_a_turkish_question_about_an_english_codebase_names_its_things_in_turkish() {
+        // The things of a shop, a booking system and an on-call tool, asked in Turkish, are found by their English.
+        let cases = [
+            ("Sepet servisi şu an hangi portta?", "sepet", "cart"),
+            ("Ödeme testleri neden kırıldı?", "odeme", "payment"),
+            ("Ödeme testleri neden kırıldı?", "kirildi", "broken"),
+            ("Randevu iptal edilince ne oluyor?", "randevu", "appoint"),
+            ("Nöbet çizelgesini kim değiştirdi?", "nobet", "oncall"),
+            // A final consonant softened before a vowel, and a verb's vowel narrowed before `-yor`.
+            ("Alarm eşiği şimdi kaç?", "esigi", "threshold"),
+            ("Sentry'deki hatanın kaynağı neydi?", "kaynagi", "sourc"),
+            ("Migration hâlâ bekliyor mu?", "bekliyor", "wait"),
+        ];
+        for (p, word, key) in cases {
+            assert!(keys_of(&analyse_with(p, true), word).contains(&key), "{p}: {word} {:?}", keys_of(&analyse_with(p, true), word));
+        }
+        // "We moved to" is a switch, never a pass.
+        let q = analyse_with("Hangi Python sürümüne geçtik?", true);
+        assert!(keys_of(&q, "gectik").contains(&"migrat") && !q.slots.iter().any(asks_verdict), "{:?}", q.slots);
+        assert!(analyse_with("Testler geçti mi?", true).slots.iter().any(asks_verdict));
+    }
+
+    #[test]
+    fn ranked_v2_recall18_an_ending_after_an_apostrophe_is_no_word_and_marks_a_turkish_sentence() {
+        let q = analyse_with("Sentry'deki hatanın kaynağı neydi?", true);
+        assert!(!names(&q).contains(&"deki"), "{:?}", names(&q));
+        // A sentence with no Turkish letter is Turkish by its endings and question words: its lexicon applies.
+        let q = analyse_with("Webhook'lar neden iki kez tetikleniyordu?", true);
+        assert!(keys_of(&q, "tetikleniyordu").contains(&"trigger"), "{:?}", q.slots);
+        assert!(!names(&q).contains(&"kez") && !names(&q).contains(&"lar"));
+        // An English contraction's tail is neither a word nor Turkish ("we've" is not `ve`, and).
+        let q = analyse_with("which port have we've set for the api?", true);
+        assert!(!names(&q).contains(&"ve") && !names(&q).contains(&"have"), "{:?}", names(&q));
+    }
+
+    #[test]
+    fn ranked_v2_recall18_abbreviations_the_electric_current_and_how_long() {
+        assert!(keys_of(&analyse_with("what's the average current draw now?", true), "average").contains(&"avg"));
+        assert!(keys_of(&analyse_with("what's the max heap size?", true), "max").contains(&"maximum"));
+        // "current" next to "average" or "draw" is the electric current, a word to find; elsewhere it is "now".
+        let q = analyse_with("what was the current draw back at 400 Hz?", true);
+        assert!(names(&q).contains(&"current"), "{:?}", names(&q));
+        assert!(!names(&analyse_with("what is the current version?", true)).contains(&"current"));
+        assert!(analyse("what's the average current draw now?").slots.iter().all(|s| s.name != "current"));
+        // "How long" asks for a duration: the duration concept's lines, in a clause that names what takes it.
+        let q = analyse_with("How long does the weekly leaderboard query take now?", true);
+        let slot = q.slots.iter().find(|s| s.name == "how long").expect("a duration slot");
+        assert_eq!(slot.shape, Some(Shape::Concept(super::super::concepts::DURATION)));
+        assert!(!names(&q).contains(&"take"));
+        assert!(names(&analyse_with("Build ne kadar sürüyor artık?", true)).contains(&"how long"));
+        // (Not alone: "…, and how long do they take?" asks about the tests of the other clause.)
+        assert!(!names(&analyse_with("Do the integration tests pass now, and how long do they take?", true)).contains(&"how long"));
+    }
+
+    #[test]
+    fn ranked_v2_recall18_words_that_join_or_point_are_no_words_to_find() {
+        for (p, word) in [
+            ("which node version do we run now, plus the pnpm version?", "plus"),
+            ("is CI green now? and what failed last time?", "time"),
+            ("Sepet servisi hangi portta, ödeme servisi hangisinde?", "hangisinde"),
+            ("who's on call this week according to the schedule?", "according"),
+            ("Kaç tane flaky test var?", "tane"),
+        ] {
+            assert!(!names(&analyse_with(p, true)).contains(&word), "{p}: {:?}", names(&analyse_with(p, true)));
+        }
+        assert!(keys_of(&analyse_with("who's on call this week?", true), "on call").contains(&"oncall"));
+    }
+
+    #[test]
+    fn ranked_v2_recall18_a_turkish_owner_in_the_genitive_owns_both_clauses() {
+        let clauses = |q: &Query, name: &str| q.slots.iter().find(|s| s.name == name).map(|s| s.clauses);
+        let q = analyse_with("Redis'in portu ve bellek sınırı kaç?", true);
+        assert_eq!(clauses(&q, "redis"), Some(0b11), "{:?}", q.slots);
+        // The memory limit is what the second clause asks: the first clause's port is not asked of it.
+        assert_eq!(clauses(&q, "portu"), Some(0b1));
+        // A second clause with a name of its own has its own owner.
+        let q = analyse_with("Ödeme servisinin portu ne, Node sürümü kaç?", true);
+        assert_eq!(clauses(&q, "servisinin"), Some(0b1), "{:?}", q.slots);
+        // English keeps sharing an attribute said once: "the host tests and the python tests both passing".
+        let q = analyse_with("which next and which turbo versions are we on now?", true);
+        assert_eq!(clauses(&q, "versions").map(|c| c.count_ones()), Some(2), "{:?}", q.slots);
     }
 }

@@ -24,6 +24,20 @@ const NOUN_ENDINGS: &[&str] = &[
     "da", "de", "ta", "te", "ya", "ye", "yi", "yu", "ni", "nu", "i", "u", "a", "e",
 ];
 
+/// Whether a word written after an apostrophe is a Turkish ending (`Webhook'lar`, `API'si`, `Redis'in`, `5432'den`),
+/// not the tail of an English contraction (`we've`, `it's`, `they're`, `I'd`).
+pub fn is_ending(word: &str) -> bool {
+    NOUN_ENDINGS.contains(&word) || word.starts_with("lar") || word.starts_with("ler")
+}
+
+/// Question and time words that only Turkish writes, without a letter of its own ("neden", "şimdi" as `simdi`): a
+/// sentence with one is Turkish, as one with `ş` or `ı` is.
+pub const QUESTION_WORDS: &[&str] = &[
+    "neden", "niye", "nicin", "simdi", "simdiki", "guncel", "hala", "halen", "artik", "suan", "onceki", "onceden",
+    "eskiden", "ilk", "basta", "sebebi", "yuzunden", "zaman", "nerde", "nerdeydi", "neredeydi", "nereden", "nereye",
+    "nerden", "neydi", "kaci", "kacta", "tane", "kez",
+];
+
 /// The bare nouns a Turkish word may be: each way of taking endings of [`NOUN_ENDINGS`] off it (up to three),
 /// keeping at least three letters.
 pub fn bare_nouns(word: &str) -> Vec<String> {
@@ -156,7 +170,7 @@ pub const DEV_WORDS: &[(&str, &[&str])] = &[
     ("eposta", &["email", "mail"]),
     ("posta", &["mail", "email"]),
     ("mesaj", &["message"]),
-    ("olay", &["event"]),
+    ("olay", &["event", "incident"]),
     ("abonelik", &["subscription"]),
     // Verbs of a change, of what went wrong, and of an outcome.
     ("dusur", &["lower", "reduce", "decrease"]),
@@ -204,6 +218,78 @@ pub const DEV_WORDS: &[(&str, &[&str])] = &[
     ("baglanti noktas", &["port"]),
     ("geri yukle", &["restore"]),
     ("tekrar dene", &["retry"]),
+    // (`recall18`) The things the common kinds of application are about, as a Turkish user names them in a question
+    // about code written in English (`PaymentService`, `orders` table, `/appointments`): a shop, a booking system,
+    // an on-call / alerting tool, accounts and content.
+    ("odeme", &["payment", "checkout", "pay"]),
+    ("siparis", &["order"]),
+    ("sepet", &["cart", "basket"]),
+    ("urun", &["product", "item"]),
+    ("stok", &["stock", "inventory"]),
+    ("envanter", &["inventory"]),
+    ("indirim", &["discount"]),
+    ("kupon", &["coupon"]),
+    ("musteri", &["customer"]),
+    ("hesap", &["account"]),
+    ("hesapla", &["calculate", "compute"]),
+    ("kargo", &["shipping", "shipment"]),
+    ("teslimat", &["delivery"]),
+    ("iade", &["refund", "return"]),
+    ("vergi", &["tax", "vat"]),
+    ("para birim", &["currency"]),
+    ("randevu", &["appointment", "booking"]),
+    ("rezervasyon", &["reservation", "booking"]),
+    ("takvim", &["calendar"]),
+    ("saat dilim", &["timezone", "tz"]),
+    ("iptal", &["cancel", "cancelled", "canceled"]),
+    ("hatirlatma", &["reminder"]),
+    ("musait", &["availability", "available"]),
+    ("nobet", &["oncall", "shift", "rotation"]),
+    ("cizelge", &["schedule", "rotation"]),
+    ("vardiya", &["shift"]),
+    ("eskalasyon", &["escalation", "escalate"]),
+    ("alarm", &["alert"]),
+    ("uyari", &["alert"]),
+    ("ekip", &["team"]),
+    ("takim", &["team"]),
+    ("kisi", &["contact", "person"]),
+    ("uye", &["member"]),
+    ("politika", &["policy"]),
+    ("kural", &["rule"]),
+    ("sablon", &["template"]),
+    ("rapor", &["report"]),
+    ("pano", &["dashboard"]),
+    ("grafik", &["chart", "graph"]),
+    ("arama", &["search"]),
+    ("filtre", &["filter"]),
+    ("sirala", &["sort"]),
+    ("sayfalama", &["pagination"]),
+    ("resim", &["image"]),
+    ("gorsel", &["image"]),
+    ("saglayici", &["provider"]),
+    ("kod", &["code"]),
+    ("alan", &["field"]),
+    ("isabet", &["hit"]),
+    ("tetikle", &["trigger"]),
+    ("temizle", &["clear", "purge", "flush"]),
+    ("dongu", &["loop"]),
+    ("yuk dengeley", &["balancer", "loadbalancer", "lb"]),
+    ("hiz sinir", &["ratelimit", "throttle", "limit"]),
+    // (`recall18`) More verbs and states of what went wrong or changed: broke, piled up, was late, is missing, went
+    // negative, shrank, grew, was resolved, returns.
+    ("kiril", &["broken", "fail", "break"]),
+    ("kirik", &["broken", "fail"]),
+    ("kirdi", &["broken", "break"]),
+    ("birik", &["backlog", "pending", "lag"]),
+    ("gecik", &["latency", "delay", "late"]),
+    ("eksik", &["missing"]),
+    ("negatif", &["negative"]),
+    ("kucul", &["smaller", "reduce", "shrink"]),
+    ("buyu", &["larger", "grow"]),
+    ("gideril", &["fix", "resolved"]),
+    ("giderdi", &["fix", "resolved"]),
+    ("donuyor", &["return", "returns"]),
+    ("dondur", &["return", "returns"]),
 ];
 
 /// Verbs (match-key prefixes) that ask nothing in a Turkish question, as "run", "use", "do", "need", "look", "tell",
@@ -216,16 +302,27 @@ const CONTENT_FREE: &[&str] = &[
     "calis", "kullan", "suruyor", "surdu", "surer", "surmus", "yapt", "yapiyor", "yapildi", "yapilmis", "yapacak",
     "yapar", "etti", "ediyor", "ederiz", "eder", "edildi", "edilmis", "etmis", "etmek", "etmedi", "gerek", "lazim",
     "bakt", "bakar", "bakiyor", "bakalim", "soyle", "goster", "istiyor", "biliyor", "bilmiyor", "kontrol",
-    "hatirla", "oluyor", "olacak", "olsun", "olur",
+    "hatirla", "oluyor", "olacak", "olsun", "olur", "tutul", "tutuyor",
 ];
+
+/// Nouns that begin as a verb of [`CONTENT_FREE`] does: usage (`kullanımı`), a reminder (`hatırlatma`, `hatırlatıcı`).
+const NOT_CONTENT_FREE: &[&str] = &["kullanim", "hatirlatma", "hatirlatici"];
+
+/// `sürmek` as a verb, "to take (time)": `sürüyor`, `sürdü`, `sürer`, `sürmüş`.
+const TAKES_TIME: &[&str] = &["suruyor", "surdu", "surer", "surmus"];
+
+/// Whether a Turkish word says how long something takes ([`TAKES_TIME`]): "build ne kadar sürüyor?".
+pub fn takes_time(word: &str) -> bool {
+    TAKES_TIME.iter().any(|p| word.starts_with(p))
+}
 
 /// "Does not work", "did not work": a failure.
 pub const NOT_WORKING: &[&str] = &["calismiyor", "calismadi", "calismaz", "calismamis"];
 
 /// Whether a word of a Turkish question asks nothing ([`CONTENT_FREE`]) and is neither a failure ([`NOT_WORKING`]) nor
-/// the noun "usage" (`kullanımı`).
+/// a noun ([`NOT_CONTENT_FREE`]).
 pub fn is_content_free(word: &str) -> bool {
-    CONTENT_FREE.iter().any(|p| word.starts_with(p)) && !NOT_WORKING.iter().any(|p| word.starts_with(p)) && !word.starts_with("kullanim")
+    CONTENT_FREE.iter().any(|p| word.starts_with(p)) && !NOT_WORKING.iter().chain(NOT_CONTENT_FREE).any(|p| word.starts_with(p))
 }
 
 /// What a Turkish word means in the English of tool output, by [`DEV_WORDS`] (one-word entries: a prefix of the word
@@ -233,7 +330,7 @@ pub fn is_content_free(word: &str) -> bool {
 pub fn meanings(word: &str) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
     for (prefix, means) in DEV_WORDS {
-        let hit = if prefix.contains(' ') { false } else if prefix.len() <= 2 { word == *prefix } else { word.starts_with(prefix) };
+        let hit = if prefix.contains(' ') { false } else if prefix.len() <= 2 { word == *prefix } else { word.starts_with(prefix) || softened_before_vowel(word, prefix) || narrowed_before_yor(word, prefix) };
         if hit {
             out.extend(means.iter().copied());
         }
@@ -244,6 +341,24 @@ pub fn meanings(word: &str) -> Vec<&'static str> {
     out
 }
 
+/// Whether a word is a noun of the lexicon whose final p, t or k Turkish softens before a vowel (`eşik` → `eşiği`,
+/// `kaynak` → `kaynağı`, `özellik` → `özelliği`: `ğ` folds to `g`).
+fn softened_before_vowel(word: &str, prefix: &str) -> bool {
+    let Some(stem) = prefix.strip_suffix(['p', 't', 'k']) else { return false };
+    let soft = match prefix.as_bytes()[prefix.len() - 1] {
+        b'p' => 'b',
+        b't' => 'd',
+        _ => 'g',
+    };
+    prefix.len() >= 4 && word.strip_prefix(stem).and_then(|rest| rest.strip_prefix(soft)).is_some_and(|rest| rest.starts_with(['a', 'e', 'i', 'o', 'u']))
+}
+
+/// Whether a word is a verb of the lexicon whose final `a` / `e` Turkish narrows before the present tense's `-yor`
+/// (`bekle` → `bekliyor`, `temizle` → `temizliyor`).
+fn narrowed_before_yor(word: &str, prefix: &str) -> bool {
+    prefix.len() >= 4 && prefix.strip_suffix(['a', 'e']).is_some_and(|stem| word.strip_prefix(stem).is_some_and(|rest| rest.starts_with("iyor") || rest.starts_with("uyor")))
+}
+
 /// What two words of a Turkish question mean together ([`DEV_WORDS`]' two-word entries: the first word, and a prefix
 /// of the second).
 pub fn phrase_meanings(first: &str, second: &str) -> Option<&'static [&'static str]> {
@@ -251,6 +366,18 @@ pub fn phrase_meanings(first: &str, second: &str) -> Option<&'static [&'static s
         let (a, b) = p.split_once(' ')?;
         (first == a && second.starts_with(b)).then_some(*means)
     })
+}
+
+/// "We moved (over) to", "was moved to": `geçmek` in the first person or the passive, which tests never are ("testler
+/// geçti" passed; "Python 3.12'ye geçtik" we switched).
+const MOVED_TO: &[&str] = &["gectik", "gectim", "geciyoruz", "gecelim", "gececeg", "gecmistik", "gecildi"];
+
+/// What "we moved to" asks for: a migration, a switch, an upgrade.
+pub const MOVED_TO_MEANS: &[&str] = &["migrate", "switch", "move", "upgrade"];
+
+/// Whether a Turkish word says "we moved to" ([`MOVED_TO`]), not "passed".
+pub fn moved_to(word: &str) -> bool {
+    MOVED_TO.iter().any(|p| word.starts_with(p))
 }
 
 /// Words that end as a verb in the past does but are not one.
@@ -323,6 +450,29 @@ mod tests {
             assert!(!is_past(w), "{w}");
         }
         assert!(is_present("dinliyoruz") && !is_present("dinliyorduk"));
+    }
+
+    #[test]
+    fn recall18_application_words_softened_nouns_narrowed_verbs_and_moving_to() {
+        for (word, means) in [
+            ("sepetteki", "cart"),
+            ("siparislerin", "order"),
+            ("randevular", "appointment"),
+            ("nobetci", "oncall"),
+            ("odemeler", "payment"),
+            ("esigi", "threshold"),
+            ("kaynagi", "source"),
+            ("ozelligi", "feature"),
+            ("bekliyor", "wait"),
+            ("temizliyor", "clear"),
+        ] {
+            assert!(meanings(word).contains(&means), "{word}: {:?}", meanings(word));
+        }
+        // Softening needs a vowel after it, and a lexicon word of four letters at least.
+        assert!(!meanings("esigkz").contains(&"threshold"));
+        assert!(moved_to("gectik") && moved_to("geciyoruz") && !moved_to("gecti") && !moved_to("geciyor"));
+        assert!(takes_time("suruyor") && takes_time("surdu") && !takes_time("surum"));
+        assert!(is_ending("lar") && is_ending("deki") && is_ending("in") && !is_ending("ve") && !is_ending("s"));
     }
 
     #[test]
