@@ -1021,3 +1021,17 @@ fn ranked_v2_a_question_about_a_moment_is_answered_by_the_newest_step_before_it_
     let plain = ask(&cf, "how full was flash?", None);
     assert_eq!(ids(&plain).first(), Some(&40), "{:?}", ids(&plain));
 }
+
+#[test]
+fn ranked_v2_a_clause_an_earlier_clauses_pick_answers_takes_no_other_step() {
+    // The commit that moved postgres answers both clauses; the step that gives another reason ("why") for another
+    // change answers neither, and is not hydrated for the second clause.
+    let cf = v2_store(&[
+        (10, "Bash: npm run migrate:down -- V12", "reverted V12\nreason: V12 locked the invoices table during the backfill"),
+        (20, "Bash: git commit -am 'chore(db): move dev postgres'", "[main 4f2a1c9] chore(db): move dev postgres to port 5434 because the e2e stack needs 5433"),
+        (30, "Bash: docker ps", "CONTAINER ID   IMAGE         PORTS                    NAMES\n3f2a9c1d7b10   postgres:16   0.0.0.0:5434->5432/tcp   billing-db-1"),
+    ]);
+    let got = ids(&ask(&cf, "Which port is postgres on now, and why did we move it?", None));
+    assert!(got.contains(&20), "{got:?}");
+    assert!(!got.contains(&10), "another change's reason: {got:?}");
+}

@@ -78,6 +78,7 @@ pub const CONCEPTS: &[Concept] = &[
         finds: &["local", "listen"],
         event: false,
     },
+    // (`recall18`: and the `Hata:` / `HATA` lines of an application that logs in Turkish.)
     // What went wrong: the line that names the error (`KeyError: 'event_id'`, `TypeError: …`, `Traceback`, `FAILED`,
     // `Task failed`, `panicked at`, `error[E0308]`), not the word "error" that code and logs carry everywhere.
     Concept {
@@ -85,7 +86,7 @@ pub const CONCEPTS: &[Concept] = &[
         // (Not "failure": its stem is "fail", a verdict: "which tests failed?" asks for the newest run, pass or fail.)
         asks: &["error", "errors", "exception", "exceptions", "traceback"],
         asks_tr: &["hata"],
-        shows: &["*Error:", "*Exception:", "Traceback", "FAILED", "FAIL", "Task failed", "panicked at", "error["],
+        shows: &["*Error:", "*Exception:", "Traceback", "FAILED", "FAIL", "Task failed", "panicked at", "error[", "Hata:", "HATA"],
         shape: None,
         finds: &["failed", "traceback", "exception"],
         event: false,

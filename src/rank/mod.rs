@@ -704,6 +704,20 @@ impl Plan {
                 }
                 (self.query.intent, self.query.past) = run_intents[_k];
             }
+            // (`ranked-v2`, `recall18`: a clause that an earlier clause's picks answer as well as any step does ("which
+            // port is postgres on now, and why did we move it?": the commit that moved it says why) takes nothing more:
+            // the next best step is an answer to another question.)
+            #[cfg(ranked_v2)]
+            if self.v2_rules && !taken.is_empty() && self.answered_by(&taken, &pool, &weights, &names, &residual, clause_weight) {
+                for (i, &r) in residual.iter().enumerate() {
+                    if r {
+                        answered_all[i] = true;
+                    }
+                }
+                per_clause.push(before..before);
+                asked_of_clause.push((vec![false; n], 0));
+                continue;
+            }
             let _first_gain = self.cover(&pool, &weights, &names, &mut residual, clause_weight, &mut taken, &mut picks);
             #[cfg(ranked_v2)]
             per_clause.push(before..picks.len());
@@ -798,6 +812,15 @@ impl Plan {
         let said: i64 = c.said.iter().filter(|(i, _)| residual[**i]).map(|(&i, &q)| weights[i] * i64::from(q) / 16).sum();
         let in_bag: Vec<bool> = residual.iter().enumerate().map(|(i, &r)| r && bagged(i)).collect();
         (2 * line + SAID * said + bag_score(c, weights, &in_bag), line, count)
+    }
+
+    /// `ranked-v2` (`recall18`): whether the steps already `taken` are all that a clause's cover over the whole pool
+    /// would pick (they answer it as well as any step does).
+    #[cfg(ranked_v2)]
+    fn answered_by(&self, taken: &BTreeSet<i64>, pool: &[i64], weights: &[i64], names: &[String], residual: &[bool], total_weight: i64) -> bool {
+        let (mut probe, mut probe_taken, mut probe_picks) = (residual.to_vec(), BTreeSet::new(), Vec::new());
+        self.cover(pool, weights, names, &mut probe, total_weight, &mut probe_taken, &mut probe_picks);
+        !probe_picks.is_empty() && probe_picks.iter().all(|p| taken.contains(&p.0))
     }
 
     /// The greedy cover of one clause: picks (with the slots each answered) appended to `picks`, steps in `taken`

@@ -88,6 +88,9 @@ fn percent_shape() -> Option<Shape> {
     None
 }
 
+/// `ranked-v2` (`recall18`): things whose "size" is a count, not bytes ("page size", "batch size", "pool size").
+const COUNTED: &[&str] = &["page", "batch", "pool", "queue", "window", "sample", "step", "group", "team", "result", "fetch", "bulk", "thread", "worker"];
+
 /// `ranked-v2` (`recall10`): words that ask for a share (match keys); "full" only after "how".
 const PERCENT: &[&str] = &["percent", "percentage", "usage", "utilization", "utilisation", "yuzde", "dolu", "doluluk"];
 
@@ -183,8 +186,9 @@ const STATE: &[&str] = &[
     "simdi", "simdiki", "guncel", "son", "hala", "halen", "artik", "suan",
 ];
 
-/// `ranked-v2` (`recall17`): chat's abbreviations of "now" ("at the moment", "right now").
-const STATE_V2: &[&str] = &["atm", "rn"];
+/// `ranked-v2` (`recall17`): chat's abbreviations of "now" ("at the moment", "right now"); (`recall18`) Turkish
+/// "current" (`mevcut sürüm`) and "for now".
+const STATE_V2: &[&str] = &["atm", "rn", "mevcut", "simdilik"];
 
 /// `ranked-v2` (`recall18`): words next to "current" that make it the electric current, a thing to find, not "now":
 /// "average current", "peak current", "current draw", "current consumption".
@@ -205,6 +209,9 @@ const HISTORY: &[&str] = &[
     "former", "old", "older", "originally", "initially", "first", "earliest", "neden", "niye", "nicin", "zaman",
     "once", "onceki", "onceden", "eskiden", "ilk", "basta", "sebep", "sebebi", "yuzunden",
 ];
+
+/// `ranked-v2` (`recall18`): Turkish "old" (`eski sürümde`, in the old version), as "old", "former" ask about history.
+const HISTORY_V2: &[&str] = &["eski", "eskisi", "causing", "causes"];
 
 /// `ranked-v2`: the auxiliaries of a question in the past tense.
 const PAST: &[&str] = &["did", "was", "were", "didn", "wasn", "weren"];
@@ -386,6 +393,12 @@ const TURKISH: &[(&str, &[&str])] = &[
 /// `ranked-v2`: words that ask for a reason, and the words of tool output that give one.
 const WHY: &[&str] = &["why", "neden", "niye", "nicin"];
 const REASON: &[&str] = &["because", "reason", "cause", "due"];
+/// `ranked-v2` (`recall18`): the same in the Turkish a team writes its commit messages and notes in ("çünkü",
+/// "… nedeniyle", "… yüzünden", "… sebebiyle", "… dolayı").
+#[cfg(ranked_v2)]
+const REASON_TR: &[&str] = &["cunku", "nedeniyle", "yuzunden", "sebebiyle", "dolayi"];
+/// `ranked-v2` (`recall18`): words that ask for a cause as "why" does ("what was causing the 429s?", "what caused it?").
+const CAUSING: &[&str] = &["causing", "caused", "causes"];
 
 /// `ranked-v2`: more Turkish words (a verdict, a size).
 const TURKISH_V2: &[(&str, &[&str])] = &[
@@ -627,6 +640,71 @@ fn after_apostrophe(prompt_nfc: &str) -> Vec<bool> {
     out
 }
 
+/// `ranked-v2` (`recall18`): words that begin an English question.
+#[cfg(ranked_v2)]
+const QUESTION_START: &[&str] = &[
+    "what", "which", "why", "how", "when", "where", "who", "whose", "is", "are", "was", "were", "did", "does", "do", "can",
+    "could", "should", "will", "would", "has", "have", "had", "any",
+];
+/// `ranked-v2` (`recall18`): Turkish question words and particles, anywhere in a question.
+#[cfg(ranked_v2)]
+const QUESTION_TR: &[&str] = &[
+    "mi", "mu", "misin", "musun", "midir", "mudur", "miydi", "muydu", "ne", "neden", "niye", "nicin", "hangi", "hangisi",
+    "nasil", "kim", "kimin", "kac", "kaci", "nerede", "nereye", "nerde", "nedir", "neydi",
+];
+
+/// `ranked-v2` (`recall18`): for each word of a prompt (as [`words`] splits it), the word whose clause it belongs to
+/// when it is in a sentence that states rather than asks ("We moved postgres last week. Which port is it on now?",
+/// "Quick question about redis: what's the maxmemory?"), followed by the question it is context for: the words of the
+/// statement name what the question asks about, they are no question of their own. `None` for every other word.
+#[cfg(ranked_v2)]
+fn context_of(prompt_nfc: &str) -> Vec<Option<usize>> {
+    // Sentences: (first word, end word, whether it asks).
+    let mut sentences: Vec<(usize, usize, bool)> = Vec::new();
+    let (mut n, mut start) = (0usize, 0usize);
+    let mut first_word: Option<String> = None;
+    let mut asks_tr = false;
+    let mut cur = String::new();
+    let chars: Vec<char> = prompt_nfc.chars().chain(std::iter::once('\n')).collect();
+    for (k, &c) in chars.iter().enumerate() {
+        if is_word(c) {
+            cur.push(c);
+            continue;
+        }
+        if !cur.is_empty() {
+            let w = match_key(&fold_token(&cur));
+            cur.clear();
+            asks_tr |= in_list(QUESTION_TR, &w);
+            first_word.get_or_insert(w);
+            n += 1;
+        }
+        let next_space = chars.get(k + 1).is_none_or(|c| c.is_whitespace());
+        if matches!(c, '?' | '!' | '\n') || (matches!(c, '.' | ':') && next_space) {
+            if n > start {
+                let asks = c == '?' || asks_tr || first_word.as_deref().is_some_and(|w| in_list(QUESTION_START, w));
+                sentences.push((start, n, asks));
+            }
+            start = n;
+            first_word = None;
+            asks_tr = false;
+        }
+    }
+    let mut out = vec![None; n];
+    // From the last sentence back: a statement before a question (or before a statement that is context for one)
+    // takes the clause of that sentence's first word.
+    let mut target: Option<usize> = None;
+    for &(from, to, asks) in sentences.iter().rev() {
+        if asks {
+            target = Some(from);
+        } else if let Some(t) = target {
+            for slot in &mut out[from..to] {
+                *slot = Some(t);
+            }
+        }
+    }
+    out
+}
+
 /// The words of a prompt, in order: runs of word characters, folded, as match keys, each with the number of the
 /// clause it is in (a new clause after `,` `;` `?` `!`, a `.` or `:` before a space, a line break, or a joining
 /// word such as "and").
@@ -672,6 +750,18 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     let q = nfc(prompt);
     #[allow(unused_mut)]
     let mut tagged = words(&q);
+    // (`recall18`: a statement before a question is in the question's clause.)
+    #[cfg(ranked_v2)]
+    if v2 {
+        let context = context_of(&q);
+        if context.len() == tagged.len() {
+            for i in (0..tagged.len()).rev() {
+                if let Some(t) = context[i] {
+                    tagged[i].1 = tagged[t].1;
+                }
+            }
+        }
+    }
     let raw: Vec<String> = tagged.iter().map(|(w, _)| w.clone()).collect();
     let named = if v2 { capitalized_inside(&q) } else { Vec::new() };
     let caps = if v2 { acronyms(&q) } else { Vec::new() };
@@ -724,7 +814,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         if v2 && (in_list(STATE, w) || in_list(STATE_V2, w)) && !electric(i) {
             state_word = true;
         }
-        if in_list(HISTORY, w) {
+        if in_list(HISTORY, w) || (v2 && in_list(HISTORY_V2, w)) {
             history = true;
         }
         if in_list(FIRST, w) {
@@ -757,13 +847,32 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     }
     // `ranked-v2`: "why" is answered by a line that gives a reason ("reason: …", "… because …").
     if v2 {
-        if let Some(&(_, clause)) = tagged.iter().find(|(w, _)| in_list(WHY, w)) {
-            let keys: Vec<(String, u32)> = REASON.iter().map(|r| (stem_en(r), 14)).collect();
+        if let Some(&(_, clause)) = tagged.iter().find(|(w, _)| in_list(WHY, w) || in_list(CAUSING, w)) {
+            #[allow(unused_mut)]
+            let mut keys: Vec<(String, u32)> = REASON.iter().map(|r| (stem_en(r), 14)).collect();
+            #[cfg(ranked_v2)]
+            also_ask(&mut keys, REASON_TR, 14);
             push(&mut slots, Slot { name: "why".to_string(), keys, inflected: None, whole: false, shape: None, clauses: bit(clause) });
         }
     }
+    // (`ranked-v2`, `recall18`: an English phrasal verb with its object between, "roll it back", "set them up": the
+    // verb's index and its particle's.)
+    #[cfg(ranked_v2)]
+    let split_phrases: Vec<(usize, usize)> = if v2 {
+        (0..raw.len().saturating_sub(2))
+            .filter(|&i| matches!(raw[i + 1].as_str(), "it" | "them" | "this" | "that") && PHRASES.iter().any(|(a, b, _)| *a == raw[i] && raw[i + 2] == *b))
+            .map(|i| (i, i + 2))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    #[cfg(not(ranked_v2))]
+    let split_phrases: Vec<(usize, usize)> = Vec::new();
     let mut skip_next = false;
     for (i, w) in raw.iter().enumerate() {
+        if split_phrases.iter().any(|&(_, particle)| particle == i) {
+            continue;
+        }
         if std::mem::take(&mut skip_next) || these_days.contains(&i) || at_start.contains(&i) {
             continue;
         }
@@ -777,7 +886,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         if v2 && (JOINS.contains(&w.as_str()) || (w == "time" && i > 0 && raw[i - 1] == "last") || (turkish_sentence_of_word.get(i).copied().unwrap_or(false) && w.starts_with("hangi"))) {
             continue;
         }
-        let next = raw.get(i + 1);
+        let next = split_phrases.iter().find(|&&(verb, _)| verb == i).map_or(raw.get(i + 1), |&(_, particle)| raw.get(particle));
         // `ranked-v2` (`recall17`): "how did the e2e run go?", "how did it go": how something ended, a verdict.
         #[cfg(ranked_v2)]
         if v2 && w == "go" && next.is_none_or(|_| tagged[i + 1].1 != tagged[i].1) && (1..i).any(|k| raw[k - 1] == "how" && matches!(raw[k].as_str(), "did" | "does") && tagged[k].1 == tagged[i].1) {
@@ -830,7 +939,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         let acronym = v2 && caps.get(i).copied().unwrap_or(false) && !crate::text::is_stopword(w) && !is_stop(w);
         let name = name || acronym || electric(i);
         // (`ranked-v2`, `recall17`: nor do the words of an outcome, "finally", nor chat's "atm", "rn" for "now".)
-        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || is_stop(w) || in_list(STATE, w) || in_list(HISTORY, w) || (v2 && (in_list(STOP_TR_V2, w) || in_list(OUTCOME, w) || in_list(STATE_V2, w)))) {
+        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || is_stop(w) || in_list(STATE, w) || in_list(HISTORY, w) || (v2 && (in_list(STOP_TR_V2, w) || in_list(OUTCOME, w) || in_list(STATE_V2, w) || in_list(HISTORY_V2, w)))) {
             continue;
         }
         // `ranked-v2`: "how long", "how often" ask for a duration or a frequency: question words, not content ("the
@@ -980,7 +1089,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             Some(Shape::Version)
         } else if v2 && (in_list(PERCENT, w) || (w == "full" && i > 0 && raw[i - 1] == "how")) {
             percent_shape()
-        } else if v2 && SIZE.iter().any(|z| *z == w || stem_en(z) == stem) {
+        } else if v2 && SIZE.iter().any(|z| *z == w || stem_en(z) == stem) && !(i > 0 && in_list(COUNTED, &raw[i - 1])) {
             size_shape()
         } else if v2 {
             concept_shape(w, &stem).or_else(|| bare.iter().find_map(|b| bare_concept_shape(b)))
@@ -1228,7 +1337,7 @@ fn clause_intents(tagged: &[(String, u32)], at_start: &[usize], these_days: &[us
         let has = |list: &[&str]| at.iter().any(|&i| in_list(list, &tagged[i].0));
         let words: Vec<&str> = tagged.iter().map(|(w, _)| w.as_str()).collect();
         let state_word = at.iter().any(|&i| in_list(STATE, words[i]) && !electric_current(&words, i)) || has(STATE_V2) || at.iter().any(|i| these_days.contains(i));
-        let history = has(HISTORY);
+        let history = has(HISTORY) || has(HISTORY_V2);
         let first = has(FIRST) || at.iter().any(|i| at_start.contains(i));
         // (`recall17`: a Turkish verb's tense is its ending.)
         let tr = |test: fn(&str) -> bool| at.iter().any(|&i| turkish.get(i).copied().unwrap_or(false) && test(&tagged[i].0));
@@ -1328,7 +1437,9 @@ mod tests {
     #[test]
     fn ranked_v2_a_why_question_asks_for_a_line_that_gives_a_reason() {
         let q = analyse_with("Why did we roll back the production deploy?", true);
-        assert_eq!(keys_of(&q, "why"), REASON.iter().map(|r| stem_en(r)).collect::<Vec<_>>().iter().map(String::as_str).collect::<Vec<_>>());
+        // (`recall18`: and the Turkish a team writes its commit messages in, "çünkü".)
+        let reasons: Vec<String> = REASON.iter().chain(REASON_TR).map(|r| stem_en(r)).collect();
+        assert_eq!(keys_of(&q, "why"), reasons.iter().map(String::as_str).collect::<Vec<_>>());
         assert!(analyse_with("Production deploy'u neden geri aldık?", true).slots.iter().any(|s| s.name == "why"));
         assert!(!analyse("Why did we roll back the production deploy?").slots.iter().any(|s| s.name == "why"));
         assert_eq!(q.intent, Intent::History);
@@ -1688,5 +1799,36 @@ mod tests {
         // English keeps sharing an attribute said once: "the host tests and the python tests both passing".
         let q = analyse_with("which next and which turbo versions are we on now?", true);
         assert_eq!(clauses(&q, "versions").map(|c| c.count_ones()), Some(2), "{:?}", q.slots);
+    }
+
+    #[test]
+    fn ranked_v2_recall18_a_statement_before_a_question_is_in_the_questions_clause() {
+        let clauses = |q: &Query| q.slots.iter().map(|s| s.clauses).collect::<std::collections::BTreeSet<u32>>();
+        for p in [
+            "We moved postgres last week. Which port is it on now?",
+            "Quick question about redis: what's the maxmemory now?",
+            "Staging'deki deploy'a bakıyorum. Neden geri aldık?",
+        ] {
+            assert_eq!(clauses(&analyse_with(p, true)).len(), 1, "{p}: {:?}", analyse_with(p, true).slots);
+        }
+        // Two questions stay two clauses.
+        assert_eq!(clauses(&analyse_with("Which port is postgres on? Which node version do we run?", true)).len(), 2);
+        // A phrasal verb with its object between is the phrase: "roll it back".
+        assert!(names(&analyse_with("Why did we roll it back?", true)).contains(&"roll back"));
+    }
+
+    #[test]
+    fn ranked_v2_recall18_a_counted_size_a_cause_an_old_version_and_turkish_light_verbs() {
+        // A page size is a count, not bytes.
+        let q = analyse_with("what's the default page size of the tickets api?", true);
+        assert!(q.slots.iter().all(|s| s.shape != Some(Shape::Size)), "{:?}", q.slots);
+        assert!(analyse_with("how big is the docker image now?", true).slots.iter().any(|s| s.shape == Some(Shape::Size)));
+        // "What was causing X" asks for a reason, as "why" does.
+        let q = analyse_with("what was causing the 429s from the gateway?", true);
+        assert!(names(&q).contains(&"why") && !names(&q).contains(&"causing"), "{:?}", names(&q));
+        // Turkish "eski" (old) asks about history; "veriyor" (gives) and "alıyoruz" (we get) ask nothing.
+        assert_eq!(analyse_with("Eski sürümde hangi port kullanılıyordu?", true).intent, Intent::History);
+        let q = analyse_with("Ödeme servisi neden 502 veriyor, hangi ortamda hata alıyoruz?", true);
+        assert!(!names(&q).contains(&"veriyor") && !names(&q).contains(&"aliyoruz"), "{:?}", names(&q));
     }
 }

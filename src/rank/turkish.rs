@@ -275,6 +275,24 @@ pub const DEV_WORDS: &[(&str, &[&str])] = &[
     ("dongu", &["loop"]),
     ("yuk dengeley", &["balancer", "loadbalancer", "lb"]),
     ("hiz sinir", &["ratelimit", "throttle", "limit"]),
+    // (`recall18`) The parts of code and of a request a question points at.
+    ("satir", &["line"]),
+    ("goruntu", &["image"]),
+    ("baslik", &["header", "title"]),
+    ("govde", &["body"]),
+    ("nesne", &["object"]),
+    ("fonksiyon", &["function", "func", "fn"]),
+    ("metot", &["method"]),
+    ("yontem", &["method"]),
+    ("parametre", &["parameter", "param", "params"]),
+    ("degisiklik", &["change", "diff"]),
+    ("fark", &["diff", "difference"]),
+    ("karsilastir", &["compare", "diff"]),
+    ("gunluk", &["daily"]),
+    ("uc nokta", &["endpoint"]),
+    ("alan adi", &["domain", "dns"]),
+    ("yigin izi", &["stacktrace", "traceback"]),
+    ("kullanici adi", &["username", "user"]),
     // (`recall18`) More verbs and states of what went wrong or changed: broke, piled up, was late, is missing, went
     // negative, shrank, grew, was resolved, returns.
     ("kiril", &["broken", "fail", "break"]),
@@ -303,6 +321,11 @@ const CONTENT_FREE: &[&str] = &[
     "yapar", "etti", "ediyor", "ederiz", "eder", "edildi", "edilmis", "etmis", "etmek", "etmedi", "gerek", "lazim",
     "bakt", "bakar", "bakiyor", "bakalim", "soyle", "goster", "istiyor", "biliyor", "bilmiyor", "kontrol",
     "hatirla", "oluyor", "olacak", "olsun", "olur", "tutul", "tutuyor",
+    // (`recall18`: the light verbs of "hata veriyor", "502 veriyor" (gives), "hata alıyoruz", "yedek alındı" (gets, was
+    // taken), "e-posta gidiyor" (goes), "duruyor" (stays), "koyduk" (we put), "anlatır mısın" (explain): not `veri`
+    // (data), `alan` (field), `durdur` (stop).)
+    "veriyor", "verdi", "verir", "vermis", "vermedi", "veremi", "aliyor", "aldi", "alindi", "alinmis", "almis",
+    "gidiyor", "duruyor", "koydu", "koyuyor", "anlat",
 ];
 
 /// Nouns that begin as a verb of [`CONTENT_FREE`] does: usage (`kullanımı`), a reminder (`hatırlatma`, `hatırlatıcı`).
