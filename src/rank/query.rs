@@ -1157,6 +1157,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         share_attributes(&tagged, turkish_sentence_of_word.iter().any(|&t| t), &mut slots);
         let name_at: Vec<bool> = (0..tagged.len()).map(|i| named.get(i).copied().unwrap_or(false) || caps.get(i).copied().unwrap_or(false)).collect();
         share_possessor(&tagged, &endings, &turkish_sentence_of_word, &name_at, &mut slots);
+        share_dropped_object(&tagged, &turkish_sentence_of_word, &mut slots);
     }
     #[cfg(ranked_v2)]
     let clause_intents = if v2 && CLAUSE_INTENTS { clause_intents(&tagged, &at_start, &these_days, &slots, outcome, &turkish_sentence_of_word) } else { Vec::new() };
@@ -1276,8 +1277,11 @@ fn share_attributes(tagged: &[(String, u32)], turkish: bool, slots: &mut [Slot])
     // "Redis'in portu ve bellek sınırı" (memory limit), whose two words say what is asked themselves: Turkish puts a
     // noun's attribute after each noun.)
     let one_thing = |slots: &[Slot], c: u32| !turkish || slots.iter().filter(|s| in_clause(s, c)).count() == 1;
+    // (`recall18`: nor to a clause that asks a question of its own, "when" or "why": "son deploy ne zaman yapıldı ve
+    // hangi sürüm canlıda?" asks when the deploy was, not which version it is.)
+    let asks_own = |c: u32| tagged.iter().any(|(w, k)| (*k).min(31) == c && (in_list(HISTORY, w) || in_list(WHY, w)));
     for (x, y) in [(a, b), (b, a)] {
-        if !has(slots, x, true) && has(slots, x, false) && has(slots, y, true) && one_thing(slots, x) {
+        if !has(slots, x, true) && has(slots, x, false) && has(slots, y, true) && one_thing(slots, x) && !asks_own(x) {
             share.push((y, x, true));
         }
         if has(slots, x, true) && !has(slots, x, false) && has(slots, y, false) {
@@ -1314,6 +1318,31 @@ fn share_possessor(tagged: &[(String, u32)], endings: &[bool], turkish: &[bool],
     }
     for i in owners(a) {
         for s in slots.iter_mut().filter(|s| s.name == tagged[i].0 && s.clauses != u32::MAX) {
+            s.clauses |= bit(b);
+        }
+    }
+}
+
+/// `ranked-v2` (`recall18`): Turkish drops the object a second clause shares with the first ("Alarm eşiği kaç ve en
+/// son ne zaman değiştirdik?", when did we change *it*; "bellek sınırı ne ve neden artırdık?"): a second clause, in a
+/// Turkish sentence, whose every word is a verb is asked about the things the first one names (its words that are no
+/// attribute such as a port or a version).
+#[cfg(ranked_v2)]
+fn share_dropped_object(tagged: &[(String, u32)], turkish: &[bool], slots: &mut [Slot]) {
+    let mut bits: Vec<u32> = tagged.iter().map(|(_, c)| (*c).min(31)).collect();
+    bits.dedup();
+    let [a, b] = bits[..] else { return };
+    if !(0..tagged.len()).any(|i| tagged[i].1.min(31) == b && turkish.get(i).copied().unwrap_or(false)) {
+        return;
+    }
+    let in_clause = |s: &Slot, c: u32| s.clauses != u32::MAX && s.clauses & bit(c) != 0;
+    // (Its own words: not those it already shares with the first, a genitive owner.)
+    let own: Vec<&Slot> = slots.iter().filter(|s| in_clause(s, b) && !in_clause(s, a) && s.name != "why" && s.name != "how long").collect();
+    if own.is_empty() || !own.iter().all(|s| s.name.split(' ').next_back().is_some_and(super::turkish::is_verb)) {
+        return;
+    }
+    for s in slots.iter_mut() {
+        if in_clause(s, a) && s.shape.is_none() && !asks_verdict(s) && s.name != "why" && s.name != "how long" {
             s.clauses |= bit(b);
         }
     }
@@ -1830,5 +1859,20 @@ mod tests {
         assert_eq!(analyse_with("Eski sürümde hangi port kullanılıyordu?", true).intent, Intent::History);
         let q = analyse_with("Ödeme servisi neden 502 veriyor, hangi ortamda hata alıyoruz?", true);
         assert!(!names(&q).contains(&"veriyor") && !names(&q).contains(&"aliyoruz"), "{:?}", names(&q));
+    }
+
+    #[test]
+    fn ranked_v2_recall18_a_turkish_clause_of_verbs_asks_about_what_the_first_names() {
+        let clauses = |q: &Query, name: &str| q.slots.iter().find(|s| s.name == name).map(|s| s.clauses);
+        let q = analyse_with("Alarm eşiği kaç ve en son ne zaman değiştirdik?", true);
+        assert_eq!(clauses(&q, "esigi"), Some(0b11), "{:?}", q.slots);
+        let q = analyse_with("Redis'in bellek sınırı ne ve neden artırdık?", true);
+        assert_eq!(clauses(&q, "bellek"), Some(0b11), "{:?}", q.slots);
+        // A second clause that names its own thing keeps to it.
+        let q = analyse_with("Redis hangi portta ve Node sürümü kaç?", true);
+        assert_eq!(clauses(&q, "redis"), Some(0b1), "{:?}", q.slots);
+        // A clause that asks "when" of its own is not lent the other's attribute.
+        let q = analyse_with("Son deploy ne zaman yapıldı ve hangi sürüm canlıda?", true);
+        assert_eq!(clauses(&q, "surum"), Some(0b10), "{:?}", q.slots);
     }
 }

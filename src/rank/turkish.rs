@@ -428,6 +428,12 @@ pub fn is_ablative(word: &str) -> bool {
     ["dan", "den", "tan", "ten"].iter().any(|e| word.ends_with(e))
 }
 
+/// Whether a Turkish word is a verb by its ending: a tense (`değiştirdik`, `artırıyoruz`, `çalışıyordu`), `-miş`, the
+/// future (`-acak`, `-ecek`), the necessitative (`-meli`).
+pub fn is_verb(word: &str) -> bool {
+    is_simple_past(word) || is_present(word) || is_past(word) || ["mis", "mus", "misiz", "mistik"].iter().any(|e| word.ends_with(e)) || ["acak", "ecek", "meli", "mali"].iter().any(|e| word.contains(e))
+}
+
 /// Whether a Turkish word is a verb in the present tense (`çalışıyor`, `geçiyor mu`, `dinliyoruz`).
 pub fn is_present(word: &str) -> bool {
     (word.contains("iyor") || word.contains("uyor")) && !word.contains("yordu")
@@ -496,6 +502,7 @@ mod tests {
         assert!(moved_to("gectik") && moved_to("geciyoruz") && !moved_to("gecti") && !moved_to("geciyor"));
         assert!(takes_time("suruyor") && takes_time("surdu") && !takes_time("surum"));
         assert!(is_ending("lar") && is_ending("deki") && is_ending("in") && !is_ending("ve") && !is_ending("s"));
+        assert!(is_verb("degistirdik") && is_verb("artiriyoruz") && is_verb("yapilacak") && !is_verb("bellek") && !is_verb("sinir"));
     }
 
     #[test]
