@@ -275,6 +275,38 @@ pub const DEV_WORDS: &[(&str, &[&str])] = &[
     ("dongu", &["loop"]),
     ("yuk dengeley", &["balancer", "loadbalancer", "lb"]),
     ("hiz sinir", &["ratelimit", "throttle", "limit"]),
+    // (`recall18`) More of a shop's, a booking system's and an on-call tool's words: quantities and amounts, a
+    // campaign, a wishlist, reviews, guests; staff, patients, rescheduling, a waitlist, capacity; a handover, who
+    // owns an alert, primary and secondary, acknowledging, muting, maintenance, an outage, a status, a page.
+    ("miktar", &["quantity", "qty", "amount"]),
+    ("tutar", &["amount", "total"]),
+    ("kdv", &["vat", "tax"]),
+    ("kampanya", &["campaign", "promotion", "promo"]),
+    ("favori", &["favorite", "wishlist"]),
+    ("istek liste", &["wishlist"]),
+    ("yorum", &["review", "comment"]),
+    ("puan", &["rating", "score"]),
+    ("misafir", &["guest"]),
+    ("kayit ol", &["signup", "register"]),
+    ("doktor", &["doctor"]),
+    ("hasta", &["patient"]),
+    ("klinik", &["clinic"]),
+    ("sube", &["branch", "location"]),
+    ("personel", &["staff"]),
+    ("ertele", &["reschedule", "postpone"]),
+    ("bekleme liste", &["waitlist"]),
+    ("kapasite", &["capacity"]),
+    ("devir", &["handover", "handoff"]),
+    ("sorumlu", &["owner", "assignee"]),
+    ("birincil", &["primary"]),
+    ("ikincil", &["secondary"]),
+    ("onayla", &["acknowledge", "ack"]),
+    ("sessiz", &["mute", "silence"]),
+    ("bakim", &["maintenance"]),
+    ("kesinti", &["outage", "downtime"]),
+    ("erisim", &["access"]),
+    ("durum", &["status", "state"]),
+    ("cagri", &["call", "page"]),
     // (`recall18`) The parts of code and of a request a question points at.
     ("satir", &["line"]),
     ("goruntu", &["image"]),
@@ -494,6 +526,8 @@ mod tests {
             ("ozelligi", "feature"),
             ("bekliyor", "wait"),
             ("temizliyor", "clear"),
+            ("durumu", "status"),
+            ("kesintisi", "outage"),
         ] {
             assert!(meanings(word).contains(&means), "{word}: {:?}", meanings(word));
         }
