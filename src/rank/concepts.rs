@@ -78,9 +78,9 @@ pub const CONCEPTS: &[Concept] = &[
         finds: &["local", "listen"],
         event: false,
     },
-    // (`recall18`: and the `Hata:` / `HATA` lines of an application that logs in Turkish.)
     // What went wrong: the line that names the error (`KeyError: 'event_id'`, `TypeError: …`, `Traceback`, `FAILED`,
-    // `Task failed`, `panicked at`, `error[E0308]`), not the word "error" that code and logs carry everywhere.
+    // `Task failed`, `panicked at`, `error[E0308]`; `recall18`: an application's Turkish `Hata:` / `HATA`), not the
+    // word "error" that code and logs carry everywhere.
     Concept {
         name: "error",
         // (Not "failure": its stem is "fail", a verdict: "which tests failed?" asks for the newest run, pass or fail.)
@@ -107,15 +107,15 @@ pub const CONCEPTS: &[Concept] = &[
     // How long something takes (`recall18`): the line a tool prints with the time it took: Postgres' `EXPLAIN
     // ANALYZE` ("Execution Time: 38.117 ms") and `\timing` ("Time: 12.3 ms"), Jest's "Time:", pytest's "42 passed in
     // 3.21s", cargo's "Finished … in 12.34s", yarn's "Done in 4.5s", Vite's "built in 1.23s", `gh run list`'s
-    // ELAPSED, `time`'s "real", docker's "[+] Building 12.3s", and "took" / "elapsed" / "duration" of logs. Asked by
-    // "how long" and Turkish `sürmek` ("ne kadar sürüyor"), not by a word of its own (see `query`).
+    // ELAPSED, and "took" / "elapsed" / "duration" of logs (not `time`'s "real" nor docker's "Building": words of any
+    // text). Asked by "how long" and Turkish `sürmek` ("ne kadar sürüyor"), not by a word of its own (see `query`).
     Concept {
         name: "duration",
         asks: &["duration", "elapsed"],
         asks_tr: &[],
         shows: &[
             "Execution Time:", "Time:", "ELAPSED", "elapsed", "took", "duration", "passed in", "failed in", "done in", "built in",
-            "finished in", "completed in", "real", "Building",
+            "finished in", "completed in",
         ],
         shape: None,
         finds: &["execution", "elapsed"],
@@ -257,6 +257,7 @@ mod tests {
         // Not a latency of a log line, nor the word "time" of any sentence.
         assert!(!shows("[route-2] POST /api/v1/media/7324 201 113ms", DURATION));
         assert!(!shows("at the time of the deploy", DURATION));
+        assert!(!shows("Building wheel for psycopg2 for real users", DURATION));
     }
 
     #[test]

@@ -515,19 +515,18 @@ fn turkish_sentences(prompt_nfc: &str, counting_itself: bool) -> Vec<bool> {
         }
         sentence.clear();
     };
-    // (`recall18`: the two characters before the current one, for an ending after an apostrophe.)
-    let (mut prev, mut before) = (' ', ' ');
-    let mut ending = false;
+    // (`recall18`: which words are endings after an apostrophe.)
+    #[cfg(ranked_v2)]
+    let endings = after_apostrophe(prompt_nfc);
     for c in prompt_nfc.chars().chain(std::iter::once(' ')) {
         if is_word(c) {
-            if cur.is_empty() {
-                ending = matches!(prev, '\'' | '’') && is_word(before);
-            }
             cur.push(c);
-            (before, prev) = (prev, c);
             continue;
         }
         if !cur.is_empty() {
+            // (The words before this one are in `out` or in `sentence`.)
+            #[cfg(ranked_v2)]
+            let ending = endings.get(out.len() + sentence.len()).copied().unwrap_or(false);
             let key = match_key(&fold_token(&cur));
             let letters = cur.chars().any(|c| TURKISH_LETTERS.contains(&c));
             // (`recall18`: an ending after an apostrophe is Turkish or an English contraction's tail, never a word of
@@ -535,14 +534,10 @@ fn turkish_sentences(prompt_nfc: &str, counting_itself: bool) -> Vec<bool> {
             #[cfg(ranked_v2)]
             let turkish = if ending { super::turkish::is_ending(&key) } else { letters || (in_list(STOP_TR, &key) && !in_list(STOP_EN, &key)) || in_list(super::turkish::QUESTION_WORDS, &key) };
             #[cfg(not(ranked_v2))]
-            let turkish = {
-                let _ = ending;
-                letters || in_list(STOP_TR, &key) && !in_list(STOP_EN, &key)
-            };
+            let turkish = letters || in_list(STOP_TR, &key) && !in_list(STOP_EN, &key);
             sentence.push(turkish);
             cur.clear();
         }
-        (before, prev) = (prev, c);
         if matches!(c, '.' | '!' | '?' | '\n') {
             flush(&mut out, &mut sentence);
         }
