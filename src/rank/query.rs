@@ -654,37 +654,19 @@ const QUESTION_TR: &[&str] = &[
 /// statement name what the question asks about, they are no question of their own. `None` for every other word.
 #[cfg(ranked_v2)]
 fn context_of(prompt_nfc: &str) -> Vec<Option<usize>> {
-    // Sentences: (first word, end word, whether it asks).
+    let scanned = scan_words(prompt_nfc);
+    // Sentences: (first word, end word, whether it asks); a sentence ends where a clause ends, but at `,` and `;`.
     let mut sentences: Vec<(usize, usize, bool)> = Vec::new();
-    let (mut n, mut start) = (0usize, 0usize);
-    let mut first_word: Option<String> = None;
-    let mut asks_tr = false;
-    let mut cur = String::new();
-    let chars: Vec<char> = prompt_nfc.chars().chain(std::iter::once('\n')).collect();
-    for (k, &c) in chars.iter().enumerate() {
-        if is_word(c) {
-            cur.push(c);
-            continue;
-        }
-        if !cur.is_empty() {
-            let w = match_key(&fold_token(&cur));
-            cur.clear();
-            asks_tr |= in_list(QUESTION_TR, &w);
-            first_word.get_or_insert(w);
-            n += 1;
-        }
-        let next_space = chars.get(k + 1).is_none_or(|c| c.is_whitespace());
-        if matches!(c, '?' | '!' | '\n') || (matches!(c, '.' | ':') && next_space) {
-            if n > start {
-                let asks = c == '?' || asks_tr || first_word.as_deref().is_some_and(|w| in_list(QUESTION_START, w));
-                sentences.push((start, n, asks));
-            }
-            start = n;
-            first_word = None;
-            asks_tr = false;
+    let mut start = 0usize;
+    for (i, (_, _, end)) in scanned.iter().enumerate() {
+        if end.is_some_and(|c| !matches!(c, ',' | ';')) || i + 1 == scanned.len() {
+            let words = &scanned[start..=i];
+            let asks = *end == Some('?') || words.iter().any(|(w, _, _)| in_list(QUESTION_TR, w)) || in_list(QUESTION_START, &words[0].0);
+            sentences.push((start, i + 1, asks));
+            start = i + 1;
         }
     }
-    let mut out = vec![None; n];
+    let mut out = vec![None; scanned.len()];
     // From the last sentence back: a statement before a question (or before a statement that is context for one)
     // takes the clause of that sentence's first word.
     let mut target: Option<usize> = None;
@@ -704,7 +686,13 @@ fn context_of(prompt_nfc: &str) -> Vec<Option<usize>> {
 /// clause it is in (a new clause after `,` `;` `?` `!`, a `.` or `:` before a space, a line break, or a joining
 /// word such as "and").
 fn words(prompt_nfc: &str) -> Vec<(String, u32)> {
-    let mut out = Vec::new();
+    scan_words(prompt_nfc).into_iter().map(|(w, clause, _)| (w, clause)).collect()
+}
+
+/// [`words`], each with the punctuation that ends a clause right after it, if any (`recall18`: where a sentence ends,
+/// for [`context_of`]).
+fn scan_words(prompt_nfc: &str) -> Vec<(String, u32, Option<char>)> {
+    let mut out: Vec<(String, u32, Option<char>)> = Vec::new();
     let mut cur = String::new();
     let mut clause = 0u32;
     let chars: Vec<char> = prompt_nfc.chars().chain(std::iter::once(' ')).collect();
@@ -719,11 +707,15 @@ fn words(prompt_nfc: &str) -> Vec<(String, u32)> {
             if JOINS.contains(&w.as_str()) {
                 clause += 1;
             }
-            out.push((w, clause));
+            out.push((w, clause, None));
         }
         let next_space = chars.get(k + 1).is_none_or(|n| n.is_whitespace());
         if matches!(c, ',' | ';' | '?' | '!' | '\n') || (matches!(c, '.' | ':') && next_space) {
             clause += 1;
+            // (A sentence's end outranks a clause's: `deploy,.` ends a sentence.)
+            if let Some(last) = out.last_mut().filter(|l| l.2.is_none_or(|e| matches!(e, ',' | ';'))) {
+                last.2 = Some(c);
+            }
         }
     }
     out
