@@ -16,7 +16,8 @@
 // steps' tokens exceed the budget; *missed* otherwise. A question that needs nothing passes when nothing is
 // injected. Each held-out session is reported apart, with what has been read of it since it was written
 // (HELD_OUT_SESSIONS in bench/recall-lib.mjs, with the sessions and the verdict): only the unseen ones measure
-// generalisation. Measures the package in pkg/ (`npm run build` first).
+// generalisation. Each table ends with why the questions not answered were not (nothing injected, a needed step not
+// picked, a key fact cut), in counts only. Measures the package in pkg/ (`npm run build` first).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -70,6 +71,16 @@ function ask(store, sessionId, prompt, i) {
   return parseContext(out.trim() === "" ? "" : (JSON.parse(out).hookSpecificOutput?.additionalContext ?? ""));
 }
 
+// Why a question that needs something was not answered, in counts a session's table can show without its questions:
+// nothing injected; a needed step not picked (with others picked); every needed step picked but a key fact cut
+// from the hook's text.
+function missReason(q, got, stepOf, verdict) {
+  if (verdict === "passed" || q.kind === "none") return undefined;
+  if (got.steps.length === 0) return "nothing";
+  if (q.want.some((w) => !got.steps.includes(stepOf.get(w.id)))) return "not picked";
+  return "cut";
+}
+
 const sessions = allSessions().filter(
   (s) => (only === undefined || s.name.startsWith(only)) && (exclude === undefined || !exclude.some((e) => s.name.startsWith(e))),
 );
@@ -90,7 +101,7 @@ try {
       s.questions.forEach((q, i) => {
         const got = ask(store, s.sessionId, q.prompt, `${mode}-${i}`);
         const verdict = judge(q, got, stepOf, budget);
-        rows.push({ session: s.name, heldOut: s.heldOut, mode, kind: q.kind, lang: q.lang, prompt: q.prompt, verdict, tokens: got.tokens, steps: got.steps, want: q.want.map((w) => stepOf.get(w.id)) });
+        rows.push({ session: s.name, heldOut: s.heldOut, mode, kind: q.kind, lang: q.lang, prompt: q.prompt, verdict, why: missReason(q, got, stepOf, verdict), tokens: got.tokens, steps: got.steps, want: q.want.map((w) => stepOf.get(w.id)) });
         if (verbose && verdict !== "passed" && (!s.heldOut || (argv.includes("--verbose-held-out") && (!isUnseen(s) || argv.includes("--verbose-unseen"))))) console.log(`  [${mode}] ${verdict}: ${q.prompt} -> steps ${got.steps.join(",") || "-"} (${got.tokens} tokens), want ${q.want.map((w) => stepOf.get(w.id)).join(",")}`);
       });
     }
@@ -127,11 +138,16 @@ function table(subset, title) {
     });
     out.push(`${name.padEnd(16)}${cells.join("")}`);
   }
+  const reasons = MODES.map((m) => {
+    const rs = subset.filter((r) => r.mode === m && r.why !== undefined);
+    return `${["nothing", "not picked", "cut"].map((w) => `${w} ${rs.filter((r) => r.why === w).length}`).join(", ")}`.padEnd(44);
+  });
+  out.push(`${"not answered:".padEnd(16)}${reasons.join("")}`);
   return out.join("\n");
 }
 if (json) {
   // An unseen session's rows give its verdicts, not its questions and picks (which would make it seen).
-  const shown = argv.includes("--verbose-unseen") ? rows : rows.map((r) => (r.heldOut && isUnseen(r) ? { session: r.session, heldOut: r.heldOut, mode: r.mode, kind: r.kind, lang: r.lang, verdict: r.verdict, tokens: r.tokens } : r));
+  const shown = argv.includes("--verbose-unseen") ? rows : rows.map((r) => (r.heldOut && isUnseen(r) ? { session: r.session, heldOut: r.heldOut, mode: r.mode, kind: r.kind, lang: r.lang, verdict: r.verdict, why: r.why, tokens: r.tokens } : r));
   console.log(JSON.stringify({ budget, rows: shown }, null, 2));
 } else {
   const tuning = rows.filter((r) => !r.heldOut);

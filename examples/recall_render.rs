@@ -39,6 +39,7 @@ fn main() {
     for prompt in std::fs::read_to_string(file).unwrap().lines() {
         let turn = pollster::block_on(cf.before_turn_with(prompt, &options)).unwrap();
         let (mut parts, mut steps, mut used) = (Vec::<String>::new(), Vec::<i64>::new(), 0usize);
+        let mut cut = false;
         for h in &turn.hydrated {
             let summary = h.summary.split_whitespace().collect::<Vec<_>>().join(" ");
             let size = if h.truncated { format!("{} tokens, truncated to the per-call cap", h.token_estimate) } else { format!("{} tokens", h.token_estimate) };
@@ -70,7 +71,25 @@ fn main() {
                     steps.push(h.step_id);
                 }
             }
+            cut = true;
             break;
+        }
+        // Then, when every hydrated step fit whole, the excerpts that fit, in order (the first that does not ends them).
+        for e in turn.excerpts.iter().filter(|_| !cut) {
+            let summary = e.summary.split_whitespace().collect::<Vec<_>>().join(" ");
+            let numbers = e.lines.iter().map(|l| l.number.to_string()).collect::<Vec<_>>().join(", ");
+            let lines = e.lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n");
+            let block = format!(
+                "[contextfold step {} | {} | sha256 verified | {} tokens, lines {} of {}; all of it: contextfold hydrate {} --dir {root}]\n{}",
+                e.step_id, summary, e.token_estimate, numbers, e.line_count, e.step_id, lines
+            );
+            let sep = if parts.is_empty() { 0 } else { 2 };
+            if used + sep + units(&block) > max_chars {
+                break;
+            }
+            used += sep + units(&block);
+            parts.push(block);
+            steps.push(e.step_id);
         }
         let list = steps.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",");
         let picked = turn.scan.selected.iter().map(|s| s.step_id.to_string()).collect::<Vec<_>>().join(",");

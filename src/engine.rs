@@ -1472,13 +1472,51 @@ impl<S: Storage> ContextFold<S> {
         for pick in &scan.selected {
             hydrated.push(self.hydrate(pick.step_id).await?);
         }
-        let context = hydrated
-            .iter()
-            .map(|h| format!("[ContextFold: step {}]\n{}", h.step_id, h.content))
-            .collect::<Vec<_>>()
-            .join("\n\n");
-        let tokens = hydrated.iter().fold(0i64, |sum, h| sum.saturating_add(h.token_estimate));
-        Ok(Turn { scan, hydrated, context, tokens })
+        #[allow(unused_mut)]
+        let mut blocks: Vec<String> = hydrated.iter().map(|h| format!("[ContextFold: step {}]\n{}", h.step_id, h.content)).collect();
+        #[allow(unused_mut)]
+        let mut tokens = hydrated.iter().fold(0i64, |sum, h| sum.saturating_add(h.token_estimate));
+        #[allow(unused_mut)]
+        let mut excerpts = Vec::new();
+        #[cfg(ranked_v2)]
+        if !scan.related.is_empty() {
+            excerpts = self.excerpts(&scan.related, scan.budget_limit.saturating_sub(tokens)).await?;
+            for e in &excerpts {
+                let numbers = e.lines.iter().map(|l| l.number.to_string()).collect::<Vec<_>>().join(", ");
+                let lines = e.lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n");
+                blocks.push(format!("[ContextFold: step {}, lines {numbers} of {}]\n{lines}", e.step_id, e.line_count));
+                tokens = tokens.saturating_add(e.token_estimate);
+            }
+        }
+        let context = blocks.join("\n\n");
+        Ok(Turn { scan, hydrated, context, excerpts, tokens })
+    }
+
+    /// The lines `related` names, read from each node's verified content (a node that does not verify is left
+    /// out), as long as they fit in `room` tokens: the first that does not fit ends them.
+    #[cfg(ranked_v2)]
+    async fn excerpts(&self, related: &[scan::ScanRelated], mut room: i64) -> Result<Vec<scan::Excerpt>> {
+        let mut out = Vec::new();
+        for r in related {
+            let Ok(h) = self.hydrate(r.step_id).await else { continue };
+            let all: Vec<&str> = h.raw_content.lines().collect();
+            let lines: Vec<scan::ExcerptLine> = r
+                .lines
+                .iter()
+                .filter_map(|&k| all.get(k as usize).map(|t| scan::ExcerptLine { number: i64::from(k) + 1, text: cut_line(t, scan::EXCERPT_LINE_CHARS) }))
+                .collect();
+            if lines.is_empty() {
+                continue;
+            }
+            let text = lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n");
+            let token_estimate = self.count_tokens(&text)?.max(1);
+            if token_estimate > room {
+                break;
+            }
+            room -= token_estimate;
+            out.push(scan::Excerpt { step_id: r.step_id, summary: r.summary.clone(), lines, line_count: all.len() as i64, token_estimate, payload_sha256: h.payload_sha256 });
+        }
+        Ok(out)
     }
 
     /// post_turn_response: evict every node the turn hydrated (CONF-07).
@@ -1886,5 +1924,14 @@ mod tests {
         assert_eq!(python_prefix("abcdef", -4), "ab");
         assert_eq!(python_prefix("ab", -4), "");
         assert_eq!(python_prefix("ab", 0), "");
+    }
+}
+
+/// A line cut to at most `max` characters, marked `…` when cut.
+#[cfg(ranked_v2)]
+fn cut_line(line: &str, max: usize) -> String {
+    match line.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &line[..at]),
+        None => line.to_string(),
     }
 }

@@ -70,6 +70,24 @@ pub struct ScanResult {
     pub max_per_call: i64,
     /// Query terms no picked or dropped node answered, sorted.
     pub residual: Vec<String>,
+    /// `ranked-v2`, a question about the past: the steps ranked next after the selection, not hydrated, with the
+    /// lines of each that answer best (`before_turn` shows those lines, verified, in what is left of the budget).
+    // (Always empty without ranked-v2: not serialized there, where its serializer would cost kilobytes of wasm; the
+    // TypeScript field is declared for those builds in `src/wasm/engine.rs`.)
+    #[cfg_attr(ranked_v2, serde(skip_deserializing, skip_serializing_if = "Vec::is_empty"))]
+    #[cfg_attr(not(ranked_v2), serde(skip))]
+    pub related: Vec<ScanRelated>,
+}
+
+/// A step ranked after the selection and the lines of it that answer best ([`ScanResult::related`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ScanRelated {
+    pub step_id: i64,
+    pub summary: String,
+    /// 0-based numbers of its best lines in `raw_content`, ascending.
+    pub lines: Vec<u32>,
 }
 
 impl ScanResult {
@@ -96,6 +114,7 @@ impl ScanResult {
             budget_limit,
             max_per_call,
             residual: query_terms.to_vec(),
+            related: Vec::new(),
         }
     }
 }
@@ -825,6 +844,41 @@ pub struct Turn {
     /// The text to put in front of the model for this turn only: each hydrated node's bounded content under a
     /// `[ContextFold: step N]` header, separated by blank lines; empty when nothing was hydrated.
     pub context: String,
-    /// Sum of the hydrated token estimates (what the turn adds to the prompt).
+    /// Lines of the steps ranked next ([`ScanResult::related`]), read from their verified content, within what the
+    /// hydrated nodes left of the turn budget; after the hydrated nodes in `context` (ours; `ranked-v2` only).
+    // (Always empty without ranked-v2: not serialized there, as `ScanResult::related`.)
+    #[cfg_attr(ranked_v2, serde(skip_deserializing, skip_serializing_if = "Vec::is_empty"))]
+    #[cfg_attr(not(ranked_v2), serde(skip))]
+    pub excerpts: Vec<Excerpt>,
+    /// Sum of the hydrated and excerpted token estimates (what the turn adds to the prompt).
     pub tokens: i64,
 }
+
+/// Some lines of a verified cold node, not hydrated whole ([`Turn::excerpts`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct Excerpt {
+    pub step_id: i64,
+    pub summary: String,
+    /// The lines shown, ascending, each at most [`EXCERPT_LINE_CHARS`] characters (a longer one is cut and ends in `…`).
+    pub lines: Vec<ExcerptLine>,
+    /// How many lines the node's content has.
+    pub line_count: i64,
+    /// Tokens of the lines shown (joined by newlines), by the store's counter.
+    pub token_estimate: i64,
+    pub payload_sha256: String,
+}
+
+/// One line of an [`Excerpt`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ExcerptLine {
+    /// 1-based line number in the node's content.
+    pub number: i64,
+    pub text: String,
+}
+
+/// The most characters of one excerpt line (a minified bundle or a JSON blob is one line).
+pub const EXCERPT_LINE_CHARS: usize = 200;

@@ -1035,3 +1035,75 @@ fn ranked_v2_a_clause_an_earlier_clauses_pick_answers_takes_no_other_step() {
     assert!(got.contains(&20), "{got:?}");
     assert!(!got.contains(&10), "another change's reason: {got:?}");
 }
+
+fn turn<S: contextfold::store::Storage>(cf: &ContextFold<S>, prompt: &str, budget: i64) -> contextfold::scan::Turn {
+    block_on(cf.before_turn_with(prompt, &TurnOptions { turn_budget: Some(budget), ..Default::default() })).unwrap()
+}
+
+/// Steps about one flaky test: its failures, the CI run that says why, the fix, and a port change.
+fn redelivery_store() -> ContextFold<MemoryStorage> {
+    v2_store(&[
+        (10, "Bash: go test ./internal/server/...", "--- FAIL: TestRedelivery (0.31s)\n    redelivery_test.go:42: expected 3 redeliveries, got 2"),
+        (20, "Bash: go test -count=20 -run TestRedelivery ./internal/server/", "--- FAIL: TestRedelivery (0.29s)\n    redelivery_test.go:42: expected 3 redeliveries, got 2\nok  5 of 20 runs failed"),
+        (30, "Bash: gh run view 118", "TestRedelivery failed on the runner: the ack deadline of 50ms raced the redelivery timer"),
+        (40, "Edit: internal/server/redelivery_test.go", "clock := fakeclock.New()\nsrv := newServer(withClock(clock))\nclock.Advance(ackDeadline) // redelivery no longer races the wall clock"),
+        (50, "Bash: docker ps", "CONTAINER ID   IMAGE         PORTS                    NAMES\n3f2a9c1d7b10   postgres:16   0.0.0.0:5434->5432/tcp   relayd-db-1"),
+        (60, "Read: docs/redelivery.md", "# Redelivery\nA message not acked within the ack deadline is redelivered, at most 3 times."),
+        (61, "Bash: go test -run TestRedelivery -v ./internal/server/", "=== RUN   TestRedelivery\n--- PASS: TestRedelivery (0.05s)"),
+        (62, "Read: internal/server/redelivery.go", "func (s *Server) redeliver(m *Message) {\n\tif m.Redeliveries >= maxRedeliveries {"),
+        (63, "Bash: git log --oneline -3", "9c1e2f0 test(server): fake clock in TestRedelivery\n4b7a9d1 feat(server): redelivery after the ack deadline"),
+    ])
+}
+
+#[test]
+fn ranked_v2_a_question_about_the_past_also_gets_the_best_lines_of_the_steps_ranked_next() {
+    let cf = redelivery_store();
+    let t = turn(&cf, "Why did the redelivery test fail?", 2500);
+    let picked = ids(&t.scan);
+    assert!(!picked.is_empty());
+    assert!(!t.excerpts.is_empty(), "{picked:?} {:?} {:?}", t.scan.related, t.scan.budget_dropped);
+    for e in &t.excerpts {
+        assert!(!picked.contains(&e.step_id), "an excerpt of a hydrated step: {picked:?} {e:?}");
+        let node = block_on(cf.hydrate(e.step_id)).unwrap();
+        let all: Vec<&str> = node.raw_content.lines().collect();
+        assert_eq!(e.line_count, all.len() as i64);
+        assert!(e.lines.len() <= 3 && e.lines.windows(2).all(|w| w[0].number < w[1].number), "{e:?}");
+        for l in &e.lines {
+            // Each line as the verified content has it (none here is long enough to be cut), and about the question.
+            assert_eq!(l.text, all[(l.number - 1) as usize]);
+            assert!(l.text.to_lowercase().contains("redeliver"), "{l:?}");
+        }
+        assert_eq!(e.payload_sha256, node.payload_sha256);
+    }
+    // Within the turn budget, and in the context after the hydrated nodes.
+    assert!(t.tokens <= 2500);
+    assert_eq!(t.tokens, t.hydrated.iter().map(|h| h.token_estimate).sum::<i64>() + t.excerpts.iter().map(|e| e.token_estimate).sum::<i64>());
+    let first = &t.excerpts[0];
+    assert!(t.context.contains(&format!("[ContextFold: step {}, lines ", first.step_id)), "{}", t.context);
+    // Deterministic.
+    assert_eq!(t, turn(&cf, "Why did the redelivery test fail?", 2500));
+}
+
+#[test]
+fn ranked_v2_a_question_about_the_present_gets_no_lines_of_other_steps() {
+    // An older state shown as a line, without the newest, would be a wrong answer.
+    let cf = redelivery_store();
+    let t = turn(&cf, "Which port is postgres on now?", 2500);
+    assert!(!ids(&t.scan).is_empty());
+    assert!(t.scan.related.is_empty() && t.excerpts.is_empty(), "{:?}", t.scan.related);
+    let t = turn(&cf, "Does the redelivery test pass now?", 2500);
+    assert!(t.excerpts.is_empty(), "{:?}", t.excerpts);
+}
+
+#[test]
+fn ranked_v2_excerpts_stay_within_what_the_hydrated_steps_leave_of_the_budget() {
+    let cf = redelivery_store();
+    let roomy = turn(&cf, "Why did the redelivery test fail?", 2500);
+    let hydrated: i64 = roomy.hydrated.iter().map(|h| h.token_estimate).sum();
+    let first = roomy.excerpts[0].token_estimate;
+    // Room for the hydrated steps and less than the first excerpt: no excerpt.
+    let tight = turn(&cf, "Why did the redelivery test fail?", hydrated + first - 1);
+    assert_eq!(ids(&tight.scan), ids(&roomy.scan));
+    assert!(tight.excerpts.is_empty(), "{:?}", tight.excerpts);
+    assert!(tight.tokens <= hydrated + first - 1);
+}

@@ -33,6 +33,8 @@ pub mod query;
 pub mod stem;
 pub mod v2;
 #[cfg(ranked_v2)]
+mod excerpt;
+#[cfg(ranked_v2)]
 mod turkish;
 #[cfg(ranked_v2)]
 mod verdict;
@@ -613,6 +615,15 @@ impl Plan {
                 })
                 .collect();
         }
+        // (`ranked-v2`: every step of the pool in rank order, for the steps shown as lines after the selection.)
+        #[cfg(ranked_v2)]
+        let ranked: Vec<i64> = if self.v2_rules {
+            let mut r: Vec<(i64, i64)> = pool.iter().map(|s| (gain(&self.cands[s], &residual).0, *s)).collect();
+            sort_desc(&mut r);
+            r.into_iter().map(|(_, s)| s).collect()
+        } else {
+            Vec::new()
+        };
         // Each clause of the prompt ("which port…, and which version…") is its own intent: covered on its own, so
         // that a step picked for one never takes the words of another.
         let matched: Vec<bool> = residual.clone();
@@ -776,6 +787,28 @@ impl Plan {
         scan::admit(&mut result, picks, in_context, |step| entries.get(&step).cloned());
         #[cfg(ranked_v2)]
         admit_near_ties(&mut result, near, in_context, |step| entries.get(&step).cloned());
+        // (`ranked-v2`: a question about the past, every clause of it, that got an answer: the steps ranked next, as
+        // their best lines.)
+        #[cfg(ranked_v2)]
+        if self.v2_rules && !result.selected.is_empty() && run_intents.iter().all(|r| r.0 != Intent::State) {
+            let shown: BTreeSet<i64> = result.selected.iter().chain(&result.in_context).chain(&result.budget_dropped).map(|s| s.step_id).collect();
+            let worth = |set: &[(usize, u32)]| -> i64 {
+                set.iter()
+                    .filter(|(i, _)| matched[*i])
+                    .map(|&(i, q)| if q >= VALUE { weights[i].max(values[i]) * i64::from(q - VALUE) / 16 } else { weights[i] * i64::from(q) / 16 })
+                    .sum()
+            };
+            for &step in ranked.iter().filter(|s| !shown.contains(s)) {
+                if result.related.len() >= excerpt::RELATED_STEPS {
+                    break;
+                }
+                let Some(text) = contents.get(&step) else { continue };
+                let lines = excerpt::best_lines(&line_slots(text, &self.term_slots, &shapes, VALUE), worth);
+                if !lines.is_empty() {
+                    result.related.push(scan::ScanRelated { step_id: step, summary: entries.get(&step).map(|e| e.1.clone()).unwrap_or_default(), lines });
+                }
+            }
+        }
         let mut left: Vec<String> = (0..n).filter(|&i| residual[i] || !self.present[i]).map(|i| names[i].clone()).collect();
         if result.selected.is_empty() && result.budget_dropped.is_empty() && result.in_context.is_empty() {
             left = names.clone();
@@ -1378,6 +1411,37 @@ fn line_score(c: &Cand, weights: &[i64], #[cfg(ranked_v2)] values: &[i64], resid
 fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shapes: &[(usize, Shape)], #[cfg(ranked_v2)] flag: u32) -> Vec<Vec<(usize, u32)>> {
     #[cfg(not(ranked_v2))]
     let flag = 0;
+    let per_line = line_slots(text, term_slots, shapes, flag);
+    // (`ranked-v2`, `recall10`: a line that starts with a location, `path:12:` as a search prints its hits, is a record of
+    // its own: not read with the next when that is the hit of another file.)
+    #[cfg(ranked_v2)]
+    let locs: Vec<Option<&str>> = if flag != 0 { text.lines().take(20_000).map(location).collect() } else { Vec::new() };
+    #[cfg(ranked_v2)]
+    let apart = |k: usize| matches!((locs.get(k), locs.get(k + 1)), (Some(Some(a)), Some(Some(b))) if a != b);
+    #[cfg(not(ranked_v2))]
+    let apart = |_: usize| false;
+    let mut sets: BTreeSet<Vec<(usize, u32)>> = BTreeSet::new();
+    for (k, set) in per_line.iter().enumerate() {
+        let mut joined = set.clone();
+        if let Some(next) = per_line.get(k + 1).filter(|_| PAIR_LINES && !apart(k)) {
+            for &(i, q) in next {
+                match joined.iter_mut().find(|(s, _)| *s == i) {
+                    Some(e) => e.1 = e.1.max(q),
+                    None => joined.push((i, q)),
+                }
+            }
+        }
+        if !joined.is_empty() {
+            joined.sort_unstable();
+            sets.insert(joined);
+        }
+    }
+    sets.into_iter().collect()
+}
+
+/// The slots each line of a text shows (one set per line, in order, for its first 20,000 lines), with `flag` added
+/// to the quality of a value shown (`ranked-v2`).
+fn line_slots(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shapes: &[(usize, Shape)], flag: u32) -> Vec<Vec<(usize, u32)>> {
     let whole: Vec<(&String, &Vec<(usize, u32)>)> = term_slots.iter().filter(|(k, _)| !k.chars().all(is_word)).collect();
     let mut per_line: Vec<Vec<(usize, u32)>> = Vec::new();
     let mut low = String::new();
@@ -1452,31 +1516,7 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shape
         }
         per_line.push(set);
     }
-    // (`ranked-v2`, `recall10`: a line that starts with a location, `path:12:` as a search prints its hits, is a record of
-    // its own: not read with the next when that is the hit of another file.)
-    #[cfg(ranked_v2)]
-    let locs: Vec<Option<&str>> = if flag != 0 { text.lines().take(20_000).map(location).collect() } else { Vec::new() };
-    #[cfg(ranked_v2)]
-    let apart = |k: usize| matches!((locs.get(k), locs.get(k + 1)), (Some(Some(a)), Some(Some(b))) if a != b);
-    #[cfg(not(ranked_v2))]
-    let apart = |_: usize| false;
-    let mut sets: BTreeSet<Vec<(usize, u32)>> = BTreeSet::new();
-    for (k, set) in per_line.iter().enumerate() {
-        let mut joined = set.clone();
-        if let Some(next) = per_line.get(k + 1).filter(|_| PAIR_LINES && !apart(k)) {
-            for &(i, q) in next {
-                match joined.iter_mut().find(|(s, _)| *s == i) {
-                    Some(e) => e.1 = e.1.max(q),
-                    None => joined.push((i, q)),
-                }
-            }
-        }
-        if !joined.is_empty() {
-            joined.sort_unstable();
-            sets.insert(joined);
-        }
-    }
-    sets.into_iter().collect()
+    per_line
 }
 
 /// The runs of word characters of a text (`text::is_word`), as slices.

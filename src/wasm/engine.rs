@@ -52,6 +52,21 @@ export interface EntryToAudit {
 }
 "#;
 
+// The fields that only ranked-v2 fills, declared for the builds without it (whose serializers skip them), so that
+// every build's types are the same.
+#[cfg(not(ranked_v2))]
+#[wasm_bindgen(typescript_custom_section)]
+const RANKED_V2_FIELDS_TS: &'static str = r#"
+export interface ScanResult {
+  /** `ranked-v2`, a question about the past: the steps ranked next after the selection, not hydrated, with their best lines. */
+  related?: ScanRelated[];
+}
+export interface Turn {
+  /** Lines of the steps ranked next (`scan.related`), read from their verified content, within what the hydrated nodes left of the turn budget. */
+  excerpts?: Excerpt[];
+}
+"#;
+
 #[wasm_bindgen(typescript_custom_section)]
 const OPTIONS_TS: &'static str = r#"
 /** How a store is opened; every field has the reference's default. */

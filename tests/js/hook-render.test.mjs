@@ -1,5 +1,6 @@
 // The hook's rendering of hydrated nodes (user-prompt-submit's additionalContext): bounded by maxChars, a prefix of
-// the selection, a node that does not fit whole shown cut and marked as such.
+// the selection, a node that does not fit whole shown cut and marked as such, the lines of the steps ranked next
+// (excerpts) only after the whole selection.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as path from "node:path";
@@ -42,5 +43,37 @@ describe("renderHydrated", () => {
     assert.deepEqual(steps, [7]);
     assert.equal(text.length, options.maxChars);
     assert.match(text, /^\[contextfold step 7 \| .* \| cut to fit the hook output; all of it: contextfold hydrate 7 --dir \/tmp\/store\]\nonly line 0/);
+  });
+
+  const excerpt = (stepId, numbers) => ({
+    stepId,
+    summary: `Bash: gh run view ${stepId}`,
+    lines: numbers.map((number) => ({ number, text: `run ${stepId} line ${number}: TestRedelivery failed` })),
+    lineCount: 120,
+    tokenEstimate: 20,
+    payloadSha256: "0".repeat(64),
+  });
+
+  it("shows the excerpts after the whole selection, each under a header with its lines and how to read all of it", () => {
+    const { text, steps, excerpted } = renderHydrated([node(1, lines("first", 20))], options, [excerpt(5, [3, 9]), excerpt(8, [40])]);
+    assert.deepEqual(steps, [1], "an excerpt is not a step shown whole");
+    assert.deepEqual(excerpted, [5, 8]);
+    assert.ok(text.includes(
+      "\n\n[contextfold step 5 | Bash: gh run view 5 | sha256 verified | 20 tokens, lines 3, 9 of 120; all of it: contextfold hydrate 5 --dir /tmp/store]\nrun 5 line 3: TestRedelivery failed\nrun 5 line 9: TestRedelivery failed",
+    ), text);
+    assert.ok(text.indexOf("step 5") < text.indexOf("step 8"), "in the engine's order");
+  });
+
+  it("shows no excerpt after a node it cut, and only the excerpts that fit, in order", () => {
+    const cut = renderHydrated([node(1, lines("first", 60)), node(2, lines("second", 400))], options, [excerpt(5, [3])]);
+    assert.deepEqual(cut.excerpted, []);
+    const first = node(1, "x".repeat(options.maxChars - 600)); // leaves ~550 characters
+    const long = excerpt(5, Array.from({ length: 12 }, (_, i) => i + 1)); // ~650 characters
+    const tight = renderHydrated([first], options, [long, excerpt(6, [4])]);
+    assert.deepEqual(tight.excerpted, [], "the first that does not fit ends them");
+    assert.ok(tight.text.length <= options.maxChars);
+    const roomy = renderHydrated([first], options, [excerpt(6, [4])]);
+    assert.deepEqual(roomy.excerpted, [6]);
+    assert.ok(roomy.text.length <= options.maxChars);
   });
 });

@@ -76,8 +76,7 @@ export async function postToolUse(input, session, options = {}) {
  * store's selection mode, ranked-v1 when its policy names none.
  */
 async function hydrateForPrompt(cf, prompt, budget, inContext) {
-  const turn = await cf.beforeTurn(prompt, { turnBudget: budget, inContext, defaultSelection: HOOK_SELECTION });
-  return turn.hydrated;
+  return cf.beforeTurn(prompt, { turnBudget: budget, inContext, defaultSelection: HOOK_SELECTION });
 }
 
 /** user-prompt-submit: the exact records the prompt needs, not yet in the context, as additionalContext. */
@@ -90,8 +89,8 @@ export async function userPromptSubmit(input, session, options = {}) {
   const cf = await session.withLock(() => openStore(session.root));
   let rendered;
   try {
-    const hydrated = await hydrateForPrompt(cf, prompt, s.budget, state.injected);
-    rendered = renderHydrated(hydrated, { maxChars: s.maxChars, command: s.command, root: session.root });
+    const turn = await hydrateForPrompt(cf, prompt, s.budget, state.injected);
+    rendered = renderHydrated(turn.hydrated, { maxChars: s.maxChars, command: s.command, root: session.root }, turn.excerpts ?? []);
   } finally {
     await releaseStore(cf);
   }

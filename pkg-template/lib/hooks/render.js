@@ -37,19 +37,31 @@ function cutNode(h, room, { command, root }) {
   return `${header}\n${cut}…`;
 }
 
+/** An excerpt: the lines of a node shown, under a header that says which and how to read all of it. */
+function excerptBlock(e, { command, root }) {
+  const numbers = e.lines.map((l) => l.number).join(", ");
+  const header = `[contextfold step ${e.stepId} | ${e.summary.replace(/\s+/gu, " ")} | sha256 verified | ${e.tokenEstimate} tokens, lines ${numbers} of ${e.lineCount}; all of it: ${hydrateCommand(command, root, e.stepId)}]`;
+  return `${header}\n${e.lines.map((l) => l.text).join("\n")}`;
+}
+
 /**
  * The additionalContext of user-prompt-submit: the hydrated nodes in selection order, each under its header,
  * as many as fit in `maxChars`; the first that does not fit is cut to the room left (marked as cut, with the
  * command that reads all of it), when that is the first node or leaves at least `MIN_CUT_CHARS`, and ends the
- * text (a prefix of the selection: never a later node in place of an earlier one).
+ * text (a prefix of the selection: never a later node in place of an earlier one). When every node fits whole,
+ * the turn's excerpts (`Turn.excerpts`: a few lines of the steps ranked next) follow, as many as fit, in order.
  * @param {import("contextfold").Hydrated[]} hydrated
  * @param {{ maxChars: number, command: string, root: string }} options
- * @returns {{ text: string, steps: number[] }} the text and the steps it carries
+ * @param {import("contextfold").Excerpt[]} [excerpts]
+ * @returns {{ text: string, steps: number[], excerpted: number[] }} the text, the steps it carries whole (or cut),
+ *   and the steps it shows lines of
  */
-export function renderHydrated(hydrated, { maxChars, command, root }) {
+export function renderHydrated(hydrated, { maxChars, command, root }, excerpts = []) {
   const parts = [];
   const steps = [];
+  const excerpted = [];
   let used = 0;
+  let whole = true;
   for (const h of hydrated) {
     const sep = parts.length === 0 ? 0 : 2;
     const block = `${nodeHeader(h)}\n${h.content}`;
@@ -67,9 +79,19 @@ export function renderHydrated(hydrated, { maxChars, command, root }) {
       parts.push(cut);
       steps.push(h.stepId);
     }
+    whole = false;
     break;
   }
-  return { text: parts.join("\n\n"), steps };
+  // (Lines of the next steps only after the whole selection: a cut node is already what fills the room.)
+  for (const e of whole ? excerpts : []) {
+    const sep = parts.length === 0 ? 0 : 2;
+    const block = excerptBlock(e, { command, root });
+    if (used + sep + block.length > maxChars) break;
+    parts.push(block);
+    excerpted.push(e.stepId);
+    used += sep + block.length;
+  }
+  return { text: parts.join("\n\n"), steps, excerpted };
 }
 
 /**
