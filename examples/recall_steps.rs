@@ -29,6 +29,9 @@ fn main() {
             for s in &r.selected {
                 eprintln!("  SELECTED {} {:?} {}", s.step_id, s.matched, s.summary);
             }
+            for x in &r.related {
+                eprintln!("  RELATED {} lines {:?} {}", x.step_id, x.lines, x.summary);
+            }
         }
         let steps: Vec<String> = r.selected.iter().map(|s| s.step_id.to_string()).collect();
         println!("{}", if steps.is_empty() { "-".to_string() } else { steps.join(",") });

@@ -12,6 +12,8 @@ import { BEST_SELECTION } from "contextfold";
  * @property {import("contextfold").Turn} turn what the engine hydrated (evict it after the call)
  * @property {string} text the context to put into this call ("" when nothing was selected)
  * @property {number[]} steps the step ids whose content `text` carries, in order
+ * @property {number[]} excerpted the step ids `text` shows some lines of (`Turn.excerpts`: ranked-v2, a question
+ *   about the past), after the whole nodes
  * @property {number} tokens tokens of `text` by the store's counter
  */
 
@@ -39,8 +41,10 @@ export async function hydrateForCall(cf, prompt, options = {}) {
   const present = new Set(inContext);
   const blocks = turn.hydrated.filter((h) => !present.has(h.stepId)).map((h) => ({ stepId: h.stepId, text: block(h.stepId, h.content) }));
   const kept = [];
+  const excerpted = [];
   let text = "";
   let tokens = 0;
+  let whole = true;
   for (const b of blocks) {
     const next = text === "" ? b.text : `${text}\n\n${b.text}`;
     const count = await cf.countTokens(next);
@@ -53,12 +57,29 @@ export async function hydrateForCall(cf, prompt, options = {}) {
       text = await cutToTokens(cf, b.text, turnBudget);
       tokens = await cf.countTokens(text);
       if (text !== "") kept.push(b.stepId);
+      whole = false;
       break;
     } else {
+      whole = false;
       break;
     }
   }
-  return { turn, text, steps: kept, tokens };
+  // The lines of the steps ranked next, as the engine puts them in `Turn.context`: only after every node whole, and
+  // those that fit, in order.
+  for (const e of whole && kept.length > 0 ? (turn.excerpts ?? []).filter((e) => !present.has(e.stepId)) : []) {
+    const next = `${text}\n\n${excerptBlock(e)}`;
+    const count = await cf.countTokens(next);
+    if (turnBudget !== undefined && count > turnBudget) break;
+    excerpted.push(e.stepId);
+    text = next;
+    tokens = count;
+  }
+  return { turn, text, steps: kept, excerpted, tokens };
+}
+
+/** The engine's format of one excerpt in `Turn.context`. */
+function excerptBlock(e) {
+  return `[ContextFold: step ${e.stepId}, lines ${e.lines.map((l) => l.number).join(", ")} of ${e.lineCount}]\n${e.lines.map((l) => l.text).join("\n")}`;
 }
 
 /** The engine's format of one hydrated node in `Turn.context`. */
