@@ -8,16 +8,27 @@
 /// At most this many steps after the selection get lines.
 pub(super) const RELATED_STEPS: usize = 8;
 
-/// At most this many lines of each.
+/// The lines of an edit shown as the fix of a failure: its head (the tool's line, then the snippet it changed).
+pub(super) const EDIT_HEAD_LINES: u32 = 8;
+
+/// At most this many best lines of each (each shown with the line after it).
 pub(super) const LINES_PER_STEP: usize = 3;
 
-/// The numbers (0-based, ascending) of the best lines: at most [`LINES_PER_STEP`], each worth more than nothing by
-/// `worth`, the best first and, between equals, the earliest.
+/// The numbers (0-based, ascending) of the best lines, each with the line after it: at most [`LINES_PER_STEP`] best
+/// ones, each worth more than nothing by `worth`, the best first and, between equals, the earliest.
 pub(super) fn best_lines(per_line: &[Vec<(usize, u32)>], worth: impl Fn(&[(usize, u32)]) -> i64) -> Vec<u32> {
     let mut scored: Vec<(i64, usize)> = per_line.iter().enumerate().map(|(k, set)| (worth(set), k)).filter(|&(w, _)| w > 0).collect();
     scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    let mut lines: Vec<u32> = scored.into_iter().take(LINES_PER_STEP).map(|(_, k)| k as u32).collect();
+    let mut lines: Vec<u32> = Vec::new();
+    for (_, k) in scored.into_iter().take(LINES_PER_STEP) {
+        // (With the line after it, as ranking reads a line: a value is often on the line after its label.)
+        lines.push(k as u32);
+        if k + 1 < per_line.len() {
+            lines.push(k as u32 + 1);
+        }
+    }
     lines.sort_unstable();
+    lines.dedup();
     lines
 }
 
@@ -26,10 +37,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_best_lines_come_in_content_order_and_equals_go_to_the_earliest() {
+    fn the_best_lines_come_in_content_order_with_the_line_after_each_and_equals_go_to_the_earliest() {
         let per_line = vec![vec![(0, 16)], vec![], vec![(0, 16), (1, 16)], vec![(0, 16)], vec![(0, 16)], vec![(1, 8)]];
         let worth = |set: &[(usize, u32)]| set.iter().map(|&(_, q)| i64::from(q)).sum();
-        assert_eq!(best_lines(&per_line, worth), vec![0, 2, 3]);
+        // Lines 2, 0 and 3 (0, 3 and 4 are equals), each with the line after it.
+        assert_eq!(best_lines(&per_line, worth), vec![0, 1, 2, 3, 4]);
     }
 
     #[test]

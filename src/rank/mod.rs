@@ -787,10 +787,10 @@ impl Plan {
         scan::admit(&mut result, picks, in_context, |step| entries.get(&step).cloned());
         #[cfg(ranked_v2)]
         admit_near_ties(&mut result, near, in_context, |step| entries.get(&step).cloned());
-        // (`ranked-v2`: a question about the past, every clause of it, that got an answer: the steps ranked next, as
-        // their best lines.)
+        // (`ranked-v2`: a question about the past, every clause of it: the steps ranked after its selection, as their
+        // best lines; also when nothing answered well enough to be hydrated whole.)
         #[cfg(ranked_v2)]
-        if self.v2_rules && !result.selected.is_empty() && run_intents.iter().all(|r| r.0 != Intent::State) {
+        if self.v2_rules && run_intents.iter().all(|r| r.0 != Intent::State) {
             let shown: BTreeSet<i64> = result.selected.iter().chain(&result.in_context).chain(&result.budget_dropped).map(|s| s.step_id).collect();
             let worth = |set: &[(usize, u32)]| -> i64 {
                 set.iter()
@@ -798,7 +798,18 @@ impl Plan {
                     .map(|&(i, q)| if q >= VALUE { weights[i].max(values[i]) * i64::from(q - VALUE) / 16 } else { weights[i] * i64::from(q) / 16 })
                     .sum()
             };
-            for &step in ranked.iter().filter(|s| !shown.contains(s)) {
+            // (First, for a question about a fix, the edit that followed each pick that names the file it changed, as
+            // the first pick gets it whole: the fix, whatever its words, shown by the head of the edit.)
+            let mut fixes: Vec<i64> = Vec::new();
+            for s in &result.selected {
+                if let Some(&fix) = self.fix_after.get(&s.step_id).filter(|f| !shown.contains(f) && !fixes.contains(f)) {
+                    fixes.push(fix);
+                }
+            }
+            for &fix in &fixes {
+                result.related.push(scan::ScanRelated { step_id: fix, summary: entries.get(&fix).map(|e| e.1.clone()).unwrap_or_default(), lines: (0..excerpt::EDIT_HEAD_LINES).collect() });
+            }
+            for &step in ranked.iter().filter(|s| !shown.contains(s) && !fixes.contains(s)) {
                 if result.related.len() >= excerpt::RELATED_STEPS {
                     break;
                 }

@@ -74,6 +74,10 @@ describe("renderHydrated", () => {
     assert.ok(tight.text.length <= options.maxChars);
     const roomy = renderHydrated([first], options, [excerpt(6, [4])]);
     assert.deepEqual(roomy.excerpted, [6]);
+    // Excerpts alone (nothing answered well enough to be hydrated whole).
+    const alone = renderHydrated([], options, [excerpt(6, [4])]);
+    assert.deepEqual([alone.steps, alone.excerpted], [[], [6]]);
+    assert.match(alone.text, /^\[contextfold step 6 \| Bash: gh run view 6 \| sha256 verified \| 20 tokens, lines 4 of 120;/);
     assert.ok(roomy.text.length <= options.maxChars);
   });
 });

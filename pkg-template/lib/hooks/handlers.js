@@ -94,7 +94,7 @@ export async function userPromptSubmit(input, session, options = {}) {
   } finally {
     await releaseStore(cf);
   }
-  if (rendered.steps.length === 0) return {};
+  if (rendered.steps.length === 0 && rendered.excerpted.length === 0) return {};
   await session.withLock(async () => {
     const now = await session.readState();
     const union = (a, b) => [...new Set([...a, ...b])];

@@ -66,8 +66,8 @@ export async function hydrateForCall(cf, prompt, options = {}) {
   }
   // The lines of the steps ranked next, as the engine puts them in `Turn.context`: only after every node whole, and
   // those that fit, in order.
-  for (const e of whole && kept.length > 0 ? (turn.excerpts ?? []).filter((e) => !present.has(e.stepId)) : []) {
-    const next = `${text}\n\n${excerptBlock(e)}`;
+  for (const e of whole ? (turn.excerpts ?? []).filter((e) => !present.has(e.stepId)) : []) {
+    const next = text === "" ? excerptBlock(e) : `${text}\n\n${excerptBlock(e)}`;
     const count = await cf.countTokens(next);
     if (turnBudget !== undefined && count > turnBudget) break;
     excerpted.push(e.stepId);
