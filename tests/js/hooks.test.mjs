@@ -199,6 +199,33 @@ describe("contextfold hook user-prompt-submit", () => {
     assert.ok(readFileSync(path.join(root, ".contextfold-hooks", "session-sess-u.json"), "utf8").includes('"injected":[1'));
   });
 
+  it("adds, for a question about the past, the best lines of the steps ranked after the whole ones, not recorded as injected", () => {
+    const { env, root } = sessionWith("sess-x", [
+      ["go test ./internal/server/...", bigOutput("--- FAIL: TestRedelivery (0.31s)\n    redelivery_test.go:42: expected 3 redeliveries, got 2", 2200)],
+      ["go test -count=20 -run TestRedelivery ./internal/server/", bigOutput("--- FAIL: TestRedelivery (0.29s)\nok  5 of 20 runs failed", 2200)],
+      ["gh run view 118", bigOutput("TestRedelivery failed on the runner: the ack deadline of 50ms raced the redelivery timer", 2200)],
+      ["cat docs/redelivery.md", bigOutput("# Redelivery\nA message not acked within the ack deadline is redelivered, at most 3 times.", 2200)],
+      ["go test -run TestRedelivery -v ./internal/server/", bigOutput("=== RUN   TestRedelivery\n--- PASS: TestRedelivery (0.05s)", 2200)],
+      ["git log --oneline -3", bigOutput("9c1e2f0 test(server): fake clock in TestRedelivery\n4b7a9d1 feat(server): redelivery after the ack deadline", 2200)],
+      ["cat internal/server/redelivery.go", bigOutput("func (s *Server) redeliver(m *Message) {\n\tif m.Redeliveries >= maxRedeliveries {", 2200)],
+      ["grep -rn redeliver internal/", bigOutput("internal/server/redelivery.go:12: func (s *Server) redeliver(m *Message) {", 2200)],
+      ["go vet ./...", bigOutput("internal/server/redelivery_test.go:30: result of fmt.Sprintf call not used", 2200)],
+      ["cat CHANGELOG.md", bigOutput("## 0.4.0\n- redelivery now waits for the ack deadline", 2200)],
+    ]);
+    // (Room in the text for more than the selection: the turn budget is what bounds it then.)
+    const r = hook(claudePayload("UserPromptSubmit", "sess-x", { prompt: "Why did the redelivery test fail?" }), ["user-prompt-submit", "--budget", "2500", "--max-chars", "20000"], { env });
+    assert.equal(r.status, 0, r.stderr);
+    const text = contextOf(r.stdout, "UserPromptSubmit");
+    assert.ok(text.length <= 20000);
+    assert.ok([...text.matchAll(/\| (\d+) tokens/g)].reduce((n, m) => n + Number(m[1]), 0) <= 2500);
+    const whole = [...text.matchAll(/^\[contextfold step (\d+) \| .* \| sha256 verified \| \d+ tokens\]$/gm)].map((m) => Number(m[1]));
+    const excerpts = [...text.matchAll(/^\[contextfold step (\d+) \| .* \| sha256 verified \| \d+ tokens, lines [\d, ]+ of \d+; all of it: .* hydrate (\d+) --dir .*\]$/gm)];
+    assert.ok(whole.length > 0 && excerpts.length > 0, text);
+    for (const m of excerpts) assert.equal(m[1], m[2], "the command reads the excerpted step");
+    const ledger = JSON.parse(readFileSync(path.join(root, ".contextfold-hooks", "session-sess-x.json"), "utf8"));
+    assert.deepEqual([...ledger.injected].sort(), [...whole].sort(), "only the whole steps are in the context");
+  });
+
   it("prints nothing when nothing matches, when the store is empty or missing, for an empty prompt", () => {
     const { env } = sessionWith("sess-n", outputs);
     silent(hook(claudePayload("UserPromptSubmit", "sess-n", { prompt: "hello there" }), [], { env }), "no match");
