@@ -94,6 +94,10 @@ describe("contextfold daemon", () => {
       ["evict", "1"],
       ["recall", "99"], // not found
       ["redact", "--file", "-"],
+      ["redact"], // standard input too
+      ["redact", "--json"],
+      ["redact", "--rules"], // reads nothing
+      ["redact", "password=hunter2hunter2"],
       ["scan"], // usage
     ];
     const input = "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\nnothing else\n";

@@ -30,9 +30,26 @@ const PAYLOAD_LIMIT = 64 << 20;
  * @returns {{ tty: boolean, limit: number } | undefined}
  */
 export function stdinOf(argv) {
-  if (commandWord(argv) === "hook") return { tty: false, limit: Infinity };
+  const word = commandWord(argv);
+  if (word === "hook") return { tty: false, limit: Infinity };
   for (let i = 0; i + 1 < argv.length; i++) if (argv[i] === "--file" && argv[i + 1] === "-") return { tty: true, limit: PAYLOAD_LIMIT + 1 };
+  // `redact` with neither a file, the rule list nor words of text reads standard input as `--file -` does.
+  if (word === "redact" && !argv.includes("--file") && !argv.includes("--rules") && wordsAfterCommand(argv) === 0) return { tty: true, limit: PAYLOAD_LIMIT + 1 };
   return undefined;
+}
+
+/** How many words (not options, nor the `--dir` option's value) follow the command word. */
+function wordsAfterCommand(argv) {
+  let seen = false;
+  let count = 0;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--dir") i++;
+    else if (!argv[i].startsWith("-")) {
+      if (seen) count++;
+      seen = true;
+    }
+  }
+  return count;
 }
 
 async function readAll(stream, { tty, limit }) {
