@@ -4,7 +4,7 @@
 //!
 //! Two named policies: [`Policy::reference`], the reference's `DEFAULT_POLICY` (what a store without a policy
 //! file that already has an index reads, and what strict reference behaviour uses), and [`Policy::safe_default`],
-//! the same plus `"redaction": "secrets-v1"`, which a store created by this package gets written at its first
+//! the same plus `"redaction": "secrets-v2"`, which a store created by this package gets written at its first
 //! write. Keys of ours (`redaction`) change nothing for the reference, which ignores unknown keys; they do
 //! change `folding_policy_hash`, which covers the whole policy.
 
@@ -47,7 +47,7 @@ impl Policy {
         Policy { raw: Value::Object(m) }
     }
 
-    /// The policy a new store gets (safe by default): the reference's plus `"redaction": "secrets-v1"`.
+    /// The policy a new store gets (safe by default): the reference's plus `"redaction": "secrets-v2"`.
     pub fn safe_default() -> Self {
         let mut p = Policy::reference();
         if let Value::Object(m) = &mut p.raw {
@@ -177,7 +177,7 @@ mod tests {
     #[test]
     fn safe_default_is_the_reference_plus_redaction() {
         let safe = Policy::safe_default();
-        assert_eq!(safe.redaction().unwrap(), Some(Ruleset::SecretsV1));
+        assert_eq!(safe.redaction().unwrap(), Some(Ruleset::SecretsV2));
         assert_eq!(Policy::reference().redaction().unwrap(), None);
         let mut without = safe.raw.as_object().unwrap().clone();
         without.remove(KEY_REDACTION);
@@ -185,7 +185,7 @@ mod tests {
         assert_ne!(safe.hash(), Policy::reference().hash());
         assert_eq!(
             String::from_utf8(safe.to_file_bytes()).unwrap(),
-            "{\n  \"eviction_trigger\": \"after_response\",\n  \"integrity_verification\": true,\n  \"max_rehydration_tokens_per_call\": 3000,\n  \"max_rehydration_tokens_per_turn\": 3500,\n  \"policy_version\": \"1.1\",\n  \"redaction\": \"secrets-v1\",\n  \"scope\": \"single_turn\"\n}"
+            "{\n  \"eviction_trigger\": \"after_response\",\n  \"integrity_verification\": true,\n  \"max_rehydration_tokens_per_call\": 3000,\n  \"max_rehydration_tokens_per_turn\": 3500,\n  \"policy_version\": \"1.1\",\n  \"redaction\": \"secrets-v2\",\n  \"scope\": \"single_turn\"\n}"
         );
     }
 
@@ -195,6 +195,7 @@ mod tests {
         assert_eq!(p(r#"{"redaction": false}"#).unwrap(), None);
         assert_eq!(p(r#"{"redaction": null}"#).unwrap(), None);
         assert_eq!(p(r#"{"redaction": "secrets-v1"}"#).unwrap(), Some(Ruleset::SecretsV1));
+        assert_eq!(p(r#"{"redaction": "secrets-v2"}"#).unwrap(), Some(Ruleset::SecretsV2));
         for bad in [r#"{"redaction": true}"#, r#"{"redaction": "secrets-v9"}"#, r#"{"redaction": 1}"#] {
             assert_eq!(p(bad).unwrap_err().code(), crate::ErrorCode::InvalidInput, "{bad}");
         }

@@ -287,7 +287,7 @@ async fn without_options_a_new_store_gets_the_redacting_policy() {
     assert!(node.sanitized);
     assert_eq!(node.raw_content, "GITHUB_TOKEN=[REDACTED:github-pat]\n");
     let policy = storage.get_text(".contextfold/hydration_policy.json").expect("the policy file is written");
-    assert!(policy.contains("\"redaction\": \"secrets-v1\""), "{policy}");
+    assert!(policy.contains("\"redaction\": \"secrets-v2\""), "{policy}");
 }
 
 #[wasm_bindgen_test]

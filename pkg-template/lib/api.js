@@ -263,7 +263,7 @@ export function createApi(core, ensureReady = () => {}, host = {}) {
   function extract(text) {
     return direct(() => core.extract(text));
   }
-  /** The text as a fold with `"redaction": "secrets-v1"` stores it, and the secrets found (UTF-16 spans). */
+  /** The text as a fold with `"redaction": "secrets-v2"` stores it, and the secrets found (UTF-16 spans). */
   function redact(text) {
     return direct(() => core.redact(text));
   }

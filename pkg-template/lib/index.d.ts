@@ -161,11 +161,11 @@ export declare function defaultLimits(): LimitsView;
 /** Identifiers, files, commands, errors and scan query terms of a text, as the engine extracts them. */
 export declare function extract(text: string): Extraction;
 
-/** The text as a fold with `"redaction": "secrets-v1"` stores it: each secret replaced by
+/** The text as a fold with `"redaction": "secrets-v2"` stores it: each secret replaced by
  *  `[REDACTED:<rule>]`, nothing else changed. `findings` are in order, with UTF-16 spans of the input
  *  (`text.slice(start, end)` is the secret). Writes nothing. */
 export declare function redact(text: string): Redaction;
-/** The rules of the rule set `redact` and a redacting fold apply (`secrets-v1`). */
+/** The rules of the rule set `redact` and a redacting fold apply (`secrets-v2`; `secrets-v1` has the same rule ids). */
 export declare function redactionRules(): RedactionRule[];
 
 /** A hydration policy (`.contextfold/hydration_policy.json`): the reference's keys plus ours. */
@@ -176,8 +176,8 @@ export interface HydrationPolicy {
   readonly scope?: string;
   readonly eviction_trigger?: string;
   readonly integrity_verification?: boolean;
-  /** Secret redaction before anything is stored: a rule set name (`"secrets-v1"`), or absent / `false` = off. */
-  readonly redaction?: "secrets-v1" | false | null;
+  /** Secret redaction before anything is stored: a rule set name (`"secrets-v2"`, or the first, frozen `"secrets-v1"`), or absent / `false` = off. */
+  readonly redaction?: "secrets-v1" | "secrets-v2" | false | null;
   /** How a scan picks the steps to hydrate: absent / `null` / `"ipcf-projection-v2"` = the reference's scan,
    *  `"ranked-v1"` = ranked selection (weighted words, English and Turkish forms, state vs. history questions) over
    *  the whole index, for stores of at most 1,000 entries (larger ones get the reference's scan);
@@ -197,9 +197,9 @@ export declare const REFERENCE_POLICY: Readonly<{
   eviction_trigger: "after_response";
   integrity_verification: true;
 }>;
-/** The policy a new store gets by default: `REFERENCE_POLICY` plus `redaction: "secrets-v1"`, written as
+/** The policy a new store gets by default: `REFERENCE_POLICY` plus `redaction: "secrets-v2"`, written as
  *  hydration_policy.json at the store's first fold. */
-export declare const DEFAULT_POLICY: Readonly<typeof REFERENCE_POLICY & { redaction: "secrets-v1" }>;
+export declare const DEFAULT_POLICY: Readonly<typeof REFERENCE_POLICY & { redaction: "secrets-v2" }>;
 /** The policy of a store the hooks, `contextfold import` and the integrations create: `DEFAULT_POLICY` plus
  *  `selection: BEST_SELECTION`. */
 export declare const INTEGRATION_POLICY: Readonly<typeof DEFAULT_POLICY & { selection: "ranked-v1" | "ranked-v2" }>;

@@ -14,7 +14,7 @@ export const REFERENCE_POLICY = Object.freeze({
 
 /** What a new store gets by default, written as hydration_policy.json at its first fold: the reference's policy
  *  plus secret redaction before anything is stored. */
-export const DEFAULT_POLICY = Object.freeze({ ...REFERENCE_POLICY, redaction: "secrets-v1" });
+export const DEFAULT_POLICY = Object.freeze({ ...REFERENCE_POLICY, redaction: "secrets-v2" });
 
 /** The best selection mode of the browser and bundler engines: what the integrations use by default there
  *  (measured against the reference's scan by `npm run bench:recall`; see the README). The Node entry has its own,

@@ -431,3 +431,15 @@ fn arbitrary_mixtures_never_panic_stay_utf8_and_redact_idempotently() {
         assert!(again.findings.is_empty() && again.text == out.text, "{s:?} redacted again found {:?}", again.findings);
     }
 }
+
+#[test]
+fn secrets_v2_reads_a_test_runners_pass_as_a_verdict_and_secrets_v1_stays_as_it_was() {
+    // `go test -v`, automake and TAP-like runners print `PASS: <test>`; read as a `pass:` key, the test's name was
+    // redacted everywhere it occurs (the fold's summary `go test -run TestRedelivery` included).
+    let go = "=== RUN   TestRedelivery\n--- PASS: TestRedelivery (0.05s)\nPASS: tests/upload.sh\nok  \trelayd/internal/server\t0.412s";
+    assert_eq!(redact(go, Ruleset::SecretsV2).text, go);
+    assert!(redact(go, Ruleset::SecretsV1).text.contains("[REDACTED:password-assignment]"), "secrets-v1 is frozen");
+    // A key named pass still is one.
+    let env = "PASS=hunter2hunter2\nsmtp:\n  pass: s3cr3tMailPw";
+    assert_eq!(redact(env, Ruleset::SecretsV2).text, "PASS=[REDACTED:password-assignment]\nsmtp:\n  pass: [REDACTED:password-assignment]");
+}

@@ -79,7 +79,7 @@ export interface OpenOptions {
   policy?: object;
   /** The policy a new store gets (no policy file, index, journal or cold node yet), written as
    *  `hydration_policy.json` at its first fold. Default `DEFAULT_POLICY` (the reference's plus
-   *  `"redaction": "secrets-v1"`); `REFERENCE_POLICY` is strict reference behaviour and writes nothing. */
+   *  `"redaction": "secrets-v2"`); `REFERENCE_POLICY` is strict reference behaviour and writes nothing. */
   defaultPolicy?: object;
   /** Append one journal line per fold or eviction instead of rewriting `recall_index.json` each time (needs
    *  `storage.append`). The reference files are written by `checkpoint()` / `close()`, and by the engine

@@ -17,7 +17,7 @@ pub struct Redaction {
     pub text: String,
     /// Every secret found, in order, not overlapping.
     pub findings: Vec<RedactionFinding>,
-    /// The rule set applied (`"secrets-v1"`).
+    /// The rule set applied (`"secrets-v2"`, the newest).
     pub rules: String,
 }
 
@@ -71,7 +71,7 @@ pub fn redact(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) ->
     output(&Redaction { text: r.text, findings, rules: ruleset.name().to_string() }, "redact")
 }
 
-/// The rules of the rule set `redact` and a fold with `"redaction": "secrets-v1"` apply.
+/// The rules of the rule set `redact` and a fold with `"redaction": "secrets-v2"` apply (the same rule ids as `secrets-v1`).
 #[wasm_bindgen(js_name = redactionRules)]
 pub fn redaction_rules() -> JsResult<Vec<Ts<RedactionRule>>> {
     redact::rules(Ruleset::LATEST)

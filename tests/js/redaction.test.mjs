@@ -152,7 +152,7 @@ describe("policy: safe by default, the reference's for the reference's stores", 
     assert.equal(node.rawContent, "GITHUB_TOKEN=[REDACTED:github-pat]\nPORT=5433\n");
     assert.equal(node.payloadSha256, sha256(node.rawContent));
     assert.equal((await store.validate()).ok, true, "CONF-02 holds over the redacted bytes");
-    assert.equal(DEFAULT_POLICY.redaction, "secrets-v1");
+    assert.equal(DEFAULT_POLICY.redaction, "secrets-v2");
     assert.deepEqual({ ...DEFAULT_POLICY, redaction: undefined }, { ...REFERENCE_POLICY, redaction: undefined });
     assert.ok(Object.isFrozen(DEFAULT_POLICY) && Object.isFrozen(REFERENCE_POLICY));
   });
@@ -228,7 +228,7 @@ describe("redact() and redactionRules()", () => {
   test("redact returns the stored text and UTF-16 spans of the input", () => {
     const input = "🔑 é DB_PASSWORD=s3cr3t-P@ssw0rd-99 and ghp_16C7e42F292c6912E7710c838347Ae178B4a";
     const r = redact(input);
-    assert.equal(r.rules, "secrets-v1");
+    assert.equal(r.rules, "secrets-v2");
     assert.equal(r.text, "🔑 é DB_PASSWORD=[REDACTED:password-assignment] and [REDACTED:github-pat]");
     assert.deepEqual(r.findings.map((f) => [f.rule, input.slice(f.start, f.end)]), [
       ["password-assignment", "s3cr3t-P@ssw0rd-99"],
@@ -275,7 +275,7 @@ describe("contextfold redact and --reference", () => {
     assert.equal(run(["redact"], { cwd: dir, input: text }).stdout, expected);
     assert.equal(run(["redact", "token", "ghp_16C7e42F292c6912E7710c838347Ae178B4a"], { cwd: dir }).stdout, "token [REDACTED:github-pat]");
     const json = JSON.parse(run(["redact", "--json", "--file", ".env"], { cwd: dir }).stdout);
-    assert.deepEqual(json, { text: expected, findings: [{ rule: "password-assignment", start: 12, end: 30 }], rules: "secrets-v1" });
+    assert.deepEqual(json, { text: expected, findings: [{ rule: "password-assignment", start: 12, end: 30 }], rules: "secrets-v2" });
     const rules = run(["redact", "--rules"], { cwd: dir }).stdout.trim().split("\n");
     assert.ok(rules.length >= 50 && rules.some((l) => l.startsWith("github-pat\t")));
     assert.equal(run(["redact", "--file", "missing"], { cwd: dir }).status, 1);

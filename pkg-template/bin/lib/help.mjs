@@ -133,9 +133,9 @@ Print what a fold would store of a text: every secret the redactor finds (vendor
 JWTs, URL credentials, Authorization headers, values of names like PASSWORD or API_KEY) replaced by
 [REDACTED:<rule>], the rest byte for byte. Reads --file P, the words given, or standard input; writes
 nothing. --json prints {"text", "findings": [{"rule", "start", "end"}], "rules"} with UTF-16 spans of the
-input. --rules lists the rules of the rule set ("secrets-v1").
+input. --rules lists the rules of the rule set ("secrets-v2").
 
-A new store gets "redaction": "secrets-v1" in .contextfold/hydration_policy.json at its first fold, so
+A new store gets "redaction": "secrets-v2" in .contextfold/hydration_policy.json at its first fold, so
 its folds store exactly this; a store the reference created (an index, no policy file) and a store
 created with --reference are not redacted.
 

@@ -107,7 +107,7 @@ const redacted: Redaction = redact("DB_PASSWORD=s3cr3t-P@ss");
 const firstRule: string | undefined = redacted.findings[0]?.rule;
 const spans: number[] = redacted.findings.flatMap((f) => [f.start, f.end]);
 const rules: RedactionRule[] = redactionRules();
-const version: "secrets-v1" = DEFAULT_POLICY.redaction;
+const version: "secrets-v2" = DEFAULT_POLICY.redaction;
 const strict = await ContextFold.open(new MemoryStorage(), { defaultPolicy: REFERENCE_POLICY });
 // @ts-expect-error REFERENCE_POLICY has no redaction key
 REFERENCE_POLICY.redaction;
