@@ -615,15 +615,6 @@ impl Plan {
                 })
                 .collect();
         }
-        // (`ranked-v2`: every step of the pool in rank order, for the steps shown as lines after the selection.)
-        #[cfg(ranked_v2)]
-        let ranked: Vec<i64> = if self.v2_rules {
-            let mut r: Vec<(i64, i64)> = pool.iter().map(|s| (gain(&self.cands[s], &residual).0, *s)).collect();
-            sort_desc(&mut r);
-            r.into_iter().map(|(_, s)| s).collect()
-        } else {
-            Vec::new()
-        };
         // Each clause of the prompt ("which port…, and which version…") is its own intent: covered on its own, so
         // that a step picked for one never takes the words of another.
         let matched: Vec<bool> = residual.clone();
@@ -809,7 +800,10 @@ impl Plan {
             for &fix in &fixes {
                 result.related.push(scan::ScanRelated { step_id: fix, summary: entries.get(&fix).map(|e| e.1.clone()).unwrap_or_default(), lines: (0..excerpt::EDIT_HEAD_LINES).collect() });
             }
-            for &step in ranked.iter().filter(|s| !shown.contains(s) && !fixes.contains(s)) {
+            // (Every step of the pool in rank order, as the candidates are listed.)
+            let mut ranked: Vec<(i64, i64)> = pool.iter().map(|s| (gain(&self.cands[s], &matched).0, *s)).collect();
+            sort_desc(&mut ranked);
+            for step in ranked.into_iter().map(|(_, s)| s).filter(|s| !shown.contains(s) && !fixes.contains(s)) {
                 if result.related.len() >= excerpt::RELATED_STEPS {
                     break;
                 }
