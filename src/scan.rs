@@ -70,8 +70,9 @@ pub struct ScanResult {
     pub max_per_call: i64,
     /// Query terms no picked or dropped node answered, sorted.
     pub residual: Vec<String>,
-    /// `ranked-v2`, a question about the past: the steps ranked next after the selection, not hydrated, with the
-    /// lines of each that answer best (`before_turn` shows those lines, verified, in what is left of the budget).
+    /// `ranked-v2`: the steps ranked next after the selection, not hydrated, with the lines of each that answer best
+    /// (`before_turn` shows those lines, verified, in what is left of the budget). For a question about the present,
+    /// only beside a selection, never an older run of a command whose newest run is not shown, newest first.
     // (Always empty without ranked-v2: not serialized there, where its serializer would cost kilobytes of wasm; the
     // TypeScript field is declared for those builds in `src/wasm/engine.rs`.)
     #[cfg_attr(ranked_v2, serde(skip_deserializing, skip_serializing_if = "Vec::is_empty"))]

@@ -778,10 +778,15 @@ impl Plan {
         scan::admit(&mut result, picks, in_context, |step| entries.get(&step).cloned());
         #[cfg(ranked_v2)]
         admit_near_ties(&mut result, near, in_context, |step| entries.get(&step).cloned());
-        // (`ranked-v2`: a question about the past, every clause of it: the steps ranked after its selection, as their
-        // best lines; also when nothing answered well enough to be hydrated whole.)
+        // (`ranked-v2`: the steps ranked after the selection, as their best lines. A question about the past gets them
+        // also when nothing answered well enough to be hydrated whole; a question about the present only beside a
+        // selection, and never an older run of a command whose newest run is not shown ([`excerpt`]).)
         #[cfg(ranked_v2)]
-        if self.v2_rules && run_intents.iter().all(|r| r.0 != Intent::State) {
+        let about_present = run_intents.iter().any(|r| r.0 == Intent::State);
+        #[cfg(ranked_v2)]
+        let selected_any = !(result.selected.is_empty() && result.in_context.is_empty() && result.budget_dropped.is_empty());
+        #[cfg(ranked_v2)]
+        if self.v2_rules && (!about_present || selected_any) {
             let shown: BTreeSet<i64> = result.selected.iter().chain(&result.in_context).chain(&result.budget_dropped).map(|s| s.step_id).collect();
             let worth = |set: &[(usize, u32)]| -> i64 {
                 set.iter()
@@ -803,15 +808,24 @@ impl Plan {
             // (Every step of the pool in rank order, as the candidates are listed.)
             let mut ranked: Vec<(i64, i64)> = pool.iter().map(|s| (gain(&self.cands[s], &matched).0, *s)).collect();
             sort_desc(&mut ranked);
+            let (most, newest_first) = if about_present { (excerpt::STATE_RELATED_STEPS, !self.sources_first) } else { (excerpt::RELATED_STEPS, false) };
             for step in ranked.into_iter().map(|(_, s)| s).filter(|s| !shown.contains(s) && !fixes.contains(s)) {
-                if result.related.len() >= excerpt::RELATED_STEPS {
+                if result.related.len() >= most {
                     break;
+                }
+                // (The newest run of its command is the state now: an older run's lines are shown only beside it.)
+                if newest_first && self.newest_of_source.get(&step).is_some_and(|newer| !shown.contains(newer)) {
+                    continue;
                 }
                 let Some(text) = contents.get(&step) else { continue };
                 let lines = excerpt::best_lines(&line_slots(text, &self.term_slots, &shapes, VALUE), worth);
                 if !lines.is_empty() {
                     result.related.push(scan::ScanRelated { step_id: step, summary: entries.get(&step).map(|e| e.1.clone()).unwrap_or_default(), lines });
                 }
+            }
+            // (Newest first: whatever prefix of them the budget keeps, no older state is shown while a newer one is left out.)
+            if newest_first {
+                result.related[fixes.len()..].sort_unstable_by_key(|r| std::cmp::Reverse(r.step_id));
             }
         }
         let mut left: Vec<String> = (0..n).filter(|&i| residual[i] || !self.present[i]).map(|i| names[i].clone()).collect();

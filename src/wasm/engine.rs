@@ -58,7 +58,7 @@ export interface EntryToAudit {
 #[wasm_bindgen(typescript_custom_section)]
 const RANKED_V2_FIELDS_TS: &'static str = r#"
 export interface ScanResult {
-  /** `ranked-v2`, a question about the past: the steps ranked next after the selection, not hydrated, with their best lines. */
+  /** `ranked-v2`: the steps ranked next after the selection, not hydrated, with their best lines (a question about the present: beside a selection only, newest first). */
   related?: ScanRelated[];
 }
 export interface Turn {

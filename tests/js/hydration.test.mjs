@@ -1,6 +1,6 @@
 // The text the in-process adapters (AI SDK, OpenAI Agents, opencode) put into one model call: the hydrated nodes, and
-// for a question about the past the lines of the steps ranked next (`Turn.excerpts`), as the engine's `Turn.context`
-// has them, within the adapter's turn budget.
+// the lines of the steps ranked next (`Turn.excerpts`), as the engine's `Turn.context` has them, within the adapter's
+// turn budget.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as path from "node:path";
@@ -40,7 +40,7 @@ describe("hydrateForCall", () => {
     assert.ok(call.tokens <= 2500);
   });
 
-  it("keeps excerpts within its own budget and gives none to a question about the present", async () => {
+  it("keeps excerpts within its own budget", async () => {
     const c = await store();
     const roomy = await hydrateForCall(c, "Why did the redelivery test fail?", { turnBudget: 2500 });
     const wholeOnly = roomy.turn.hydrated.map((h) => `[ContextFold: step ${h.stepId}]\n${h.content}`).join("\n\n");
@@ -48,7 +48,14 @@ describe("hydrateForCall", () => {
     assert.deepEqual(tight.steps, roomy.steps);
     assert.deepEqual(tight.excerpted, []);
     assert.equal(tight.text, wholeOnly);
+  });
+
+  it("gives a question about the present the lines of newer steps first, and none without a selection", async () => {
+    const c = await store();
     const now = await hydrateForCall(c, "Does the redelivery test pass now?", { turnBudget: 2500 });
-    assert.deepEqual(now.excerpted, []);
+    assert.ok(now.steps.length > 0 && now.excerpted.length > 1, JSON.stringify(now.turn.scan));
+    assert.deepEqual(now.excerpted, [...now.excerpted].sort((a, b) => b - a), "newest first");
+    const unanswered = await hydrateForCall(c, "Which kafka broker does the uploader talk to now?", { turnBudget: 2500 });
+    assert.deepEqual([unanswered.steps, unanswered.excerpted, unanswered.text], [[], [], ""]);
   });
 });

@@ -12,8 +12,8 @@ import { BEST_SELECTION } from "contextfold";
  * @property {import("contextfold").Turn} turn what the engine hydrated (evict it after the call)
  * @property {string} text the context to put into this call ("" when nothing was selected)
  * @property {number[]} steps the step ids whose content `text` carries, in order
- * @property {number[]} excerpted the step ids `text` shows some lines of (`Turn.excerpts`: ranked-v2, a question
- *   about the past), after the whole nodes
+ * @property {number[]} excerpted the step ids `text` shows some lines of (`Turn.excerpts`: ranked-v2), after the
+ *   whole nodes
  * @property {number} tokens tokens of `text` by the store's counter
  */
 
