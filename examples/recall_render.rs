@@ -2,7 +2,7 @@
 //! for `npm run bench:recall` work on a store kept with `node bench/recall.mjs --keep`):
 //! `cargo run --release --example recall_render -- STORE PROMPTS_FILE [budget] [max_chars]`. One JSON line per prompt:
 //! `{"steps": [...], "text": "..."}`, the steps and text the hook's renderer (`pkg-template/lib/hooks/render.js`)
-//! keeps: hydrated steps in selection order under their header lines, up to `max_chars` UTF-16 units (9,000), the
+//! keeps: hydrated steps in selection order under their header lines, up to `max_chars` UTF-16 units (10,000), the
 //! first step that does not fit cut to the room left (when it is the first, or that room is 400 units or more).
 use contextfold::engine::Options;
 use contextfold::policy::Selection;
@@ -32,7 +32,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (root, file) = (&args[1], &args[2]);
     let budget: i64 = args.get(3).map_or(2500, |b| b.parse().unwrap());
-    let max_chars: usize = args.get(4).map_or(9000, |b| b.parse().unwrap());
+    let max_chars: usize = args.get(4).map_or(10000, |b| b.parse().unwrap());
     let cf = pollster::block_on(ContextFold::open(FsStorage::new(root).unwrap(), Options { journal: true, ..Default::default() })).unwrap();
     let options = TurnOptions { turn_budget: Some(budget), in_context: Vec::new(), default_selection: Some(Selection::ALL[Selection::ALL.len() - 1]) };
     let units = |s: &str| s.encode_utf16().count();

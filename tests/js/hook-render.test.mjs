@@ -38,6 +38,21 @@ describe("renderHydrated", () => {
     assert.deepEqual(steps, [1, 2]);
   });
 
+  it("with maxBytes (Codex), bounds the UTF-8 bytes too, cutting between characters", () => {
+    // Two bytes a character: 3,000 characters are 6,000 bytes, twice what Codex is given here.
+    const turkish = (stepId, n) => node(stepId, Array.from({ length: n }, (_, i) => `şğüöç satır ${i}`).join("\n"));
+    const bytes = { ...options, maxBytes: 3000 };
+    const { text, steps } = renderHydrated([turkish(1, 60), turkish(2, 400)], bytes);
+    assert.deepEqual(steps, [1, 2]);
+    assert.ok(Buffer.byteLength(text) <= 3000 && Buffer.byteLength(text) > 2990, `${Buffer.byteLength(text)} bytes`);
+    assert.ok(text.endsWith("…") && !text.includes("\uFFFD"));
+    const wide = renderHydrated([turkish(1, 60), turkish(2, 400)], options);
+    assert.ok(Buffer.byteLength(wide.text) > 3000, "without maxBytes only the characters are bounded");
+    // Four bytes a character (an emoji): a cut never splits one.
+    const emoji = renderHydrated([node(3, "😀".repeat(2000))], { ...options, maxBytes: 1001 });
+    assert.ok(Buffer.byteLength(emoji.text) <= 1001 && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(emoji.text), emoji.text.slice(-10));
+  });
+
   it("still cuts a first node that does not fit at all", () => {
     const { text, steps } = renderHydrated([node(7, lines("only", 1000))], options);
     assert.deepEqual(steps, [7]);

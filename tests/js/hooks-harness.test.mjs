@@ -7,9 +7,12 @@ import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { pathToFileURL } from "node:url";
 import { CONSUMER, PKG_DIR, ROOT } from "./helpers.mjs";
 import { CF_BIN, bigOutput, cf, evictionLog, hookCommands as commandsOf, ledgerOf, readmeSnippet as snippet, tempDir } from "./hook-helpers.mjs";
 import { anthropicStub, requestText, responsesStub, toolResultsSent } from "./model-stub.mjs";
+
+const { CODEX_MAX_BYTES, DEFAULT_MAX_CHARS } = await import(pathToFileURL(path.join(PKG_DIR, "lib", "hooks", "render.js")).href);
 
 
 const CLAUDE = path.join(ROOT, "node_modules", ".bin", "claude");
@@ -168,7 +171,7 @@ describe("in Claude Code 2.1.332", { skip: !haveClaude && "@anthropic-ai/claude-
     assert.equal(await ask(), 1, "after the compaction the history no longer has it, so it is injected again");
   });
 
-  it("hook context of 9,000 characters (the --max-chars default) reaches the model whole; 10,001 only as a preview", async () => {
+  it("hook context of 10,000 characters (the --max-chars default) reaches the model whole; 10,001 only as a preview", async () => {
     const p = project();
     const emit = path.join(p.dir, "emit.mjs");
     writeFileSync(emit, `const n = Number(process.argv[2]); const s = "BEGIN" + "é".repeat(n - 8) + "END"; process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: s } }));`);
@@ -180,8 +183,9 @@ describe("in Claude Code 2.1.332", { skip: !haveClaude && "@anthropic-ai/claude-
       assert.equal((await claude(p, ["hello", "--settings", settings])).status, 0);
       return requestText(stub.requests[at]);
     };
-    const whole = await sent(9000);
-    assert.ok(whole.includes(`BEGIN${"é".repeat(8992)}END`), "9,000 characters (18,000 UTF-8 bytes) passed whole");
+    assert.equal(DEFAULT_MAX_CHARS, 10000);
+    const whole = await sent(DEFAULT_MAX_CHARS);
+    assert.ok(whole.includes(`BEGIN${"é".repeat(DEFAULT_MAX_CHARS - 8)}END`), "10,000 characters (20,000 UTF-8 bytes) passed whole");
     const cut = await sent(10001);
     assert.ok(cut.includes("BEGIN") && !cut.includes(`${"é".repeat(100)}END`), "10,001 characters: a preview only");
   });
@@ -284,6 +288,34 @@ describe("in Codex CLI 0.171.0", { skip: !haveCodex && "@openai/codex is not ins
     const rollout = findRollout(codexHome, sid);
     const imported = JSON.parse(cf(["import", rollout, "--json"], { env: { ...process.env, CONTEXTFOLD_HOME: p.data } }).stdout);
     assert.deepEqual([imported.format, imported.folded, imported.alreadyFolded], ["codex", 0, 1]);
+  });
+
+  it("hook context of 10,000 UTF-8 bytes reaches the model whole, one byte more only cut (the hook's bound in Codex)", async () => {
+    const p = project();
+    const codexHome = path.join(p.home, ".codex");
+    mkdirSync(codexHome, { recursive: true });
+    writeFileSync(
+      path.join(codexHome, "config.toml"),
+      ['model = "gpt-5.5"', 'model_provider = "stub"', 'approval_policy = "never"', 'sandbox_mode = "danger-full-access"', "", "[model_providers.stub]", 'name = "stub"', `base_url = "${stub.url}"`, 'wire_api = "responses"', 'env_key = "STUB_API_KEY"', ""].join("\n"),
+    );
+    const emit = path.join(p.dir, "emit.mjs");
+    writeFileSync(emit, `process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: process.argv[2] } }));`);
+    const sent = async (context) => {
+      writeFileSync(path.join(codexHome, "hooks.json"), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: `"${process.execPath}" "${emit}" "${context}"` }] }] } }));
+      handler = () => [{ type: "message", text: "OK." }];
+      const at = stub.requests.length;
+      const r = await run(CODEX, ["exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", "--json", "hello"], { env: { PATH: process.env.PATH, HOME: p.home, CODEX_HOME: codexHome, STUB_API_KEY: "x" }, cwd: p.work });
+      assert.equal(r.status, 0, r.stderr);
+      return requestText(stub.requests[at]);
+    };
+    const ascii = `BEGIN${"x".repeat(DEFAULT_MAX_CHARS - 8)}END`;
+    assert.ok((await sent(ascii)).includes(ascii), "the default, 10,000 characters of ASCII, passed whole");
+    const twoByte = `BEGIN${"é".repeat((CODEX_MAX_BYTES - 8) / 2)}END`;
+    assert.equal(Buffer.byteLength(twoByte), CODEX_MAX_BYTES);
+    assert.ok((await sent(twoByte)).includes(twoByte), "10,000 bytes (5,004 characters) passed whole");
+    const over = `BEGIN${"é".repeat((CODEX_MAX_BYTES - 8) / 2)}xEND`;
+    const cut = await sent(over);
+    assert.ok(cut.includes("BEGIN") && !cut.includes(over), "10,001 bytes: cut");
   });
 });
 

@@ -241,7 +241,7 @@ describe("contextfold hook user-prompt-submit", () => {
     const prompt = "checkout-service rollout status of every api deployment";
     const wide = hook(claudePayload("UserPromptSubmit", sid, { prompt }), ["user-prompt-submit", "--budget", "2500"], { env });
     const text = contextOf(wide.stdout, "UserPromptSubmit");
-    assert.ok(text.length <= 9000, `default --max-chars 9000: ${text.length}`);
+    assert.ok(text.length <= 10000, `default --max-chars 10000: ${text.length}`);
     const tokens = [...text.matchAll(/\| (\d+) tokens/g)].reduce((n, m) => n + Number(m[1]), 0);
     assert.ok(tokens <= 2500, `within the budget: ${tokens}`);
     const narrow = hook(claudePayload("UserPromptSubmit", "sess-budget-2", { prompt }), ["user-prompt-submit", "--dir", sessionDir(env.CONTEXTFOLD_HOME, sid), "--max-chars", "3000"], { env });
@@ -276,6 +276,23 @@ describe("contextfold hook user-prompt-submit", () => {
     const r = hook(codexPayload("UserPromptSubmit", sid, { prompt: "POSTGRES_PORT value?" }), [], { env });
     assert.deepEqual(injectedSteps(contextOf(r.stdout, "UserPromptSubmit")), [1]);
   });
+
+  it("keeps Codex's context within 10,000 UTF-8 bytes (Codex cuts longer context), Claude Code's within 10,000 characters", () => {
+    // Turkish log lines: about 1.2 bytes a character, so 10,000 characters are more than 10,000 bytes.
+    const log = (i) => Array.from({ length: 400 }, (_, k) => `günlük ${i}.${k}: ${i === 0 ? "payments-queue" : "önbellek"} bağlantısı başarısız, yeniden deneniyor`).join("\n");
+    const home = tempDir("hooks");
+    const env = envWith(home);
+    for (const sid of ["019ad0-codex-bytes", "sess-claude-bytes"]) {
+      // (Folded from a Codex payload for both: the store is the session's, whichever harness wrote it.)
+      for (let i = 0; i < 3; i++) silent(hook(codexBash(sid, `call_${i}`, `cat log-${i}.txt`, log(i)), [], { env }), "fold");
+    }
+    const cr = hook(codexPayload("UserPromptSubmit", "019ad0-codex-bytes", { prompt: "why does the payments-queue connection fail?" }), [], { env });
+    assert.equal(cr.status, 0, cr.stderr);
+    const codex = contextOf(cr.stdout, "UserPromptSubmit");
+    assert.ok(Buffer.byteLength(codex) <= 10000 && codex.length < 10000, `${codex.length} characters, ${Buffer.byteLength(codex)} bytes`);
+    const claude = contextOf(hook(claudePayload("UserPromptSubmit", "sess-claude-bytes", { prompt: "why does the payments-queue connection fail?" }), [], { env }).stdout, "UserPromptSubmit");
+    assert.ok(claude.length <= 10000 && Buffer.byteLength(claude) > 10000, `${claude.length} characters, ${Buffer.byteLength(claude)} bytes`);
+  });
 });
 
 describe("contextfold hook session-start, pre-compact, stop", () => {
@@ -290,7 +307,7 @@ describe("contextfold hook session-start, pre-compact, stop", () => {
       const r = hook(claudePayload("SessionStart", sid, { source }), [], { env });
       assert.equal(r.status, 0, r.stderr);
       const text = contextOf(r.stdout, "SessionStart");
-      assert.ok(text.length <= 9000);
+      assert.ok(text.length <= 10000);
       const [head, ...lines] = text.split("\n");
       assert.match(head, /up to step 30 .* hydrate <step_id> --dir /);
       const records = lines.map((l) => JSON.parse(l));

@@ -200,8 +200,9 @@ without it, the input's hook_event_name decides (PostToolUseFailure counts as po
                       ~/.local/share/contextfold, then /sessions/<session_id>/)
   --min-bytes N       smallest tool output folded, in UTF-8 bytes (default 2048)
   --budget TOKENS     tokens one injection may hydrate (default 2500; the per-call cap stays the policy's)
-  --max-chars N       longest injection in characters (default 9000; Claude Code shows longer hook output
-                      only as a file path and a 2 KB preview)
+  --max-chars N       longest injection in characters (default 10000; Claude Code shows longer hook output
+                      only as a file path and a 2 KB preview; from Codex, also at most 10,000 UTF-8 bytes,
+                      past which Codex cuts it)
   --replace-mcp-output  Claude Code: an MCP tool's output is replaced by its folded-step record
 
 Whatever fails (bad input, an unwritable or damaged store), it exits 0, prints nothing on standard output and

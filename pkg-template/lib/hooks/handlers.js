@@ -3,7 +3,7 @@
 import { readFile, stat } from "node:fs/promises";
 import * as path from "node:path";
 import { DEFAULT_MIN_BYTES, HOOK_SELECTION, foldToolCalls, openStore, releaseStore } from "./fold.js";
-import { DEFAULT_MAX_CHARS, renderFoldedSteps, renderHydrated, renderReplacement } from "./render.js";
+import { CODEX_MAX_BYTES, DEFAULT_MAX_CHARS, renderFoldedSteps, renderHydrated, renderReplacement } from "./render.js";
 import { HookSession, storeRoot } from "./session.js";
 import { readTranscript } from "./transcript.js";
 
@@ -18,7 +18,7 @@ const SESSION_START_RECORDS = 64; // records read for the session-start listing 
  * @property {string} [cwd]            what a relative `dir` is resolved against
  * @property {number} [minBytes]       post-tool-use / pre-compact: smallest output folded (UTF-8 bytes), 2048
  * @property {number} [budget]         user-prompt-submit / session-start: token budget of one injection, 2500
- * @property {number} [maxChars]       longest injection, in characters, 9000
+ * @property {number} [maxChars]       longest injection, in characters, 10000 (from Codex, also at most 10,000 UTF-8 bytes)
  * @property {boolean} [replaceMcpOutput]  post-tool-use: replace an MCP tool's output by its folded-step record
  * @property {() => string} [clock]    the engine's clock (folded_at, evicted_at)
  * @property {string} [command]        how the model can run this CLI (shown in injections), "npx contextfold"
@@ -29,6 +29,9 @@ export function sessionOf(input, options = {}) {
   const root = storeRoot({ sessionId: input.sessionId, dir: options.dir, env: options.env, cwd: options.cwd });
   return new HookSession(root, input.sessionId);
 }
+
+/** Codex cuts hook context over 10,000 UTF-8 bytes in its middle: its text is bounded in bytes too. */
+const maxBytesOf = (input) => (input.harness === "codex" ? CODEX_MAX_BYTES : Infinity);
 
 const storeExists = async (root) => Boolean(await stat(path.join(root, ".contextfold")).catch(() => null));
 
@@ -90,7 +93,7 @@ export async function userPromptSubmit(input, session, options = {}) {
   let rendered;
   try {
     const turn = await hydrateForPrompt(cf, prompt, s.budget, state.injected);
-    rendered = renderHydrated(turn.hydrated, { maxChars: s.maxChars, command: s.command, root: session.root }, turn.excerpts ?? []);
+    rendered = renderHydrated(turn.hydrated, { maxChars: s.maxChars, maxBytes: maxBytesOf(input), command: s.command, root: session.root }, turn.excerpts ?? []);
   } finally {
     await releaseStore(cf);
   }
@@ -116,7 +119,7 @@ export async function sessionStart(input, session, options = {}) {
   let rendered;
   try {
     const records = await cf.foldedSteps(SESSION_START_RECORDS);
-    rendered = await renderFoldedSteps(records, { maxChars: s.maxChars, maxTokens: s.budget, countTokens: (t) => cf.countTokens(t), command: s.command, root: session.root });
+    rendered = await renderFoldedSteps(records, { maxChars: s.maxChars, maxBytes: maxBytesOf(input), maxTokens: s.budget, countTokens: (t) => cf.countTokens(t), command: s.command, root: session.root });
   } finally {
     await releaseStore(cf);
   }

@@ -48,7 +48,7 @@ export interface HookOptions {
   minBytes?: number;
   /** Tokens one injection may hydrate (default 2500). */
   budget?: number;
-  /** Longest injection in characters (default 9000). */
+  /** Longest injection in characters (default 10000; from Codex also at most 10,000 UTF-8 bytes, past which Codex cuts it). */
   maxChars?: number;
   /** post-tool-use in Claude Code: replace an MCP tool's output by its folded-step record. */
   replaceMcpOutput?: boolean;
