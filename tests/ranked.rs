@@ -1067,8 +1067,8 @@ fn ranked_v2_a_question_about_the_past_also_gets_the_best_lines_of_the_steps_ran
         let node = block_on(cf.hydrate(e.step_id)).unwrap();
         let all: Vec<&str> = node.raw_content.lines().collect();
         assert_eq!(e.line_count, all.len() as i64);
-        // At most three best lines, each with the line after it, in content order.
-        assert!(e.lines.len() <= 6 && e.lines.windows(2).all(|w| w[0].number < w[1].number), "{e:?}");
+        // At most two best lines, each with the line after it, in content order.
+        assert!(e.lines.len() <= 4 && e.lines.windows(2).all(|w| w[0].number < w[1].number), "{e:?}");
         for l in &e.lines {
             // Each line as the verified content has it (none here is long enough to be cut).
             assert_eq!(l.text, all[(l.number - 1) as usize]);

@@ -17,8 +17,10 @@ pub(super) const STATE_RELATED_STEPS: usize = 6;
 /// The lines of an edit shown as the fix of a failure: its head (the tool's line, then the snippet it changed).
 pub(super) const EDIT_HEAD_LINES: u32 = 8;
 
-/// At most this many best lines of each (each shown with the line after it).
-pub(super) const LINES_PER_STEP: usize = 3;
+/// At most this many best lines of each (each shown with the line after it). (Three until the hook's text grew to
+/// 10,000 characters and questions about the present got lines too: two let more steps show theirs, +1 on the seen
+/// recall sessions.)
+pub(super) const LINES_PER_STEP: usize = 2;
 
 /// The numbers (0-based, ascending) of the best lines, each with the line after it: at most [`LINES_PER_STEP`] best
 /// ones, each worth more than nothing by `worth`, the best first and, between equals, the earliest.
@@ -46,8 +48,8 @@ mod tests {
     fn the_best_lines_come_in_content_order_with_the_line_after_each_and_equals_go_to_the_earliest() {
         let per_line = vec![vec![(0, 16)], vec![], vec![(0, 16), (1, 16)], vec![(0, 16)], vec![(0, 16)], vec![(1, 8)]];
         let worth = |set: &[(usize, u32)]| set.iter().map(|&(_, q)| i64::from(q)).sum();
-        // Lines 2, 0 and 3 (0, 3 and 4 are equals), each with the line after it.
-        assert_eq!(best_lines(&per_line, worth), vec![0, 1, 2, 3, 4]);
+        // Lines 2 and 0 (0, 3 and 4 are equals), each with the line after it.
+        assert_eq!(best_lines(&per_line, worth), vec![0, 1, 2, 3]);
     }
 
     #[test]

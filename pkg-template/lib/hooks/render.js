@@ -4,8 +4,10 @@
 // Claude Code 2.1.332 passes hook context of up to 10,000 characters whole and replaces anything longer by a file
 // path and a 2 KB preview; and, for Codex, by `maxBytes`: Codex 0.171.0 passes up to 10,000 UTF-8 bytes whole and
 // cuts longer context in its middle, whatever the characters (measured, and tested in both; see the README).
-// (The default was 9,000 characters: the 1,000 more carry the lines of one or two more steps, +7 of 272 questions
+// (The default was 9,000 characters: the 1,000 more carry the lines of one or two more steps, +6 of 272 questions
 // of the unseen recall sessions, none more wrong.)
+
+import { Buffer } from "node:buffer";
 
 export const DEFAULT_MAX_CHARS = 10000;
 /** The longest hook context Codex passes whole, in UTF-8 bytes (2,500 of its 4-byte token estimates). */
