@@ -242,12 +242,7 @@ describe("in Codex CLI 0.171.0", { skip: !haveCodex && "@openai/codex is not ins
 
   it("the README's hooks.json: folds the shell output live, injects it once on a later prompt of the session", async () => {
     const p = project();
-    const codexHome = path.join(p.home, ".codex");
-    mkdirSync(codexHome, { recursive: true });
-    writeFileSync(
-      path.join(codexHome, "config.toml"),
-      ['model = "gpt-5.5"', 'model_provider = "stub"', 'approval_policy = "never"', 'sandbox_mode = "danger-full-access"', "", "[model_providers.stub]", 'name = "stub"', `base_url = "${stub.url}"`, 'wire_api = "responses"', 'env_key = "STUB_API_KEY"', ""].join("\n"),
-    );
+    const codexHome = codexHomeFor(p, stub);
     const config = snippet("codex-hooks");
     for (const c of commandsOf(config)) assert.match(c.command, /^contextfold hook (session-start|user-prompt-submit|post-tool-use|pre-compact|stop)$/);
     // `contextfold` on PATH, as `npm install -g contextfold` puts it there.
@@ -292,12 +287,7 @@ describe("in Codex CLI 0.171.0", { skip: !haveCodex && "@openai/codex is not ins
 
   it("hook context of 10,000 UTF-8 bytes reaches the model whole, one byte more only cut (the hook's bound in Codex)", async () => {
     const p = project();
-    const codexHome = path.join(p.home, ".codex");
-    mkdirSync(codexHome, { recursive: true });
-    writeFileSync(
-      path.join(codexHome, "config.toml"),
-      ['model = "gpt-5.5"', 'model_provider = "stub"', 'approval_policy = "never"', 'sandbox_mode = "danger-full-access"', "", "[model_providers.stub]", 'name = "stub"', `base_url = "${stub.url}"`, 'wire_api = "responses"', 'env_key = "STUB_API_KEY"', ""].join("\n"),
-    );
+    const codexHome = codexHomeFor(p, stub);
     const emit = path.join(p.dir, "emit.mjs");
     writeFileSync(emit, `process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: process.argv[2] } }));`);
     const sent = async (context) => {
@@ -320,6 +310,17 @@ describe("in Codex CLI 0.171.0", { skip: !haveCodex && "@openai/codex is not ins
 });
 
 // ---- helpers ----
+
+/** A CODEX_HOME whose config sends every request to `stub`, without approvals or a sandbox. */
+function codexHomeFor(p, stub) {
+  const codexHome = path.join(p.home, ".codex");
+  mkdirSync(codexHome, { recursive: true });
+  writeFileSync(
+    path.join(codexHome, "config.toml"),
+    ['model = "gpt-5.5"', 'model_provider = "stub"', 'approval_policy = "never"', 'sandbox_mode = "danger-full-access"', "", "[model_providers.stub]", 'name = "stub"', `base_url = "${stub.url}"`, 'wire_api = "responses"', 'env_key = "STUB_API_KEY"', ""].join("\n"),
+  );
+  return codexHome;
+}
 
 /** A copy of the installed package (what `npm install -D contextfold` puts in a project). */
 function cpPackage(dest) {
