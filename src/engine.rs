@@ -1373,18 +1373,19 @@ impl<S: Storage> ContextFold<S> {
         Ok((node, path, policy))
     }
 
+    /// A node read (verified as the policy asks, [`Self::load_node`]), its raw content taken out of it: what
+    /// `hydrate` and the excerpts of a turn read.
+    async fn load_raw(&self, step_id: i64) -> Result<(String, BTreeMap<String, Value>, Policy)> {
+        let (mut node, path, policy) = self.load_node(step_id).await?;
+        match node.remove("raw_content") {
+            Some(Value::Str(raw)) => Ok((raw, node, policy)),
+            _ => Err(Error::new(ErrorCode::IntegrityCheck, format!("Cold node file has no string raw_content: {path}"))),
+        }
+    }
+
     /// Hydrate one node, verified and bounded (spec §8).
     pub async fn hydrate(&self, step_id: i64) -> Result<Hydrated> {
-        let (node, path, policy) = self.load_node(step_id).await?;
-        let raw_content = match node.get("raw_content") {
-            Some(Value::Str(s)) => s.clone(),
-            _ => {
-                return Err(Error::new(
-                    ErrorCode::IntegrityCheck,
-                    format!("Cold node file has no string raw_content: {path}"),
-                ))
-            }
-        };
+        let (raw_content, node, policy) = self.load_raw(step_id).await?;
         let cap = policy.max_tokens_per_call()?;
         let mut content = raw_content.clone();
         let mut token_estimate = self.count_tokens(&content)?.max(1);
@@ -1399,7 +1400,6 @@ impl<S: Storage> ContextFold<S> {
                 content = self.prefix_within(&content, cap)?;
             }
         }
-        let node = ColdNode::from_object(&node);
         Ok(Hydrated {
             step_id,
             content,
@@ -1407,9 +1407,9 @@ impl<S: Storage> ContextFold<S> {
             token_estimate,
             truncated,
             cap,
-            payload_sha256: node.payload_sha256,
-            artifact_sha256: node.artifact_sha256,
-            summary: node.summary,
+            payload_sha256: text_field(&node, "payload_sha256"),
+            artifact_sha256: text_field(&node, "artifact_sha256"),
+            summary: text_field(&node, "summary"),
             scope: policy.display("scope", "single_turn"),
             eviction_trigger: policy.display("eviction_trigger", "after_response"),
         })
@@ -1498,8 +1498,9 @@ impl<S: Storage> ContextFold<S> {
     async fn excerpts(&self, related: &[scan::ScanRelated], mut room: i64) -> Result<Vec<scan::Excerpt>> {
         let mut out = Vec::new();
         for r in related {
-            let Ok(h) = self.hydrate(r.step_id).await else { continue };
-            let all: Vec<&str> = h.raw_content.lines().collect();
+            // (The verified content only: not `hydrate`, which also counts the tokens of all of it and cuts it to the cap.)
+            let Ok((raw_content, node, _)) = self.load_raw(r.step_id).await else { continue };
+            let all: Vec<&str> = raw_content.lines().collect();
             let lines: Vec<scan::ExcerptLine> = r
                 .lines
                 .iter()
@@ -1514,7 +1515,7 @@ impl<S: Storage> ContextFold<S> {
                 break;
             }
             room -= token_estimate;
-            out.push(scan::Excerpt { step_id: r.step_id, summary: r.summary.clone(), lines, line_count: all.len() as i64, token_estimate, payload_sha256: h.payload_sha256 });
+            out.push(scan::Excerpt { step_id: r.step_id, summary: r.summary.clone(), lines, line_count: all.len() as i64, token_estimate, payload_sha256: text_field(&node, "payload_sha256") });
         }
         Ok(out)
     }
@@ -1925,6 +1926,11 @@ mod tests {
         assert_eq!(python_prefix("ab", -4), "");
         assert_eq!(python_prefix("ab", 0), "");
     }
+}
+
+/// A text field of a cold node's object ("" when it has none, as [`ColdNode::from_object`] reads it).
+fn text_field(node: &BTreeMap<String, Value>, key: &str) -> String {
+    node.get(key).and_then(Value::as_str).unwrap_or("").to_string()
 }
 
 /// A line cut to at most `max` characters, marked `…` when cut.
