@@ -1140,6 +1140,47 @@ fn ranked_v2_excerpts_stay_within_what_the_hydrated_steps_leave_of_the_budget() 
     assert!(tight.tokens <= hydrated + first - 1);
 }
 
+/// A staging deploy rolled back after its pods failed their probe: the rollback prints the image live again, the
+/// `kubectl describe` just before it says why.
+fn rollback_store() -> ContextFold<MemoryStorage> {
+    v2_store(&[
+        (10, "Bash: kubectl -n relay set image deploy/relayd relayd=ghcr.io/relaylabs/relayd:v0.5.0-rc.1", "deployment.apps/relayd image updated"),
+        (
+            11,
+            "Bash: kubectl -n relay describe pod relayd-7d4b9f6c5-kx2vn | tail -4",
+            "Events:\n  Normal   Pulled     2m10s  kubelet  Successfully pulled image \"ghcr.io/relaylabs/relayd:v0.5.0-rc.1\"\n  Warning  Unhealthy  14s    kubelet  Readiness probe failed: timeout: failed to connect service \":50051\" within 1s\n[relay-5] GET /api/v1/fanout 200 277ms",
+        ),
+        (12, "Read: /home/dev/relayd/internal/store/postgres.go", "package store\n\nfunc (s *Store) Lease(ctx context.Context) error {"),
+        (13, "Bash: kubectl -n relay rollout undo deploy/relayd && kubectl -n relay get deploy relayd -o jsonpath='{.spec.template.spec.containers[0].image}'", "deployment.apps/relayd rolled back\nghcr.io/relaylabs/relayd:v0.4.2"),
+        (20, "Bash: go test ./...", "ok  \trelayd/internal/server\t0.412s"),
+    ])
+}
+
+#[test]
+fn ranked_v2_a_question_why_a_release_was_rolled_back_gets_the_failure_lines_of_the_step_just_before_the_rollback() {
+    let cf = rollback_store();
+    for prompt in ["Why did we roll back the rc.1 deploy?", "rc.1 dağıtımını neden geri aldık?"] {
+        let t = turn(&cf, prompt, 2500);
+        let picked = ids(&t.scan);
+        assert!(picked.contains(&13) && !picked.contains(&11), "{prompt}: {picked:?}");
+        let cause = t.excerpts.iter().find(|e| e.step_id == 11).unwrap_or_else(|| panic!("{prompt}: {picked:?} {:?}", t.scan.related));
+        // Its failure lines only, not the rest of its output.
+        let lines: Vec<&str> = cause.lines.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(lines, ["  Warning  Unhealthy  14s    kubelet  Readiness probe failed: timeout: failed to connect service \":50051\" within 1s"], "{prompt}");
+        assert!(t.tokens <= 2500);
+        assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
+    }
+}
+
+#[test]
+fn ranked_v2_only_a_question_why_gets_the_step_before_a_rollback() {
+    // "When" asks for the rollback itself: the failure before it is no answer.
+    let cf = rollback_store();
+    let t = turn(&cf, "When did we roll back the rc.1 deploy?", 2500);
+    assert!(ids(&t.scan).contains(&13), "{:?}", ids(&t.scan));
+    assert!(!t.excerpts.iter().any(|e| e.step_id == 11), "{:?}", t.excerpts);
+}
+
 #[test]
 fn ranked_v2_a_fix_question_also_gets_the_head_of_the_edit_that_followed_a_picked_failure() {
     // The edit's words are not the question's: it is shown as the fix of the failure picked before it, by its head.

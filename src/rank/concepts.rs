@@ -126,6 +126,9 @@ pub const CONCEPTS: &[Concept] = &[
 /// The index of the `duration` concept in [`CONCEPTS`].
 pub const DURATION: u8 = 5;
 
+/// The index of the `error` concept in [`CONCEPTS`].
+pub const ERROR: u8 = 3;
+
 /// The concept a question word (a match key, and its English stem) asks for, if any.
 pub fn of_word(word: &str, stem: &str) -> Option<u8> {
     CONCEPTS
@@ -249,6 +252,7 @@ mod tests {
     #[test]
     fn a_duration_is_the_line_that_says_how_long_something_took() {
         assert_eq!(CONCEPTS[usize::from(DURATION)].name, "duration");
+        assert_eq!(CONCEPTS[usize::from(ERROR)].name, "error");
         assert!(shows("Execution Time: 38.117 ms", DURATION));
         assert!(shows("slow request: GET /api/v2/leaderboard/weekly/ took 31.2s", DURATION));
         assert!(shows("============ 42 passed in 3.21s ============", DURATION));

@@ -17,6 +17,10 @@ pub(super) const STATE_RELATED_STEPS: usize = 6;
 /// The lines of an edit shown as the fix of a failure: its head (the tool's line, then the snippet it changed).
 pub(super) const EDIT_HEAD_LINES: u32 = 8;
 
+/// How far before a rollback its cause is looked for (steps), and at most how many of the cause's lines are shown.
+pub(super) const CAUSE_BEFORE: i64 = 3;
+pub(super) const CAUSE_LINES: usize = 4;
+
 /// At most this many best lines of each (each shown with the line after it). (Three until the hook's text grew to
 /// 10,000 characters and questions about the present got lines too: two let more steps show theirs, +1 on the seen
 /// recall sessions.)
@@ -40,6 +44,23 @@ pub(super) fn best_lines(per_line: &[Vec<(usize, u32)>], worth: impl Fn(&[(usize
     lines
 }
 
+/// Whether a step's summary rolls a release back (`kubectl rollout undo`, `helm rollback`, `vercel rollback`): its
+/// output says what is live again, not why.
+pub(super) fn rolls_back(summary: &str) -> bool {
+    let s = summary.to_ascii_lowercase();
+    s.contains("rollout undo") || s.contains("rollback") || s.contains("roll back")
+}
+
+/// The numbers (0-based, ascending) of the last lines of a text that show a failure ([`super::concepts::ERROR`]'s
+/// markers, `failed:`, `[ERROR]`), at most [`CAUSE_LINES`]: the cause of a rollback, as a crash log or a failing probe
+/// shows it.
+pub(super) fn trouble_lines(text: &str) -> Vec<u32> {
+    let trouble = |l: &str| super::concepts::shows(l, super::concepts::ERROR) || l.contains("failed:") || l.contains("[ERROR]");
+    let mut lines: Vec<u32> = text.lines().enumerate().filter(|(_, l)| trouble(l)).map(|(k, _)| k as u32).collect();
+    lines.drain(..lines.len().saturating_sub(CAUSE_LINES));
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -50,6 +71,17 @@ mod tests {
         let worth = |set: &[(usize, u32)]| set.iter().map(|&(_, q)| i64::from(q)).sum();
         // Lines 2 and 0 (0, 3 and 4 are equals), each with the line after it.
         assert_eq!(best_lines(&per_line, worth), vec![0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn a_rollbacks_cause_is_its_last_failure_lines_and_only_a_rollback_has_one() {
+        assert!(rolls_back("Bash: kubectl -n relay rollout undo deploy/relayd"));
+        assert!(rolls_back("Bash: helm rollback api 41"));
+        assert!(!rolls_back("Bash: git revert 4c1d9e2"));
+        let log = "Traceback (most recent call last):\n  File \"utils.py\", line 105\ndjango.db.utils.ProgrammingError: column x does not exist\n[ERROR] Worker exited\n[ERROR] Shutting down\nWarning Unhealthy Readiness probe failed: timeout\n[error-6] POST /api/v1/worker/280 201\ninfo view error queued";
+        // The last four lines that show a failure; not a line that only says the word "error".
+        assert_eq!(trouble_lines(log), vec![2, 3, 4, 5]);
+        assert!(trouble_lines("deployment.apps/relayd image updated\nok 0.4s").is_empty());
     }
 
     #[test]

@@ -805,6 +805,23 @@ impl Plan {
             for &fix in &fixes {
                 result.related.push(scan::ScanRelated { step_id: fix, summary: entries.get(&fix).map(|e| e.1.clone()).unwrap_or_default(), lines: (0..excerpt::EDIT_HEAD_LINES).collect() });
             }
+            // (A question why a release was rolled back: a rollback prints what is live again, not why; the step just
+            // before it that shows a failure (a crash log, a failing probe) does: its failure lines.)
+            if asks_why(&self.query) {
+                for s in &result.selected {
+                    if !excerpt::rolls_back(&s.summary) {
+                        continue;
+                    }
+                    let cause = (s.step_id - excerpt::CAUSE_BEFORE..s.step_id)
+                        .rev()
+                        .filter(|c| !shown.contains(c) && !fixes.contains(c))
+                        .find_map(|c| contents.get(&c).map(|t| (c, excerpt::trouble_lines(t))).filter(|(_, l)| !l.is_empty()));
+                    if let Some((step_id, lines)) = cause {
+                        fixes.push(step_id);
+                        result.related.push(scan::ScanRelated { step_id, summary: entries.get(&step_id).map(|e| e.1.clone()).unwrap_or_default(), lines });
+                    }
+                }
+            }
             // (Every step of the pool in rank order, as the candidates are listed.)
             let mut ranked: Vec<(i64, i64)> = pool.iter().map(|s| (gain(&self.cands[s], &matched).0, *s)).collect();
             sort_desc(&mut ranked);
@@ -1362,6 +1379,12 @@ fn is_concept(shape: Shape) -> bool {
         let _ = shape;
         false
     }
+}
+
+/// `ranked-v2`: whether a question asks why something happened ("why", "neden"): for the cause of a rollback.
+#[cfg(ranked_v2)]
+fn asks_why(query: &query::Query) -> bool {
+    query.intent == Intent::History && query.slots.iter().any(|s| s.name == "why")
 }
 
 /// Whether a shape is a concept that is an event (`ranked-v2`: "fix").

@@ -509,6 +509,15 @@ impl Plan {
         }
     }
 
+    /// `ranked-v2`: the pool's rollbacks, for a question why something was rolled back (none for any other).
+    #[cfg(ranked_v2)]
+    fn rollbacks(&self) -> Vec<i64> {
+        if !(self.v2_rules && super::asks_why(&self.query)) {
+            return Vec::new();
+        }
+        self.pool.iter().copied().filter(|s| self.entries.get(s).is_some_and(|e| super::excerpt::rolls_back(&e.1))).collect()
+    }
+
     /// The third round: the postings of the pool's sources. Returns the steps, newer than a pool step and of its
     /// source's key, whose entries [`Plan::with_newer`] needs.
     /// (A "first" question: the oldest step of the source, older than the pool step, instead.)
@@ -526,6 +535,12 @@ impl Plan {
         // (`ranked-v2`, `recall17`: a question about a moment: the steps next to it on the asked side.)
         #[cfg(ranked_v2)]
         out.extend(&self.around_moment);
+        // (`ranked-v2`: a question why a release was rolled back: the steps just before each rollback of the pool,
+        // where what made it fail may be shown (`Plan::finish` shows the failure lines of the nearest).)
+        #[cfg(ranked_v2)]
+        for step in self.rollbacks() {
+            out.extend((step - super::excerpt::CAUSE_BEFORE).max(0)..step);
+        }
         // (`ranked-v2`, `recall10`: a question about a fix: the steps just after each pool step, where the edit that
         // fixed what it shows may be (`Plan::finish` keeps the edits of a file the step names).)
         #[cfg(ranked_v2)]
@@ -561,6 +576,18 @@ impl Plan {
         #[cfg(ranked_v2)]
         for step in self.around_moment.clone() {
             if let Some(e) = newer.get(&step) {
+                self.entries.entry(step).or_insert_with(|| e.clone());
+                if let Err(at) = self.pool.binary_search(&step) {
+                    self.pool.insert(at, step);
+                    self.cands.entry(step).or_insert_with(|| Cand { step, bag: BTreeMap::new(), summary: BTreeMap::new(), norm: 256, bag_total: 0, lines: Vec::new(), said: BTreeMap::new() });
+                }
+            }
+        }
+        // (`ranked-v2`: the steps before a rollback, for a question why: read as the pool's are.)
+        #[cfg(ranked_v2)]
+        for rollback in self.rollbacks() {
+            for step in (rollback - super::excerpt::CAUSE_BEFORE).max(0)..rollback {
+                let Some(e) = newer.get(&step) else { continue };
                 self.entries.entry(step).or_insert_with(|| e.clone());
                 if let Err(at) = self.pool.binary_search(&step) {
                     self.pool.insert(at, step);
