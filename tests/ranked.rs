@@ -1182,6 +1182,22 @@ fn ranked_v2_only_a_question_why_gets_the_step_before_a_rollback() {
 }
 
 #[test]
+fn ranked_v2_a_coverage_question_gets_the_newest_coverage_total_not_the_newest_test_run() {
+    // "coverage" asks for a share, as coverage tools print it (`TOTAL … 85%`), and `--cov` / `test:cov` abbreviate it:
+    // the test runs after the coverage run say "test" and are newer, but hold no coverage.
+    let cf = v2_store(&[
+        (10, "Bash: pytest --cov=. --cov-report=term -q | tail -1", "TOTAL    2841    625    78%"),
+        (20, "Bash: pytest tests/test_accounts.py -q", "12 passed in 3.10s"),
+        (30, "Bash: pytest --cov=. --cov-report=term -q | tail -1", "TOTAL    2905    436    85%"),
+        (40, "Bash: pytest tests/test_routes.py -q", "test_routes.py::test_feed PASSED\n8 passed in 2.40s"),
+        (50, "Bash: pytest tests/test_accounts.py -q", "test_accounts.py::test_refresh PASSED\n12 passed in 3.00s"),
+    ]);
+    let t = turn(&cf, "What's the test coverage now?", 2500);
+    let picked = ids(&t.scan);
+    assert!(picked.contains(&30) && !picked.contains(&10), "{picked:?}");
+}
+
+#[test]
 fn ranked_v2_a_fix_question_also_gets_the_head_of_the_edit_that_followed_a_picked_failure() {
     // The edit's words are not the question's: it is shown as the fix of the failure picked before it, by its head.
     let cf = v2_store(&[

@@ -92,7 +92,7 @@ fn percent_shape() -> Option<Shape> {
 const COUNTED: &[&str] = &["page", "batch", "pool", "queue", "window", "sample", "step", "group", "team", "result", "fetch", "bulk", "thread", "worker"];
 
 /// `ranked-v2` (`recall10`): words that ask for a share (match keys); "full" only after "how".
-const PERCENT: &[&str] = &["percent", "percentage", "usage", "utilization", "utilisation", "yuzde", "dolu", "doluluk"];
+const PERCENT: &[&str] = &["percent", "percentage", "usage", "utilization", "utilisation", "coverage", "yuzde", "dolu", "doluluk"];
 
 /// The concept a word asks for (`ranked-v2` only).
 #[cfg(ranked_v2)]
@@ -286,6 +286,7 @@ const ABBREVIATIONS: &[&[&str]] = &[
     &["password", "passwd"],
     &["directory", "dir"],
     &["number", "num"],
+    &["coverage", "cov"],
 ];
 
 /// `ranked-v2` (`recall18`): the stems of a word's abbreviations, or of the word an abbreviation stands for
