@@ -1198,6 +1198,22 @@ fn ranked_v2_a_coverage_question_gets_the_newest_coverage_total_not_the_newest_t
 }
 
 #[test]
+fn ranked_v2_an_older_step_whose_command_names_the_question_is_read_past_fifty_newer_steps_of_the_same_words() {
+    // Every later step carries "gpu", "memory" and "model" somewhere in its output (a session where they are
+    // everywhere): by the words alone the nvidia-smi run ranks below all 56 of them; its summary names two of them,
+    // which counts once its entry is read. (Candidates whose entries are read: the best 64 by their words and the
+    // newest 16; with 48, it was never read.)
+    let mut folds: Vec<(i64, String, String)> = vec![(1, "Bash: nvidia-smi --query-gpu=name,memory.used --format=csv".into(), "name, memory.used [MiB]\nNVIDIA L4, 14210 MiB".into())];
+    for k in 10..66 {
+        folds.push((k, format!("Bash: curl -s localhost:8000/v1/jobs/{k}"), format!("gpu scheduler idle\nmemory pool warm {k}\nmodel cache hit")));
+    }
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(s, m, t)| (*s, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let t = turn(&cf, "How much GPU memory does the model use now?", 2500);
+    assert!(ids(&t.scan).contains(&1) || t.excerpts.iter().any(|e| e.step_id == 1), "{:?} {:?}", ids(&t.scan), t.scan.related);
+}
+
+#[test]
 fn ranked_v2_a_fix_question_also_gets_the_head_of_the_edit_that_followed_a_picked_failure() {
     // The edit's words are not the question's: it is shown as the fix of the failure picked before it, by its head.
     let cf = v2_store(&[
