@@ -181,6 +181,13 @@ struct Cand {
     said: BTreeMap<usize, u32>,
 }
 
+impl Cand {
+    /// A candidate with nothing of the prompt found yet (its bag, summary and lines are filled as they are read).
+    fn new(step: i64) -> Cand {
+        Cand { step, bag: BTreeMap::new(), summary: BTreeMap::new(), norm: 256, bag_total: 0, lines: Vec::new(), said: BTreeMap::new() }
+    }
+}
+
 /// The first half of a ranked selection: the prompt analysed against the index, and the pool whose contents
 /// [`Plan::finish`] needs.
 pub struct Plan {
@@ -355,15 +362,7 @@ impl Plan {
                 continue;
             }
             for (step, q) in steps {
-                let c = plan.cands.entry(step).or_insert_with(|| Cand {
-                    step,
-                    bag: BTreeMap::new(),
-                    summary: BTreeMap::new(),
-                    norm: 256,
-                    bag_total: 0,
-                    lines: Vec::new(),
-                    said: BTreeMap::new(),
-                });
+                let c = plan.cands.entry(step).or_insert_with(|| Cand::new(step));
                 max_q(&mut c.bag, i, q);
             }
             for (_, &(q, term)) in r {

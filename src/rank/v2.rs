@@ -405,7 +405,7 @@ impl Plan {
         }
         for &step in &prelim {
             let from = triples.partition_point(|t| t.0 < step);
-            let mut c = Cand { step, bag: BTreeMap::new(), summary: BTreeMap::new(), norm: 256, bag_total: 0, lines: Vec::new(), said: BTreeMap::new() };
+            let mut c = Cand::new(step);
             for t in triples[from..].iter().take_while(|t| t.0 == step) {
                 max_q(&mut c.bag, t.1, t.2);
             }
@@ -581,7 +581,7 @@ impl Plan {
                 self.entries.entry(step).or_insert_with(|| e.clone());
                 if let Err(at) = self.pool.binary_search(&step) {
                     self.pool.insert(at, step);
-                    self.cands.entry(step).or_insert_with(|| Cand { step, bag: BTreeMap::new(), summary: BTreeMap::new(), norm: 256, bag_total: 0, lines: Vec::new(), said: BTreeMap::new() });
+                    self.cands.entry(step).or_insert_with(|| Cand::new(step));
                 }
             }
         }
@@ -593,7 +593,7 @@ impl Plan {
                 self.entries.entry(step).or_insert_with(|| e.clone());
                 if let Err(at) = self.pool.binary_search(&step) {
                     self.pool.insert(at, step);
-                    self.cands.entry(step).or_insert_with(|| Cand { step, bag: BTreeMap::new(), summary: BTreeMap::new(), norm: 256, bag_total: 0, lines: Vec::new(), said: BTreeMap::new() });
+                    self.cands.entry(step).or_insert_with(|| Cand::new(step));
                 }
             }
         }
