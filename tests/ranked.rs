@@ -1115,6 +1115,28 @@ fn ranked_v2_a_question_about_the_present_gets_lines_of_other_steps_newest_first
 }
 
 #[test]
+fn ranked_v2_a_newest_run_left_out_for_the_budget_is_not_shown_so_no_older_run_stands_in_for_it() {
+    // The node version fills most of the turn; the newest `docker compose logs db` is picked but left out for the
+    // budget. It is not shown, so the older run's "port 5433" beside it would be a superseded state shown without
+    // the latest: the older run gets no lines, the newest gets its own if they fit.
+    // (About 1,900 tokens of node, about 1,000 of the newest logs: not both in 2,500, room left for lines.)
+    let modules: String = (0..140).map(|i| format!("  node_modules/.pnpm/pkg-{i:04}@1.0.0 ......\n")).collect();
+    let checkpoints: String = (0..80).map(|i| format!("db-1  | LOG:  checkpoint complete: {i:04}\n")).collect();
+    let cf = v2_store(&[
+        (10, "Bash: docker compose up -d db && docker compose logs db", "db-1  | LOG:  starting PostgreSQL 16.1\ndb-1  | LOG:  listening on IPv4 address \"0.0.0.0\", port 5432"),
+        (30, "Bash: docker compose up -d db && docker compose logs db", "db-1  | LOG:  starting PostgreSQL 16.1\ndb-1  | LOG:  listening on IPv4 address \"0.0.0.0\", port 5433"),
+        (50, "Bash: docker compose up -d db && docker compose logs db", &format!("db-1  | LOG:  starting PostgreSQL 16.1\ndb-1  | LOG:  listening on IPv4 address \"0.0.0.0\", port 5434\n{checkpoints}")),
+        (60, "Bash: node --version && pnpm ls --depth 0", &format!("v20.11.1\n{modules}")),
+    ]);
+    let t = turn(&cf, "Which node version do we run now, and which port is postgres on?", 2500);
+    let hydrated: Vec<i64> = t.hydrated.iter().map(|h| h.step_id).collect();
+    assert!(hydrated.contains(&60) && !hydrated.contains(&50), "{hydrated:?} {:?}", t.scan.budget_dropped);
+    let excerpted: Vec<i64> = t.excerpts.iter().map(|e| e.step_id).collect();
+    assert!(!excerpted.contains(&10) && !excerpted.contains(&30), "an older run without the newest: {excerpted:?}");
+    assert!(t.tokens <= 2500, "{:?} {:?}", t.hydrated.iter().map(|h| (h.step_id, h.token_estimate)).collect::<Vec<_>>(), t.excerpts.iter().map(|e| (e.step_id, e.token_estimate)).collect::<Vec<_>>());
+}
+
+#[test]
 fn ranked_v2_a_question_about_the_present_that_nothing_answers_gets_no_lines() {
     // A question about the past gets the best lines when nothing is hydrated (the uploader's file, `src/upload.rs`);
     // one about the present does not: lines chosen without any step that answers are older states as likely as not.

@@ -786,7 +786,8 @@ impl Plan {
         let selected_any = !(result.selected.is_empty() && result.in_context.is_empty() && result.budget_dropped.is_empty());
         #[cfg(ranked_v2)]
         if self.v2_rules && (!about_present || selected_any) {
-            let shown: BTreeSet<i64> = result.selected.iter().chain(&result.in_context).chain(&result.budget_dropped).map(|s| s.step_id).collect();
+            // (A step dropped for the budget is not shown: its lines may be, and it does not stand beside an older run.)
+            let shown: BTreeSet<i64> = result.selected.iter().chain(&result.in_context).map(|s| s.step_id).collect();
             let worth = |set: &[(usize, u32)]| -> i64 {
                 set.iter()
                     .filter(|(i, _)| matched[*i])

@@ -187,8 +187,8 @@ const STATE: &[&str] = &[
 ];
 
 /// `ranked-v2` (`recall17`): chat's abbreviations of "now" ("at the moment", "right now"); (`recall18`) Turkish
-/// "current" (`mevcut sürüm`) and "for now".
-const STATE_V2: &[&str] = &["atm", "rn", "mevcut", "simdilik"];
+/// "current" (`mevcut sürüm`) and "for now"; the "current" of `şu anki` (written apart, `an` + `-ki`) and `şuanki`.
+const STATE_V2: &[&str] = &["atm", "rn", "mevcut", "simdilik", "anki", "suanki"];
 
 /// `ranked-v2` (`recall18`): words next to "current" that make it the electric current, a thing to find, not "now":
 /// "average current", "peak current", "current draw", "current consumption".
@@ -1477,6 +1477,16 @@ mod tests {
             "Which migration was applied last?",
         ] {
             assert_eq!(analyse_with(p, true).intent, Intent::State, "{p}");
+        }
+    }
+
+    #[test]
+    fn ranked_v2_su_anki_written_apart_or_together_says_current_and_is_no_slot() {
+        for p in ["Şu anki baud hızı ne?", "Şuanki baud hızı ne?"] {
+            let q = analyse_with(p, true);
+            assert_eq!(q.intent, Intent::State, "{p}");
+            let names: Vec<&str> = q.slots.iter().map(|s| s.name.as_str()).collect();
+            assert!(names.contains(&"baud") && !names.iter().any(|n| n.contains("anki")), "{p}: {names:?}");
         }
     }
 

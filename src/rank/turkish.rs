@@ -82,6 +82,8 @@ pub const DEV_WORDS: &[(&str, &[&str])] = &[
     ("deneme", &["retry", "attempt"]),
     ("zamanlayici", &["scheduler", "cron", "timer"]),
     ("zamanla", &["schedule", "cron"]),
+    // (A job asked "at what hour it runs", `hangi saatte çalışıyor`, is asked its schedule.)
+    ("saatte", &["schedule", "cron", "time"]),
     ("gorev", &["task", "job"]),
     ("islem", &["process", "transaction"]),
     ("surec", &["process"]),
@@ -154,6 +156,8 @@ pub const DEV_WORDS: &[(&str, &[&str])] = &[
     ("izleme", &["monitor", "monitoring"]),
     ("isci", &["worker"]),
     ("havuz", &["pool"]),
+    // (`kaç makinede çalışıyor`: on how many machines it runs.)
+    ("makine", &["machine", "machines", "vm"]),
     ("eszaman", &["concurrency", "concurrent"]),
     ("paralel", &["parallel"]),
     ("yonlendir", &["redirect", "route"]),
@@ -543,6 +547,7 @@ mod tests {
     fn dev_words_are_matched_by_prefix_and_two_letter_ones_whole() {
         assert!(meanings("gecikmesi").contains(&"latency"));
         assert!(meanings("ag").contains(&"network"));
+        assert!(meanings("makinede").contains(&"machine") && meanings("saatte").contains(&"schedule"));
         assert!(!meanings("agent").contains(&"network"));
         assert_eq!(phrase_meanings("tekrar", "deneme"), Some(&["retry"][..]));
     }
