@@ -1148,7 +1148,7 @@ impl<S: Storage> ContextFold<S> {
         if let Some(t0) = trace { eprintln!("sources {:?}", t0.elapsed()); }
         // Each pool step's file path: the last one found (the in-memory tail's entry over the pages').
         let nodes: Vec<(i64, Option<String>)> =
-            plan.pool().iter().map(|&step| (step, paths.iter().rev().find(|p| p.0 == step).and_then(|p| p.1.clone()))).collect();
+            plan.to_read().iter().map(|&step| (step, paths.iter().rev().find(|p| p.0 == step).and_then(|p| p.1.clone()))).collect();
         let contents = self.ranking_texts(&nodes).await;
         if let Some(t0) = trace { eprintln!("contents {:?}", t0.elapsed()); }
         let r = plan.finish(&contents, budget, per_call, in_context, candidates);

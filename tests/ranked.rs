@@ -1203,6 +1203,49 @@ fn ranked_v2_only_a_question_why_gets_the_step_before_a_rollback() {
     assert!(!t.excerpts.iter().any(|e| e.step_id == 11), "{:?}", t.excerpts);
 }
 
+/// A TypeError that Sentry reports at `price.service.ts:58`, the read of that file just after, and a crash whose
+/// addresses `addr2line` resolves.
+fn origin_store() -> ContextFold<MemoryStorage> {
+    let read: String = (40..=80).map(|n| if n == 58 { format!("  {n}\t    const currency = cart.region.currency;\n") } else { format!("  {n}\t    const line{n} = await this.step{n}(cart);\n") }).collect();
+    v2_store(&[
+        (10, "Bash: sentry-cli issues list --project shop-api --status unresolved", "| Issue | Title | Events | Culprit |\n| SHOP-API-3F2 | TypeError: Cannot read properties of undefined (reading 'currency') | 412 | apps/api/src/pricing/price.service.ts:58 |\n| SHOP-API-2C0 | PrismaClientKnownRequestError: Unique constraint failed | 19 | apps/api/src/wishlist/wishlist.service.ts |"),
+        (11, "Bash: git log --oneline -3", "4c1d2e9 pricing: per-region tax\n9ab01f2 cart: regions"),
+        (12, "Read: /home/dev/shop/apps/api/src/pricing/price.service.ts", read.as_str()),
+        (20, "Bash: make flash && make monitor (failed)", "boot ok odr=800Hz\n*** HardFault ***\nPC=0x08004a1c LR=0x08004b57\nCFSR=0x00008200"),
+        (21, "Bash: arm-none-eabi-addr2line -f -C -e build/fw.elf 0x08004a1c 0x08004b57", "Bmi270::readFifo(unsigned char*)\nsrc/sensors/bmi270.cpp:212\nimuTask(void*)\nsrc/tasks/imu_task.cpp:57"),
+        (30, "Bash: pnpm test", "Tests: 88 passed, 88 total"),
+    ])
+}
+
+#[test]
+fn ranked_v2_a_question_what_caused_a_failure_gets_the_line_it_points_at_from_the_read_just_after_it() {
+    let cf = origin_store();
+    let t = turn(&cf, "What line caused the currency TypeError sentry was reporting?", 2500);
+    let picked = ids(&t.scan);
+    assert!(picked.contains(&10) && !picked.contains(&12), "{picked:?}");
+    let read = t.excerpts.iter().find(|e| e.step_id == 12).unwrap_or_else(|| panic!("{picked:?} {:?}", t.scan.related));
+    let lines: Vec<&str> = read.lines.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(lines, ["  57\t    const line57 = await this.step57(cart);", "  58\t    const currency = cart.region.currency;", "  59\t    const line59 = await this.step59(cart);"]);
+    assert!(t.tokens <= 2500);
+    assert_eq!(t, turn(&cf, "What line caused the currency TypeError sentry was reporting?", 2500), "deterministic");
+}
+
+#[test]
+fn ranked_v2_a_question_where_a_crash_came_from_gets_the_places_its_addresses_resolve_to() {
+    let cf = origin_store();
+    for prompt in ["Where did the hard fault come from?", "What caused the hard fault?"] {
+        let t = turn(&cf, prompt, 2500);
+        let picked = ids(&t.scan);
+        assert!(picked.contains(&20) && !picked.contains(&21), "{prompt}: {picked:?}");
+        let resolved = t.excerpts.iter().find(|e| e.step_id == 21).unwrap_or_else(|| panic!("{prompt}: {picked:?} {:?}", t.scan.related));
+        let lines: Vec<&str> = resolved.lines.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(lines, ["src/sensors/bmi270.cpp:212", "src/tasks/imu_task.cpp:57"], "{prompt}");
+    }
+    // Not for a question that asks no cause.
+    let t = turn(&cf, "Did the flash work?", 2500);
+    assert!(!t.excerpts.iter().any(|e| e.step_id == 21 && e.lines.len() == 2), "{:?}", t.excerpts);
+}
+
 #[test]
 fn ranked_v2_a_coverage_question_gets_the_newest_coverage_total_not_the_newest_test_run() {
     // "coverage" asks for a share, as coverage tools print it (`TOTAL … 85%`), and `--cov` / `test:cov` abbreviate it:

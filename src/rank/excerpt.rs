@@ -61,6 +61,72 @@ pub(super) fn trouble_lines(text: &str) -> Vec<u32> {
     lines
 }
 
+/// How far after a failure the step that looks where it points (reads the file of a stack frame, resolves an address)
+/// is looked for, and of how many of the best candidates.
+pub(super) const ORIGIN_AFTER: i64 = 4;
+pub(super) const ORIGIN_OF: usize = 4;
+
+/// The places a failure's text points at as `path:LINE` (a stack frame, a Sentry culprit, a compiler's location):
+/// the path (with an extension) and the line, at most 16, in order.
+pub(super) fn pointed_places(text: &str) -> Vec<(&str, u32)> {
+    let mut out: Vec<(&str, u32)> = Vec::new();
+    let token_byte = |c: char| c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | ':');
+    for token in text.split(|c: char| !token_byte(c)) {
+        let mut parts = token.split(':');
+        let (Some(path), Some(line)) = (parts.next(), parts.next()) else { continue };
+        let name = path.rsplit('/').next().unwrap_or(path);
+        let extension = name.rsplit_once('.').is_some_and(|(stem, ext)| !stem.is_empty() && (1..=5).contains(&ext.len()) && ext.bytes().all(|b| b.is_ascii_alphabetic()));
+        let Ok(line) = line.parse::<u32>() else { continue };
+        if extension && line > 0 && !out.contains(&(path, line)) {
+            out.push((path, line));
+            if out.len() == 16 {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The hex addresses a failure's text shows (`0x08004a1c`: a crash's program counter, a fault address), at most 16.
+pub(super) fn pointed_addresses(text: &str) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    for token in text.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let hex = token.strip_prefix("0x").is_some_and(|h| h.len() >= 6 && h.bytes().all(|b| b.is_ascii_hexdigit()));
+        if hex && !out.contains(&token) {
+            out.push(token);
+            if out.len() == 16 {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The numbers (0-based) of the line a file read numbers `line` (`Read` prints `  58\t…` or `  58→…`) and of the
+/// lines on either side of it; none when the read does not show that line.
+pub(super) fn numbered_line(text: &str, line: u32) -> Vec<u32> {
+    let number = line.to_string();
+    let at = text.lines().position(|l| {
+        let l = l.trim_start();
+        l.strip_prefix(number.as_str()).is_some_and(|rest| rest.starts_with('\t') || rest.starts_with('→'))
+    });
+    let count = text.lines().count() as u32;
+    at.map(|k| (k as u32).saturating_sub(1)..=(k as u32 + 1).min(count.saturating_sub(1))).map(|r| r.collect()).unwrap_or_default()
+}
+
+/// Whether two paths name the same file, one of them perhaps relative to a folder of the other
+/// (`/home/dev/app/src/pricing/price.service.ts`, `src/pricing/price.service.ts`; not `service.ts`).
+pub(super) fn same_file(a: &str, b: &str) -> bool {
+    let (long, short) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+    !short.is_empty() && (long == short || long.strip_suffix(short).is_some_and(|head| head.ends_with('/')))
+}
+
+/// The numbers (0-based) of the lines of a text that name a place `path:LINE` (what `addr2line` or a symbolizer
+/// prints for an address), at most [`CAUSE_LINES`].
+pub(super) fn place_lines(text: &str) -> Vec<u32> {
+    text.lines().enumerate().filter(|(_, l)| !pointed_places(l).is_empty()).map(|(k, _)| k as u32).take(CAUSE_LINES).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,6 +148,22 @@ mod tests {
         // The last four lines that show a failure; not a line that only says the word "error".
         assert_eq!(trouble_lines(log), vec![2, 3, 4, 5]);
         assert!(trouble_lines("deployment.apps/relayd image updated\nok 0.4s").is_empty());
+    }
+
+    #[test]
+    fn a_failure_points_at_file_lines_and_addresses_and_a_read_shows_the_numbered_line() {
+        let sentry = "| LARKSPUR-API-3F2 | TypeError: Cannot read properties of undefined (reading 'currency') | 412 | apps/api/src/pricing/price.service.ts:58   |\n    at CheckoutPage (app/checkout/page.tsx:42:17)\n[api-3] GET /api/v1/cart 200 31ms";
+        assert_eq!(pointed_places(sentry), vec![("apps/api/src/pricing/price.service.ts", 58), ("app/checkout/page.tsx", 42)]);
+        // Not a time, a URL's port or a ratio.
+        assert!(pointed_places("at 09:41:07 GET http://localhost:3000/api 2:1").is_empty());
+        assert_eq!(pointed_addresses("HardFault PC=0x08004a1c LR=0x08004b57 CFSR=0x8200 id=0xdeadbeefcafe"), vec!["0x08004a1c", "0x08004b57", "0xdeadbeefcafe"]);
+        let read = "  56\t  async total(cart) {\n  57\t    const subtotal = sum(cart);\n  58\t    const currency = cart.region.currency;\n  59\t    return subtotal;";
+        assert_eq!(numbered_line(read, 58), vec![1, 2, 3]);
+        assert_eq!(numbered_line(read, 56), vec![0, 1]);
+        assert!(numbered_line(read, 5).is_empty() && numbered_line("no numbers here", 58).is_empty());
+        assert!(same_file("/home/dev/app/src/pricing/price.service.ts", "src/pricing/price.service.ts"));
+        assert!(!same_file("/home/dev/app/src/pricing/price.service.ts", "service.ts") && !same_file("a/b.ts", "c/b.ts"));
+        assert_eq!(place_lines("Bmi270::readFifo()\nsrc/sensors/bmi270.cpp:212\nisr()\nsrc/board/isr.cpp:40"), vec![1, 3]);
     }
 
     #[test]

@@ -237,6 +237,9 @@ pub struct Plan {
     /// asked side, from the preliminary candidates' entries ([`Plan::with_entries`]): their contents are read too.
     #[cfg(ranked_v2)]
     around_moment: Vec<i64>,
+    /// `ranked-v2`: steps just after the likeliest failures of a question why, read but not ranked
+    /// ([`excerpt::ORIGIN_AFTER`]).
+    follow_ups: Vec<i64>,
     /// `ranked-v2`, a question for a verdict: what each read step's verdict lines show ([`verdict`]).
     #[cfg(ranked_v2)]
     verdicts: BTreeMap<i64, verdict::Shown>,
@@ -278,6 +281,7 @@ impl Plan {
             fix_after: BTreeMap::new(),
             #[cfg(ranked_v2)]
             around_moment: Vec::new(),
+            follow_ups: Vec::new(),
             #[cfg(ranked_v2)]
             verdicts: BTreeMap::new(),
         }
@@ -435,9 +439,19 @@ impl Plan {
         plan
     }
 
-    /// Steps whose contents [`Plan::finish`] reads (ascending).
+    /// The steps ranked (ascending).
     pub fn pool(&self) -> &[i64] {
         &self.pool
+    }
+
+    /// Steps whose contents [`Plan::finish`] reads (ascending): the pool's, and (`ranked-v2`) the steps just after a
+    /// likely failure.
+    pub fn to_read(&self) -> Vec<i64> {
+        let mut out = self.pool.clone();
+        out.extend(&self.follow_ups);
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// The selection, given the contents of the pool (a step whose content could not be read is scored on its
@@ -817,6 +831,31 @@ impl Plan {
                         .filter(|c| !shown.contains(c) && !fixes.contains(c))
                         .find_map(|c| contents.get(&c).map(|t| (c, excerpt::trouble_lines(t))).filter(|(_, l)| !l.is_empty()));
                     if let Some((step_id, lines)) = cause {
+                        fixes.push(step_id);
+                        result.related.push(scan::ScanRelated { step_id, summary: entries.get(&step_id).map(|e| e.1.clone()).unwrap_or_default(), lines });
+                    }
+                }
+                // (A failure points at where it came from: a Sentry culprit or a stack frame `price.service.ts:58`, a
+                // crash's address. The step just after it that reads that file shows that line; one that resolves the
+                // address (`addr2line … 0x08004a1c`) shows the places it printed.)
+                for s in &result.selected {
+                    let Some(text) = contents.get(&s.step_id) else { continue };
+                    let places = excerpt::pointed_places(text);
+                    let addresses = excerpt::pointed_addresses(text);
+                    if places.is_empty() && addresses.is_empty() {
+                        continue;
+                    }
+                    let origin = (s.step_id + 1..=s.step_id + excerpt::ORIGIN_AFTER).filter(|c| !shown.contains(c) && !fixes.contains(c)).find_map(|c| {
+                        let (summary, body) = (&entries.get(&c)?.1, contents.get(&c)?);
+                        let read = summary.strip_prefix("Read: ").map(source);
+                        let lines = match read {
+                            Some(path) => places.iter().filter(|(p, _)| excerpt::same_file(path, p)).map(|&(_, line)| excerpt::numbered_line(body, line)).find(|l| !l.is_empty())?,
+                            None if addresses.iter().any(|a| summary.contains(a)) => excerpt::place_lines(body),
+                            None => return None,
+                        };
+                        (!lines.is_empty()).then_some((c, lines))
+                    });
+                    if let Some((step_id, lines)) = origin {
                         fixes.push(step_id);
                         result.related.push(scan::ScanRelated { step_id, summary: entries.get(&step_id).map(|e| e.1.clone()).unwrap_or_default(), lines });
                     }

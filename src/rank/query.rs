@@ -400,6 +400,20 @@ const REASON: &[&str] = &["because", "reason", "cause", "due"];
 const REASON_TR: &[&str] = &["cunku", "nedeniyle", "yuzunden", "sebebiyle", "dolayi"];
 /// `ranked-v2` (`recall18`): words that ask for a cause as "why" does ("what was causing the 429s?", "what caused it?").
 const CAUSING: &[&str] = &["causing", "caused", "causes"];
+/// `ranked-v2`: a verb that, before "from", asks where something came from, as "why" does ("where did the hard fault
+/// come from?"); it is no word to find.
+#[cfg(ranked_v2)]
+const COMING: &[&str] = &["come", "came", "comes", "coming"];
+
+/// `ranked-v2`: whether the `i`th word of a prompt (a match key) is a verb of [`COMING`] before "from".
+#[cfg(ranked_v2)]
+fn comes_from(raw: &[String], i: usize) -> bool {
+    raw.get(i).is_some_and(|w| in_list(COMING, w)) && raw.get(i + 1).is_some_and(|n| n == "from")
+}
+#[cfg(not(ranked_v2))]
+fn comes_from(_: &[String], _: usize) -> bool {
+    false
+}
 
 /// `ranked-v2`: more Turkish words (a verdict, a size).
 const TURKISH_V2: &[(&str, &[&str])] = &[
@@ -722,6 +736,34 @@ fn scan_words(prompt_nfc: &str) -> Vec<(String, u32, Option<char>)> {
     out
 }
 
+/// `ranked-v2`: in a sentence with two or more particles `de` / `da` (words of their own, not the endings of
+/// `staging'de`), "Host testleri de python testleri de geçiyor mu?" (both … and …), each but the last ends a clause;
+/// whether one did (the clauses then share what the sentence asks at its end, [`share_attributes`]).
+#[cfg(ranked_v2)]
+fn split_both(prompt_nfc: &str, tagged: &mut [(String, u32)]) -> bool {
+    let scanned = scan_words(prompt_nfc);
+    let endings = after_apostrophe(prompt_nfc);
+    if scanned.len() != tagged.len() {
+        return false;
+    }
+    let mut split = false;
+    let mut start = 0;
+    for end in 0..scanned.len() {
+        if end + 1 < scanned.len() && !matches!(scanned[end].2, Some('?' | '!' | '.' | '\n')) {
+            continue;
+        }
+        let particles: Vec<usize> = (start..=end).filter(|&i| matches!(tagged[i].0.as_str(), "de" | "da") && !endings.get(i).copied().unwrap_or(false)).collect();
+        for &p in particles.iter().rev().skip(1) {
+            split = true;
+            for t in tagged.iter_mut().skip(p + 1) {
+                t.1 += 1;
+            }
+        }
+        start = end + 1;
+    }
+    split
+}
+
 fn bit(clause: u32) -> u32 {
     1 << clause.min(31)
 }
@@ -750,6 +792,9 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             }
         }
     }
+    // (Turkish "X de Y de …" is "both X and Y": two clauses, as "hem X hem Y" and "X ve Y" are.)
+    #[cfg(ranked_v2)]
+    let both = v2 && split_both(&q, &mut tagged);
     let raw: Vec<String> = tagged.iter().map(|(w, _)| w.clone()).collect();
     let named = if v2 { capitalized_inside(&q) } else { Vec::new() };
     let caps = if v2 { acronyms(&q) } else { Vec::new() };
@@ -835,7 +880,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     }
     // `ranked-v2`: "why" is answered by a line that gives a reason ("reason: …", "… because …").
     if v2 {
-        if let Some(&(_, clause)) = tagged.iter().find(|(w, _)| in_list(WHY, w) || in_list(CAUSING, w)) {
+        if let Some((_, &(_, clause))) = tagged.iter().enumerate().find(|(i, (w, _))| in_list(WHY, w) || in_list(CAUSING, w) || comes_from(&raw, *i)) {
             #[allow(unused_mut)]
             let mut keys: Vec<(String, u32)> = REASON.iter().map(|r| (stem_en(r), 14)).collect();
             #[cfg(ranked_v2)]
@@ -927,7 +972,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         let acronym = v2 && caps.get(i).copied().unwrap_or(false) && !crate::text::is_stopword(w) && !is_stop(w);
         let name = name || acronym || electric(i);
         // (`ranked-v2`, `recall17`: nor do the words of an outcome, "finally", nor chat's "atm", "rn" for "now".)
-        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || is_stop(w) || in_list(STATE, w) || in_list(HISTORY, w) || (v2 && (in_list(STOP_TR_V2, w) || in_list(OUTCOME, w) || in_list(STATE_V2, w) || in_list(HISTORY_V2, w)))) {
+        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || is_stop(w) || in_list(STATE, w) || in_list(HISTORY, w) || (v2 && (in_list(STOP_TR_V2, w) || in_list(OUTCOME, w) || in_list(STATE_V2, w) || in_list(HISTORY_V2, w) || comes_from(&raw, i)))) {
             continue;
         }
         // `ranked-v2`: "how long", "how often" ask for a duration or a frequency: question words, not content ("the
@@ -1142,7 +1187,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     }
     #[cfg(ranked_v2)]
     if v2 && SHARED_ATTRIBUTES {
-        share_attributes(&tagged, turkish_sentence_of_word.iter().any(|&t| t), &mut slots);
+        share_attributes(&tagged, turkish_sentence_of_word.iter().any(|&t| t), both, &mut slots);
         let name_at: Vec<bool> = (0..tagged.len()).map(|i| named.get(i).copied().unwrap_or(false) || caps.get(i).copied().unwrap_or(false)).collect();
         share_possessor(&tagged, &endings, &turkish_sentence_of_word, &name_at, &mut slots);
         share_dropped_object(&tagged, &turkish_sentence_of_word, &mut slots);
@@ -1247,11 +1292,11 @@ const SHARED_ATTRIBUTES: bool = true;
 /// (a value of a shape such as a version or a port, a verdict, a concept) while the second does: the first asks
 /// for the same attributes, which the sentence says once, at its end (and the other way round).
 #[cfg(ranked_v2)]
-fn share_attributes(tagged: &[(String, u32)], turkish: bool, slots: &mut [Slot]) {
+fn share_attributes(tagged: &[(String, u32)], turkish: bool, both: bool, slots: &mut [Slot]) {
     let mut bits: Vec<u32> = tagged.iter().map(|(_, c)| (*c).min(31)).collect();
     bits.dedup();
     let [a, b] = bits[..] else { return };
-    let joined = b == a + 1 && tagged.iter().find(|(_, c)| (*c).min(31) == b).is_some_and(|(w, _)| JOINS.contains(&w.as_str()));
+    let joined = both || (b == a + 1 && tagged.iter().find(|(_, c)| (*c).min(31) == b).is_some_and(|(w, _)| JOINS.contains(&w.as_str())));
     if !joined {
         return;
     }
@@ -1264,7 +1309,8 @@ fn share_attributes(tagged: &[(String, u32)], turkish: bool, slots: &mut [Slot])
     // (`recall18`: in Turkish, a clause without attributes that names one thing: "Next ve Turbo sürümleri", not
     // "Redis'in portu ve bellek sınırı" (memory limit), whose two words say what is asked themselves: Turkish puts a
     // noun's attribute after each noun.)
-    let one_thing = |slots: &[Slot], c: u32| !turkish || slots.iter().filter(|s| in_clause(s, c)).count() == 1;
+    // (Not "X de Y de …": what the sentence asks at its end is asked of both, whatever each names.)
+    let one_thing = |slots: &[Slot], c: u32| both || !turkish || slots.iter().filter(|s| in_clause(s, c)).count() == 1;
     // (`recall18`: nor to a clause that asks a question of its own, "when" or "why": "son deploy ne zaman yapıldı ve
     // hangi sürüm canlıda?" asks when the deploy was, not which version it is.)
     let asks_own = |c: u32| tagged.iter().any(|(w, k)| (*k).min(31) == c && (in_list(HISTORY, w) || in_list(WHY, w)));
@@ -1481,6 +1527,16 @@ mod tests {
     }
 
     #[test]
+    fn ranked_v2_where_something_came_from_asks_why_and_come_is_no_word_to_find() {
+        let q = analyse_with("Where did the hard fault come from?", true);
+        let names: Vec<&str> = q.slots.iter().map(|s| s.name.as_str()).collect();
+        assert!(names.contains(&"why") && names.contains(&"fault") && !names.contains(&"come"), "{names:?}");
+        // "come" without "from" is not a question why.
+        let q = analyse_with("When did the hard fault come back?", true);
+        assert!(!q.slots.iter().any(|s| s.name == "why"), "{:?}", q.slots.iter().map(|s| &s.name).collect::<Vec<_>>());
+    }
+
+    #[test]
     fn ranked_v2_su_anki_written_apart_or_together_says_current_and_is_no_slot() {
         for p in ["Şu anki baud hızı ne?", "Şuanki baud hızı ne?"] {
             let q = analyse_with(p, true);
@@ -1513,6 +1569,19 @@ mod tests {
         assert_eq!(clauses_of("Is the flag on, and did lint pass?", true, "pass"), Some(1));
         assert_eq!(clauses_of("Which Go version and which NATS port are we on now?", true, "port"), Some(1));
         assert_eq!(clauses_of("which next and which turbo versions are we on now?", false, "versions"), Some(1));
+    }
+
+    #[test]
+    fn ranked_v2_turkish_x_de_y_de_is_two_clauses_that_share_what_is_asked_at_the_end() {
+        let clauses = |p: &str, name: &str| analyse_with(p, true).slots.iter().find(|s| s.name == name).map(|s| s.clauses);
+        let (host, python) = (clauses("Host testleri de python testleri de geçiyor mu?", "host"), clauses("Host testleri de python testleri de geçiyor mu?", "python"));
+        assert!(host.is_some() && host != python, "{host:?} {python:?}");
+        // The verdict at the end is asked of both.
+        assert_eq!(clauses("Host testleri de python testleri de geçiyor mu?", "geciyor").map(u32::count_ones), Some(2));
+        // One particle ("redis too"), or the endings of `staging'de` / `prod'da`: no clause of their own.
+        assert_eq!(clauses("Redis de hata veriyor mu?", "redis"), clauses("Redis de hata veriyor mu?", "hata"));
+        assert!(clauses("Redis de hata veriyor mu?", "redis").is_some());
+        assert_eq!(clauses("Staging'de ve prod'da hangi imaj var?", "staging").map(u32::count_ones), Some(1));
     }
 
     #[test]

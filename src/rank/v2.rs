@@ -520,6 +520,22 @@ impl Plan {
         self.pool.iter().copied().filter(|s| self.entries.get(s).is_some_and(|e| super::excerpt::rolls_back(&e.1))).collect()
     }
 
+    /// `ranked-v2`: for a question why something failed, the steps just after the best candidates of the pool, where
+    /// the file a failure points at is read or its address resolved ([`super::excerpt::ORIGIN_AFTER`]).
+    #[cfg(ranked_v2)]
+    fn after_failures(&self) -> Vec<i64> {
+        if !(self.v2_rules && super::asks_why(&self.query)) {
+            return Vec::new();
+        }
+        let mut best: Vec<(i64, i64)> = self.pool.iter().filter_map(|s| self.cands.get(s).map(|c| (c.bag_total, *s))).collect();
+        best.sort_unstable_by(|a, b| b.cmp(a));
+        let mut out: BTreeSet<i64> = BTreeSet::new();
+        for &(_, step) in best.iter().take(super::excerpt::ORIGIN_OF) {
+            out.extend(step + 1..=step + super::excerpt::ORIGIN_AFTER);
+        }
+        out.into_iter().collect()
+    }
+
     /// The third round: the postings of the pool's sources. Returns the steps, newer than a pool step and of its
     /// source's key, whose entries [`Plan::with_newer`] needs.
     /// (A "first" question: the oldest step of the source, older than the pool step, instead.)
@@ -543,6 +559,9 @@ impl Plan {
         for step in self.rollbacks() {
             out.extend((step - super::excerpt::CAUSE_BEFORE).max(0)..step);
         }
+        // (`ranked-v2`: and the steps after a question's likeliest failures, where what they point at is looked at.)
+        #[cfg(ranked_v2)]
+        out.extend(self.after_failures());
         // (`ranked-v2`, `recall10`: a question about a fix: the steps just after each pool step, where the edit that
         // fixed what it shows may be (`Plan::finish` keeps the edits of a file the step names).)
         #[cfg(ranked_v2)]
@@ -587,14 +606,23 @@ impl Plan {
         }
         // (`ranked-v2`: the steps before a rollback, for a question why: read as the pool's are.)
         #[cfg(ranked_v2)]
-        for rollback in self.rollbacks() {
-            for step in (rollback - super::excerpt::CAUSE_BEFORE).max(0)..rollback {
-                let Some(e) = newer.get(&step) else { continue };
-                self.entries.entry(step).or_insert_with(|| e.clone());
-                if let Err(at) = self.pool.binary_search(&step) {
-                    self.pool.insert(at, step);
-                    self.cands.entry(step).or_insert_with(|| Cand::new(step));
-                }
+        let (before_rollbacks, after_failures) = (self.rollbacks().into_iter().flat_map(|r| (r - super::excerpt::CAUSE_BEFORE).max(0)..r).collect::<Vec<i64>>(), self.after_failures());
+        #[cfg(ranked_v2)]
+        for step in before_rollbacks {
+            let Some(e) = newer.get(&step) else { continue };
+            self.entries.entry(step).or_insert_with(|| e.clone());
+            if let Err(at) = self.pool.binary_search(&step) {
+                self.pool.insert(at, step);
+                self.cands.entry(step).or_insert_with(|| Cand::new(step));
+            }
+        }
+        // (Those after a failure are read, not candidates: what they show is looked at only where the failure points.)
+        #[cfg(ranked_v2)]
+        for step in after_failures {
+            let Some(e) = newer.get(&step) else { continue };
+            self.entries.entry(step).or_insert_with(|| e.clone());
+            if self.pool.binary_search(&step).is_err() && !self.follow_ups.contains(&step) {
+                self.follow_ups.push(step);
             }
         }
         // (`ranked-v2`, `recall10`: the edits among the steps after the pool's, for a question about a fix.)
