@@ -11,7 +11,8 @@
 //!    computed for these only, and the pool is drawn from them;
 //! 3. the postings of the pool's sources ([`Plan::sources`]): the newest step of the same command, file or search;
 //! 4. the contents of the pool (at most [`POOL_BEST`] + [`POOL_NEWER`] = 64 cold nodes), scored line by line as in `ranked-v1`, a line's words
-//!    matched against the slots by the same rules that matched the store's terms ([`Matcher`]).
+//!    matched against the slots by the same rules that matched the store's terms ([`Matcher`]); for a question why,
+//!    also (not scored) those of the few steps just after its likeliest failures ([`Plan::to_read`]).
 //!
 //! Differences from `ranked-v1` (why it is another mode: a store that names `ranked-v1` keeps its selections):
 //! the length factor counts tokens, not identifiers; the summary bonus and the line words are matched by rule
