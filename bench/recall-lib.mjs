@@ -8,6 +8,7 @@ import { HELD_OUT_8, HELD_OUT_9 } from "../tests/recall/held-out-8.mjs";
 import { HELD_OUT_10, HELD_OUT_11 } from "../tests/recall/held-out-10.mjs";
 import { HELD_OUT_12, HELD_OUT_13 } from "../tests/recall/held-out-12.mjs";
 import { HELD_OUT_14, HELD_OUT_15 } from "../tests/recall/held-out-14.mjs";
+import { HELD_OUT_16, HELD_OUT_17 } from "../tests/recall/held-out-16.mjs";
 
 
 /** The session-gen session as a benchmark session: its dozen state questions. */
@@ -60,6 +61,8 @@ export const HELD_OUT_SESSIONS = [
   [HELD_OUT_13, "randevu", "unseen: written blind; no rule was read from it"],
   [HELD_OUT_14, "ferrydesk", "unseen: written blind; no rule was read from it"],
   [HELD_OUT_15, "nobetci", "unseen: written blind; no rule was read from it"],
+  [HELD_OUT_16, "harbor", "unseen: written blind; no rule was read from it"],
+  [HELD_OUT_17, "kervan", "unseen: written blind; no rule was read from it"],
 ];
 
 /** Every benchmark session, built: the tuning ones (heldOut false), then the held-out ones (heldOut = 1-based index). */
