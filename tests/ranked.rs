@@ -1314,3 +1314,27 @@ fn ranked_v2_a_question_about_the_past_that_nothing_answers_whole_still_gets_the
     let t = turn(&cf, "What is the difference between a mutex and a semaphore in general?", 2500);
     assert!(t.hydrated.is_empty() && t.excerpts.is_empty(), "{:?}", t.excerpts);
 }
+
+#[test]
+fn ranked_v2_picks_after_the_first_two_are_shown_as_the_lines_that_answer_them() {
+    // Three clauses, three picks of ~550 tokens each (a line that answers, then filler): the third costs what the lines
+    // of eight steps do, so it is shown as the lines that answer it, and the rest of the budget goes to the steps
+    // ranked next.
+    let cf = v2_store(&[
+        (10, "Bash: docker compose ps", "billing-db-1  postgres:16  Up 2 hours  0.0.0.0:5434->5432/tcp"),
+        (20, "Bash: node -v", "node version v20.11.1"),
+        (30, "Bash: redis-cli info server | head -5", "redis_version:7.2.4\ntcp_port:6380\nuptime_in_days:3"),
+        (40, "Bash: git log --oneline -3", "4c1d2e9 invoices: due dates\n9ab01f2 ledger: rounding"),
+    ]);
+    let prompt = "Which port is postgres on, which node version do we run, and which redis version?";
+    let t = turn(&cf, prompt, 2500);
+    let whole: Vec<i64> = t.hydrated.iter().map(|h| h.step_id).collect();
+    assert_eq!(whole.len(), 2, "{whole:?} {:?}", t.scan.related);
+    let third = [10, 20, 30].into_iter().find(|s| !whole.contains(s)).unwrap();
+    let lines = t.excerpts.iter().find(|e| e.step_id == third).unwrap_or_else(|| panic!("{whole:?} {:?}", t.scan.related));
+    let text: Vec<&str> = lines.lines.iter().map(|l| l.text.as_str()).collect();
+    let answer = [(10, "5434"), (20, "v20.11.1"), (30, "redis_version:7.2.4")].into_iter().find(|a| a.0 == third).unwrap().1;
+    assert!(text.len() <= 4 && text.iter().any(|l| l.contains(answer)), "{text:?}");
+    assert!(t.tokens <= 2500, "{}", t.tokens);
+    assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
+}

@@ -883,6 +883,23 @@ impl Plan {
             if newest_first {
                 result.related[fixes.len()..].sort_unstable_by_key(|r| std::cmp::Reverse(r.step_id));
             }
+            // (`recall19`: the picks after the first [`excerpt::WHOLE_PICKS`], and those the budget left out, are shown
+            // as their best lines, before the steps ranked next: a third whole step costs what the lines of eight
+            // do. Only where those lines show every word it was picked for (a pick made by its summary stays whole),
+            // and a failure's with its last error lines.)
+            let dropped = std::mem::take(&mut result.budget_dropped);
+            let (mut whole, mut lines_of) = (Vec::new(), Vec::new());
+            for (k, pick) in result.selected.iter().chain(&dropped).enumerate() {
+                let lines = if k < excerpt::WHOLE_PICKS { None } else { contents.get(&pick.step_id).and_then(|text| excerpt::pick_lines(text, &line_slots(text, &self.term_slots, &shapes, VALUE), worth, &pick.matched, &names, pick.summary.ends_with(FAILED))) };
+                match lines {
+                    Some(lines) => lines_of.push(scan::ScanRelated { step_id: pick.step_id, summary: pick.summary.clone(), lines }),
+                    None if k < result.selected.len() => whole.push(pick.clone()),
+                    None => result.budget_dropped.push(pick.clone()),
+                }
+            }
+            result.related.splice(0..0, lines_of);
+            result.consumed_tokens = whole.iter().map(|s| s.cost).sum();
+            result.selected = whole;
         }
         let mut left: Vec<String> = (0..n).filter(|&i| residual[i] || !self.present[i]).map(|i| names[i].clone()).collect();
         if result.selected.is_empty() && result.budget_dropped.is_empty() && result.in_context.is_empty() {
@@ -1605,11 +1622,14 @@ fn words_of(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !is_word(c)).filter(|w| !w.is_empty())
 }
 
+/// What the fold adds to the summary of a failed call.
+const FAILED: &str = " (failed)";
+
 /// The source a summary names: the tool and its input, without the ` (failed)` a failed call's summary ends with
 /// (a command that failed, then passed, is one source).
 fn source(summary: &str) -> &str {
     let s = summary.trim_end();
-    s.strip_suffix(" (failed)").unwrap_or(s)
+    s.strip_suffix(FAILED).unwrap_or(s)
 }
 
 /// `ranked-v2` (`recall16`): a listen address with an empty host shows a port (`gRPC listening on :50061`,
