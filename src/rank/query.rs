@@ -180,6 +180,11 @@ const RUN_WORDS: &[&str] = &["run", "runs", "running", "ran"];
 /// (Not "pipeline": release and build tools print it for their own stages, `goreleaser`'s among them.)
 const ACRONYM_WORDS: &[(&str, &[&str])] = &[("ci", &["workflow"])];
 
+/// `ranked-v2` (`recall19`): words that say something failed ("why did the build break?"), answered by the words of a
+/// failure.
+#[cfg(ranked_v2)]
+const BROKE: &[&str] = &["break", "breaks", "broke", "broken", "breaking"];
+
 /// Words that say the prompt wants the present state.
 const STATE: &[&str] = &[
     "now", "current", "currently", "latest", "last", "still", "today", "present", "anymore", "nowadays", "newest",
@@ -287,6 +292,10 @@ const ABBREVIATIONS: &[&[&str]] = &[
     &["directory", "dir"],
     &["number", "num"],
     &["coverage", "cov"],
+    // (`recall19`)
+    &["terraform", "tf"],
+    &["bigquery", "bq"],
+    &["process", "processes", "proc", "procs"],
 ];
 
 /// `ranked-v2` (`recall18`): the stems of a word's abbreviations, or of the word an abbreviation stands for
@@ -764,6 +773,47 @@ fn split_both(prompt_nfc: &str, tagged: &mut [(String, u32)]) -> bool {
     split
 }
 
+/// `ranked-v2` (`recall19`): the index of the "on" of "which X are we on" / "what X we're on" (which or what, a
+/// thing, then the phrase ending the prompt), if the words (match keys) say it.
+#[cfg(ranked_v2)]
+fn we_are_on(raw: &[String]) -> Option<usize> {
+    let at = raw.iter().position(|w| w == "which" || w == "what")?;
+    let on = raw.len().checked_sub(1).filter(|&i| raw[i] == "on")?;
+    let (a, b) = (raw[on.checked_sub(2)?].as_str(), raw[on - 1].as_str());
+    (on - 2 > at + 1 && matches!((a, b), ("are" | "were", "we") | ("we", "re"))).then_some(on)
+}
+
+/// `ranked-v2` (`recall19`): the dotted numbers of a prompt (`3.12`, `1.15.1`: digits, then one or more `.digits`), not
+/// inside a word (`v1.2` is a word's), in order, each once.
+#[cfg(ranked_v2)]
+fn dotted_numbers(prompt: &str) -> Vec<String> {
+    let b = prompt.as_bytes();
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let starts = b[i].is_ascii_digit() && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.' || b[i - 1] == b'_'));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut end = i;
+        let mut dots = 0;
+        while end < b.len() && (b[end].is_ascii_digit() || (b[end] == b'.' && b.get(end + 1).is_some_and(u8::is_ascii_digit) && b[end - 1].is_ascii_digit())) {
+            dots += usize::from(b[end] == b'.');
+            end += 1;
+        }
+        let word_after = b.get(end).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_');
+        if dots > 0 && !word_after {
+            let n = prompt[i..end].to_string();
+            if !out.contains(&n) {
+                out.push(n);
+            }
+        }
+        i = end.max(i + 1);
+    }
+    out
+}
+
 fn bit(clause: u32) -> u32 {
     1 << clause.min(31)
 }
@@ -878,6 +928,14 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         let key = fold_token(t);
         push(&mut slots, Slot { name: key.clone(), keys: vec![(key, 16)], inflected: None, whole: true, shape: None, clauses: u32::MAX });
     }
+    // `ranked-v2` (`recall19`): a dotted number ("after going to 3.12", "the 1.15.1 image") is one thing to find, whole,
+    // in the lines read: the index keeps no such term, and its parts are too short to be words.
+    #[cfg(ranked_v2)]
+    if v2 {
+        for n in dotted_numbers(&q) {
+            push(&mut slots, Slot { name: n.clone(), keys: vec![(n, 16)], inflected: None, whole: true, shape: None, clauses: u32::MAX });
+        }
+    }
     // `ranked-v2`: "why" is answered by a line that gives a reason ("reason: …", "… because …").
     if v2 {
         if let Some((_, &(_, clause))) = tagged.iter().enumerate().find(|(i, (w, _))| in_list(WHY, w) || in_list(CAUSING, w) || comes_from(&raw, *i)) {
@@ -886,6 +944,16 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             #[cfg(ranked_v2)]
             also_ask(&mut keys, REASON_TR, 14);
             push(&mut slots, Slot { name: "why".to_string(), keys, inflected: None, whole: false, shape: None, clauses: bit(clause) });
+        }
+    }
+    // `ranked-v2` (`recall19`): "which vue are we on?", "what python are we on": a thing a question says we are on,
+    // with no word for what of it, is asked for its version.
+    #[cfg(ranked_v2)]
+    if v2 {
+        if let Some(on) = we_are_on(&raw) {
+            if !raw.iter().any(|w| stem_en(w) == "version") {
+                push(&mut slots, Slot { name: "version".to_string(), keys: vec![("version".to_string(), 16)], inflected: None, whole: false, shape: Some(Shape::Version), clauses: bit(tagged[on].1) });
+            }
         }
     }
     // (`ranked-v2`, `recall18`: an English phrasal verb with its object between, "roll it back", "set them up": the
@@ -1069,7 +1137,14 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         }
         #[cfg(not(ranked_v2))]
         let bare: Vec<String> = Vec::new();
-        if v2 && acronym {
+        // (`recall19`: what went wrong, said as a thing that broke: "why did ci break?" One way only: a `break;` in
+        // the code read is no failure.)
+        #[cfg(ranked_v2)]
+        if v2 && BROKE.contains(&w.as_str()) {
+            also_ask(&mut keys, &["fail", "error"], 14);
+        }
+        // (`recall19`: a known one written small too, as chat writes it: "did ci pass?")
+        if v2 {
             for (a, means) in ACRONYM_WORDS {
                 if w == a {
                     also_ask(&mut keys, means, 13);
@@ -1649,6 +1724,47 @@ mod tests {
         assert!(!keys_of(&analyse_with("kilidsiz", true), "kilidsiz").contains(&"lock"));
     }
 
+    // Rules of recall19 (ranked-v2 only).
+
+    #[test]
+    fn ranked_v2_which_thing_we_are_on_asks_for_its_version() {
+        for p in ["which vue are we on", "What Python are we on?", "which node we're on"] {
+            let q = analyse_with(p, true);
+            assert!(q.slots.iter().any(|s| s.name == "version" && s.shape == Some(Shape::Version)), "{p}: {:?}", names(&q));
+        }
+        // Not where the question already names what of it, nor where "on" is not the end of the question.
+        assert_eq!(analyse_with("which node version are we on", true).slots.iter().filter(|s| s.shape == Some(Shape::Version)).count(), 1);
+        for p in ["which branch are we on and who pushed", "are we on track?", "which host is it on"] {
+            assert!(!analyse_with(p, true).slots.iter().any(|s| s.name == "version"), "{p}");
+        }
+        assert!(!analyse("which vue are we on").slots.iter().any(|s| s.name == "version"));
+    }
+
+    #[test]
+    fn ranked_v2_a_dotted_number_is_one_thing_to_find_whole() {
+        assert_eq!(dotted_numbers("why did ci break after going to 3.12? and 1.15.1, not v1.2 or 3. or 10"), vec!["3.12", "1.15.1"]);
+        assert_eq!(dotted_numbers("python3.12 and 3.12rc1 and 2.0.0."), Vec::<String>::new().into_iter().chain(["2.0.0".to_string()]).collect::<Vec<_>>());
+        let q = analyse_with("why did ci break right after going to 3.12", true);
+        assert!(q.slots.iter().any(|s| s.name == "3.12" && s.whole), "{:?}", names(&q));
+        assert!(!analyse("why did ci break right after going to 3.12").slots.iter().any(|s| s.name == "3.12"));
+    }
+
+    #[test]
+    fn ranked_v2_something_that_broke_is_answered_by_the_words_of_a_failure_one_way_only() {
+        let q = analyse_with("why did the build break?", true);
+        assert!(keys_of(&q, "break").contains(&"fail") && keys_of(&q, "break").contains(&"error"));
+        let q = analyse_with("why did the build fail?", true);
+        assert!(!q.slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "break")));
+    }
+
+    #[test]
+    fn ranked_v2_abbreviations_of_tools_and_processes_are_their_words() {
+        let q = analyse_with("any tf drift left? bq partitions? celery procs?", true);
+        assert!(keys_of(&q, "tf").contains(&stem_en("terraform").as_str()), "{:?}", names(&q));
+        assert!(keys_of(&q, "bq").contains(&stem_en("bigquery").as_str()));
+        assert!(keys_of(&q, "procs").contains(&stem_en("processes").as_str()));
+    }
+
     // Rules of branch recall10 (ranked-v2 only).
 
     #[test]
@@ -1657,8 +1773,10 @@ mod tests {
             assert!(names(&analyse_with(p, true)).contains(&word), "{p}");
             assert!(!names(&analyse(p)).contains(&word), "{p}");
         }
-        // Two small letters, or a listed word in capitals, still name nothing.
-        assert!(!names(&analyse_with("is ci green", true)).contains(&"ci"));
+        // Two small letters, or a listed word in capitals, still name nothing; an acronym the lexicon knows
+        // (`ACRONYM_WORDS`) does, however written.
+        assert!(!names(&analyse_with("is qa green", true)).contains(&"qa"));
+        assert!(names(&analyse_with("is ci green", true)).contains(&"ci"));
         assert!(!names(&analyse_with("OK, is it green?", true)).contains(&"ok"));
     }
 
