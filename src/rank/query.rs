@@ -121,6 +121,17 @@ const TRUNCATED: u32 = 12;
 /// `ranked-v2`: words that ask for a size (match keys, stemmed on use).
 const SIZE: &[&str] = &["size", "big", "bigger", "large", "larger", "small", "smaller", "heavy", "boyut", "boyutu", "buyuk", "kucuk"];
 
+/// `ranked-v2` (`recall19`): the words of small talk, English and Turkish (match keys): a prompt of nothing else
+/// asks nothing of the session.
+const CHAT: &[&str] = &[
+    "lol", "haha", "brb", "thanks", "thank", "thx", "ty", "ok", "okay", "cool", "nice", "great", "awesome", "coffee", "lunch", "break", "bye", "cheers",
+    "later", "tomorrow", "today", "time", "see", "tesekkurler", "tesekkur", "sagol", "eyvallah", "yarin", "gorusuruz", "kahve", "mola", "ogle",
+];
+
+/// `ranked-v2` (`recall19`): units of size a question asks in ("how many kB is the bundle?", "kaç MB"): they ask for a
+/// size as [`SIZE`]'s words do, and are kept though two letters short.
+const SIZE_UNITS: &[&str] = &["kb", "mb", "gb", "kib", "mib", "gib"];
+
 /// The analysed prompt.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Query {
@@ -1138,9 +1149,9 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         #[cfg(not(ranked_v2))]
         let bare: Vec<String> = Vec::new();
         // (`recall19`: what went wrong, said as a thing that broke: "why did ci break?" One way only: a `break;` in
-        // the code read is no failure.)
+        // the code read is no failure. Not the noun of a pause: "time for a coffee break".)
         #[cfg(ranked_v2)]
-        if v2 && BROKE.contains(&w.as_str()) {
+        if v2 && BROKE.contains(&w.as_str()) && !(i > 0 && matches!(raw[i - 1].as_str(), "a" | "the" | "coffee" | "lunch" | "short" | "quick" | "mola")) {
             also_ask(&mut keys, &["fail", "error"], 14);
         }
         // (`recall19`: a known one written small too, as chat writes it: "did ci pass?")
@@ -1154,7 +1165,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         if v2 && keys.iter().any(|(k, _)| VERDICT.iter().any(|v| stem_en(v) == *k)) {
             also_ask(&mut keys, VERDICT_WORDS, 12);
         }
-        if w.chars().count() < 3 && keys.len() == 1 && !name {
+        if w.chars().count() < 3 && keys.len() == 1 && !name && !(v2 && in_list(SIZE_UNITS, w)) {
             continue; // two letters that name nothing we know
         }
         let _ = turkish;
@@ -1197,7 +1208,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             Some(Shape::Version)
         } else if v2 && (in_list(PERCENT, w) || (w == "full" && i > 0 && raw[i - 1] == "how")) {
             percent_shape()
-        } else if v2 && SIZE.iter().any(|z| *z == w || stem_en(z) == stem) && !(i > 0 && in_list(COUNTED, &raw[i - 1])) {
+        } else if v2 && (SIZE.iter().any(|z| *z == w || stem_en(z) == stem) || in_list(SIZE_UNITS, w)) && !(i > 0 && in_list(COUNTED, &raw[i - 1])) {
             size_shape()
         } else if v2 {
             concept_shape(w, &stem).or_else(|| bare.iter().find_map(|b| bare_concept_shape(b)))
@@ -1213,8 +1224,9 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         let named: u32 = slots.iter().filter(|s| s.name != "how long").fold(0, |acc, s| acc | s.clauses);
         slots.retain(|s| s.name != "how long" || s.clauses & named != 0);
     }
-    // `ranked-v2`: a question about something in general needs nothing from the session.
-    if v2 && asks_in_general(&raw) {
+    // `ranked-v2`: a question about something in general needs nothing from the session; (`recall19`) nor does small
+    // talk, a prompt whose every word is one of chat ("lol ok, coffee time", "thanks, see you tomorrow").
+    if v2 && (asks_in_general(&raw) || (!slots.is_empty() && slots.iter().all(|s| in_list(CHAT, &s.name)))) {
         slots.clear();
     }
     // `ranked-v2`: a question about an event (a concept such as "fix") that does not ask for the present state is a
@@ -1753,8 +1765,31 @@ mod tests {
     fn ranked_v2_something_that_broke_is_answered_by_the_words_of_a_failure_one_way_only() {
         let q = analyse_with("why did the build break?", true);
         assert!(keys_of(&q, "break").contains(&"fail") && keys_of(&q, "break").contains(&"error"));
+        for p in ["ok, time for a break", "taking a quick break", "coffee break?"] {
+            assert!(!analyse_with(p, true).slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "fail")), "{p}");
+        }
         let q = analyse_with("why did the build fail?", true);
         assert!(!q.slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "break")));
+    }
+
+    #[test]
+    fn ranked_v2_small_talk_asks_nothing() {
+        for p in ["lol ok, coffee time", "thanks, see you tomorrow", "brb, lunch", "eyvallah, yarın görüşürüz"] {
+            assert!(analyse_with(p, true).slots.is_empty(), "{p}: {:?}", names(&analyse_with(p, true)));
+        }
+        // A word of anything else is a question.
+        for p in ["lunch time cron?", "ok, what time does the backup run?"] {
+            assert!(!analyse_with(p, true).slots.is_empty(), "{p}");
+        }
+    }
+
+    #[test]
+    fn ranked_v2_a_unit_of_size_asks_for_a_size() {
+        for p in ["ana js bundle'ı kaç kB simdi", "how many MB is the image?"] {
+            let q = analyse_with(p, true);
+            assert!(q.slots.iter().any(|s| s.shape == Some(Shape::Size)), "{p}: {:?}", names(&q));
+        }
+        assert!(!analyse("how many MB is the image?").slots.iter().any(|s| s.name == "mb"));
     }
 
     #[test]
