@@ -40,7 +40,7 @@ pub struct Concept {
 
 /// The lexicon. Order matters only for a word two concepts ask for (the first wins); none does now.
 ///
-/// (`duration` is last: [`DURATION`] is its index.)
+/// (`duration` and `up` are last: [`DURATION`] and [`UP`] are their indices.)
 pub const CONCEPTS: &[Concept] = &[
     // How many copies run: the tables of `kubectl get deploy` (UP-TO-DATE, AVAILABLE) and `kubectl get rs`
     // (DESIRED), `docker service ls` (REPLICAS), `kubectl scale` ("scaled"). Not READY: `kubectl get pods` prints it
@@ -121,10 +121,26 @@ pub const CONCEPTS: &[Concept] = &[
         finds: &["execution", "elapsed"],
         event: false,
     },
+    // Whether a service is up (`recall19`): the line its status command prints (Laravel Horizon's "Horizon is running.",
+    // systemd's "active (running)", supervisord's RUNNING, `docker ps`'s "Up 3 hours" and "(healthy)", `pg_isready`'s
+    // "accepting connections"), either way ("is not running", "inactive (dead)", docker's "Exited"). Asked by "is X
+    // up?" (a synthetic slot of `query`: "up" is a stopword) and by words of its own.
+    Concept {
+        name: "up",
+        asks: &["alive", "healthy"],
+        asks_tr: &[],
+        shows: &["is running", "active (running)", "RUNNING", "Up", "(healthy)", "accepting connections", "is not running", "inactive (dead)", "Exited", "STOPPED"],
+        shape: None,
+        finds: &["running", "healthy"],
+        event: false,
+    },
 ];
 
 /// The index of the `duration` concept in [`CONCEPTS`].
 pub const DURATION: u8 = 5;
+
+/// The index of the `up` concept in [`CONCEPTS`].
+pub const UP: u8 = 6;
 
 /// The index of the `error` concept in [`CONCEPTS`].
 pub const ERROR: u8 = 3;

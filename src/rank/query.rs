@@ -1007,6 +1007,16 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             push(&mut slots, Slot { name: "go".to_string(), keys, inflected: None, whole: false, shape: None, clauses: bit(tagged[i].1) });
             continue;
         }
+        // `ranked-v2` (`recall19`): "is horizon up?", "is the db up atm?": whether a service runs, the lines of its
+        // status ([`super::concepts::UP`]). Not "set up", "spin up", "scale up" (verbs with a particle), nor "up to".
+        #[cfg(ranked_v2)]
+        if v2 && w == "up" && next.is_none_or(|n| tagged[i + 1].1 != tagged[i].1 || in_list(STATE, n) || in_list(STATE_V2, n) || matches!(n.as_str(), "yet" | "again" | "still")) && (1..i).any(|k| matches!(raw[k - 1].as_str(), "is" | "are") && tagged[k].1 == tagged[i].1) {
+            let concept = super::concepts::UP;
+            let mut keys = vec![("up".to_string(), 16)];
+            also_ask(&mut keys, super::concepts::CONCEPTS[usize::from(concept)].finds, 12);
+            push(&mut slots, Slot { name: "up".to_string(), keys, inflected: None, whole: false, shape: Some(Shape::Concept(concept)), clauses: bit(tagged[i].1) });
+            continue;
+        }
         // Two-word phrases.
         if let Some(n) = next {
             let means = PHRASES.iter().find(|(a, b, _)| a == w && n.starts_with(b)).map(|p| p.2);
@@ -1770,6 +1780,20 @@ mod tests {
         }
         let q = analyse_with("why did the build fail?", true);
         assert!(!q.slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "break")));
+    }
+
+    #[test]
+    fn ranked_v2_whether_a_service_is_up_asks_for_its_status_lines() {
+        for p in ["is horizon up atm?", "Is the db up?", "are the workers up yet?"] {
+            let q = analyse_with(p, true);
+            assert!(q.slots.iter().any(|s| s.name == "up" && s.shape == Some(Shape::Concept(super::super::concepts::UP))), "{p}: {:?}", names(&q));
+        }
+        for p in ["did we set up the db?", "is the cache up to date?", "up next: the db port"] {
+            assert!(!analyse_with(p, true).slots.iter().any(|s| s.name == "up"), "{p}");
+        }
+        assert!(super::super::concepts::shows("   INFO  Horizon is running.", super::super::concepts::UP));
+        assert!(super::super::concepts::shows("3f2a  postgres:16  Up 2 hours (healthy)", super::super::concepts::UP));
+        assert!(!super::super::concepts::shows("set up the runner", super::super::concepts::UP));
     }
 
     #[test]
