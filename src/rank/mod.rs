@@ -1539,6 +1539,28 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shape
 
 /// The slots each line of a text shows (one set per line, in order, for its first 20,000 lines), with `flag` added
 /// to the quality of a value shown (`ranked-v2`).
+/// `ranked-v2` (`recall19`): the parts of an ASCII identifier, split at `_` and where a lowercase letter or a digit
+/// meets an uppercase one (`maxProcesses`: `max`, `Processes`), of three letters or more; none for a plain word.
+fn identifier_parts(word: &str) -> Vec<&str> {
+    let b = word.as_bytes();
+    let camel = b.windows(2).any(|p| (p[0].is_ascii_lowercase() || p[0].is_ascii_digit()) && p[1].is_ascii_uppercase());
+    if !camel && !word.contains('_') {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut start = 0;
+    for k in 0..=b.len() {
+        let cut = k == b.len() || b[k] == b'_' || (k > 0 && (b[k - 1].is_ascii_lowercase() || b[k - 1].is_ascii_digit()) && b[k].is_ascii_uppercase());
+        if cut {
+            if k - start >= 3 {
+                out.push(&word[start..k]);
+            }
+            start = if k < b.len() && b[k] == b'_' { k + 1 } else { k };
+        }
+    }
+    out
+}
+
 fn line_slots(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shapes: &[(usize, Shape)], flag: u32) -> Vec<Vec<(usize, u32)>> {
     let whole: Vec<(&String, &Vec<(usize, u32)>)> = term_slots.iter().filter(|(k, _)| !k.chars().all(is_word)).collect();
     let mut per_line: Vec<Vec<(usize, u32)>> = Vec::new();
@@ -1561,6 +1583,16 @@ fn line_slots(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shap
                 low.extend(w.bytes().map(|b| b.to_ascii_lowercase() as char));
                 if let Some(list) = term_slots.get(low.as_str()) {
                     add(list);
+                } else if V2 && flag != 0 {
+                    // (`ranked-v2`, `recall19`: an identifier's parts, `maxProcesses` and `max_connections`, answer
+                    // as parts do: `'maxProcesses' => 14` shows "how many procs max".)
+                    for part in identifier_parts(w) {
+                        low.clear();
+                        low.extend(part.bytes().map(|b| b.to_ascii_lowercase() as char));
+                        if let Some(list) = term_slots.get(low.as_str()).or_else(|| term_slots.get(stem_en(&low).as_str())) {
+                            add(&list.iter().map(|&(i, q)| (i, q * 12 / 16)).collect());
+                        }
+                    }
                 }
             }
         } else {
@@ -1945,6 +1977,21 @@ mod tests {
         assert!(!has_shape("code :443abc", Shape::PortLabel));
         // ranked-v1's port shape is unchanged.
         assert!(!has_shape("gRPC listening on :50061", Shape::Port));
+    }
+
+    #[test]
+    fn ranked_v2_an_identifiers_parts_in_a_line_answer_as_identifier_parts_do() {
+        assert_eq!(identifier_parts("maxProcesses"), vec!["max", "Processes"]);
+        assert_eq!(identifier_parts("max_connections"), vec!["max", "connections"]);
+        assert_eq!(identifier_parts("guestWishlistEnabled"), vec!["guest", "Wishlist", "Enabled"]);
+        assert_eq!(identifier_parts("http2Server_id"), vec!["http2", "Server"]);
+        assert!(identifier_parts("processes").is_empty() && identifier_parts("HTTP").is_empty());
+        // A line's identifier answers the words its parts are, as an identifier part does (12/16), in ranked-v2 only.
+        let term_slots: BTreeMap<String, Vec<(usize, u32)>> = [("process".to_string(), vec![(0, 16)]), ("max".to_string(), vec![(1, 16)])].into_iter().collect();
+        let mut got = line_slots("                'maxProcesses' => 14,", &term_slots, &[], VALUE).remove(0);
+        got.sort_unstable();
+        assert_eq!(got, if V2 { vec![(0, 12), (1, 12)] } else { vec![] });
+        assert!(line_slots("                'maxProcesses' => 14,", &term_slots, &[], 0)[0].is_empty());
     }
 
     #[test]
