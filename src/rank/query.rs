@@ -307,6 +307,7 @@ const ABBREVIATIONS: &[&[&str]] = &[
     &["terraform", "tf"],
     &["bigquery", "bq"],
     &["process", "processes", "proc", "procs"],
+    &["expiry", "expires", "expire", "expiration", "notafter"],
 ];
 
 /// `ranked-v2` (`recall18`): the stems of a word's abbreviations, or of the word an abbreviation stands for
@@ -825,6 +826,22 @@ fn dotted_numbers(prompt: &str) -> Vec<String> {
     out
 }
 
+/// `ranked-v2` (`recall19`): the host names of a prompt (`kervan.com.tr`, `api.example.io`: words joined by dots, the
+/// last a common top-level domain), lowercased, in order, each once.
+#[cfg(ranked_v2)]
+fn host_names(prompt: &str) -> Vec<String> {
+    const TLDS: &[&str] = &["com", "net", "org", "io", "dev", "app", "co", "tr", "de", "uk", "eu", "fr", "nl", "cloud", "ai", "sh"];
+    let mut out: Vec<String> = Vec::new();
+    for token in prompt.split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-')) {
+        let t = token.trim_matches(|c| c == '.' || c == '-').to_ascii_lowercase();
+        let parts: Vec<&str> = t.split('.').collect();
+        if parts.len() >= 2 && parts.iter().all(|p| !p.is_empty()) && TLDS.contains(parts.last().unwrap_or(&"")) && parts[0].bytes().any(|b| b.is_ascii_alphabetic()) && !out.contains(&t) {
+            out.push(t);
+        }
+    }
+    out
+}
+
 fn bit(clause: u32) -> u32 {
     1 << clause.min(31)
 }
@@ -939,11 +956,12 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         let key = fold_token(t);
         push(&mut slots, Slot { name: key.clone(), keys: vec![(key, 16)], inflected: None, whole: true, shape: None, clauses: u32::MAX });
     }
-    // `ranked-v2` (`recall19`): a dotted number ("after going to 3.12", "the 1.15.1 image") is one thing to find, whole,
-    // in the lines read: the index keeps no such term, and its parts are too short to be words.
+    // `ranked-v2` (`recall19`): a dotted number ("after going to 3.12", "the 1.15.1 image") or a host name ("the cert
+    // on kervan.com.tr") is one thing to find, whole, in the lines read: the index keeps no such term, and the parts
+    // are too short to be words, or words of anything.
     #[cfg(ranked_v2)]
     if v2 {
-        for n in dotted_numbers(&q) {
+        for n in dotted_numbers(&q).into_iter().chain(host_names(&q)) {
             push(&mut slots, Slot { name: n.clone(), keys: vec![(n, 16)], inflected: None, whole: true, shape: None, clauses: u32::MAX });
         }
     }
@@ -1362,7 +1380,12 @@ fn anchor_clause(tagged: &mut [(String, u32)], turkish_sentence: &[bool]) -> Opt
 const VERDICT_PHRASES: &[(&str, &str)] = &[("go", "through"), ("went", "through"), ("gone", "through")];
 /// `ranked-v2` (`recall18`): two English words that name one thing: "on call" (`oncall`, or `call` of `on-call`).
 #[cfg(ranked_v2)]
-const PHRASES_V2: &[(&str, &str, &[&str])] = &[("on", "call", &["oncall", "call"])];
+const PHRASES_V2: &[(&str, &str, &[&str])] = &[
+    ("on", "call", &["oncall", "call"]),
+    // (`recall19`: a certificate or a quota that "runs out" expires.)
+    ("run", "out", &["expiry", "notafter"]),
+    ("runs", "out", &["expiry", "notafter"]),
+];
 /// What a verdict phrase asks for: a pass, a success (either verdict answers, by [`VERDICT_WORDS`]).
 #[cfg(ranked_v2)]
 const VERDICT_MEANS: &[&str] = &["pass", "success"];
@@ -1794,6 +1817,14 @@ mod tests {
         assert!(super::super::concepts::shows("   INFO  Horizon is running.", super::super::concepts::UP));
         assert!(super::super::concepts::shows("3f2a  postgres:16  Up 2 hours (healthy)", super::super::concepts::UP));
         assert!(!super::super::concepts::shows("set up the runner", super::super::concepts::UP));
+    }
+
+    #[test]
+    fn ranked_v2_a_host_name_is_one_thing_to_find_whole_and_a_cert_that_runs_out_expires() {
+        assert_eq!(host_names("when does the cert on kervan.com.tr run out? and api.example.io, not config.yml or e.g."), vec!["kervan.com.tr", "api.example.io"]);
+        let q = analyse_with("when does the cert on kervan.com.tr run out now?", true);
+        assert!(q.slots.iter().any(|s| s.name == "kervan.com.tr" && s.whole), "{:?}", names(&q));
+        assert!(q.slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "notafter")), "{:?}", q.slots);
     }
 
     #[test]
