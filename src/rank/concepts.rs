@@ -40,7 +40,7 @@ pub struct Concept {
 
 /// The lexicon. Order matters only for a word two concepts ask for (the first wins); none does now.
 ///
-/// (`duration` and `up` are last: [`DURATION`] and [`UP`] are their indices.)
+/// (`duration`, `up` and `leak` come last: [`DURATION`] and [`UP`] are indices.)
 pub const CONCEPTS: &[Concept] = &[
     // How many copies run: the tables of `kubectl get deploy` (UP-TO-DATE, AVAILABLE) and `kubectl get rs`
     // (DESIRED), `docker service ls` (REPLICAS), `kubectl scale` ("scaled"). Not READY: `kubectl get pods` prints it
@@ -132,6 +132,19 @@ pub const CONCEPTS: &[Concept] = &[
         shows: &["is running", "active (running)", "RUNNING", "Up", "(healthy)", "accepting connections", "is not running", "inactive (dead)", "Exited", "STOPPED"],
         shape: None,
         finds: &["running", "healthy"],
+        event: false,
+    },
+    // Where memory leaks (`recall19`): what a profiler or leak checker prints of it (memray's "largest allocating
+    // locations" and "Total memory allocated", valgrind's "definitely lost" and LEAK SUMMARY, LeakSanitizer's "Direct
+    // leak", pprof's inuse_space / alloc_space, heaptrack's "peak heap", a heap snapshot's "Retained Size"), asked by
+    // "leak" and "profiler": their words are seldom in the report.
+    Concept {
+        name: "leak",
+        asks: &["leak", "leaks", "leaking", "leaked", "profiler", "profiling"],
+        asks_tr: &["sizinti"],
+        shows: &["largest allocating", "Total memory allocated", "definitely lost", "LEAK SUMMARY", "LeakSanitizer", "Direct leak", "inuse_space", "alloc_space", "peak heap", "Retained Size"],
+        shape: None,
+        finds: &["memray", "valgrind", "tracemalloc", "heaptrack", "pprof", "leaksanitizer"],
         event: false,
     },
 ];

@@ -1828,6 +1828,16 @@ mod tests {
     }
 
     #[test]
+    fn ranked_v2_a_leak_or_a_profiler_asks_for_what_a_profiler_reports() {
+        let leak = super::super::concepts::CONCEPTS.iter().position(|c| c.name == "leak").unwrap() as u8;
+        let q = analyse_with("what did the profiler point at for the leak", true);
+        assert!(q.slots.iter().filter(|s| s.shape == Some(Shape::Concept(leak))).count() == 2, "{:?}", names(&q));
+        assert!(super::super::concepts::shows("📦 Top 3 largest allocating locations (by size):", leak));
+        assert!(super::super::concepts::shows("==4021== definitely lost: 4,096 bytes in 1 blocks", leak));
+        assert!(!super::super::concepts::shows("the profile page loads in 120 ms", leak));
+    }
+
+    #[test]
     fn ranked_v2_small_talk_asks_nothing() {
         for p in ["lol ok, coffee time", "thanks, see you tomorrow", "brb, lunch", "eyvallah, yarın görüşürüz"] {
             assert!(analyse_with(p, true).slots.is_empty(), "{p}: {:?}", names(&analyse_with(p, true)));
