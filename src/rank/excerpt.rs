@@ -81,11 +81,11 @@ pub(super) fn failure_lines(text: &str) -> Vec<u32> {
     lines
 }
 
-/// Whether a step's summary rolls a release back (`kubectl rollout undo`, `helm rollback`, `vercel rollback`): its
-/// output says what is live again, not why.
+/// Whether a step's summary rolls a release back (`kubectl rollout undo`, `helm rollback`, `vercel rollback`; `recall19`:
+/// a migration's `alembic downgrade`): its output says what is live again, not why.
 pub(super) fn rolls_back(summary: &str) -> bool {
     let s = summary.to_ascii_lowercase();
-    s.contains("rollout undo") || s.contains("rollback") || s.contains("roll back")
+    s.contains("rollout undo") || s.contains("rollback") || s.contains("roll back") || s.contains(" downgrade ")
 }
 
 /// The numbers (0-based, ascending) of the last lines of a text that show a failure ([`super::concepts::ERROR`]'s
@@ -206,6 +206,8 @@ mod tests {
         assert!(rolls_back("Bash: kubectl -n relay rollout undo deploy/relayd"));
         assert!(rolls_back("Bash: helm rollback api 41"));
         assert!(!rolls_back("Bash: git revert 4c1d9e2"));
+        assert!(rolls_back("Bash: poetry run alembic -x env=staging downgrade 5d0b77e1c2a4"));
+        assert!(!rolls_back("Bash: pip install --upgrade pip"));
         let log = "Traceback (most recent call last):\n  File \"utils.py\", line 105\ndjango.db.utils.ProgrammingError: column x does not exist\n[ERROR] Worker exited\n[ERROR] Shutting down\nWarning Unhealthy Readiness probe failed: timeout\n[error-6] POST /api/v1/worker/280 201\ninfo view error queued";
         // The last four lines that show a failure; not a line that only says the word "error".
         assert_eq!(trouble_lines(log), vec![2, 3, 4, 5]);

@@ -1054,6 +1054,11 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
                         }
                     }
                 }
+                // (`ranked-v2`, `recall19`: a schema is rolled back by a migration tool's downgrade.)
+                #[cfg(ranked_v2)]
+                if v2 && means.contains(&"rollback") {
+                    also_ask(&mut keys, &["downgrade"], 14);
+                }
                 // (`ranked-v2`: a phrase that asks for a verdict is answered by either, as a word is.)
                 if v2 && keys.iter().any(|(k, _)| VERDICT.iter().any(|v| stem_en(v) == *k)) {
                     also_ask(&mut keys, VERDICT_WORDS, 12);
