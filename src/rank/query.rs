@@ -413,7 +413,7 @@ const TURKISH: &[(&str, &[&str])] = &[
 ];
 
 /// `ranked-v2`: words that ask for a reason, and the words of tool output that give one.
-const WHY: &[&str] = &["why", "neden", "niye", "nicin"];
+const WHY: &[&str] = &["why", "neden", "niye", "nicin", "sebep", "sebebi", "sebebini", "nedeni", "nedenini"];
 const REASON: &[&str] = &["because", "reason", "cause", "due"];
 /// `ranked-v2` (`recall18`): the same in the Turkish a team writes its commit messages and notes in ("çünkü",
 /// "… nedeniyle", "… yüzünden", "… sebebiyle", "… dolayı").
@@ -1084,7 +1084,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         let acronym = v2 && caps.get(i).copied().unwrap_or(false) && !crate::text::is_stopword(w) && !is_stop(w);
         let name = name || acronym || electric(i);
         // (`ranked-v2`, `recall17`: nor do the words of an outcome, "finally", nor chat's "atm", "rn" for "now".)
-        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || is_stop(w) || in_list(STATE, w) || in_list(HISTORY, w) || (v2 && (in_list(STOP_TR_V2, w) || in_list(OUTCOME, w) || in_list(STATE_V2, w) || in_list(HISTORY_V2, w) || comes_from(&raw, i)))) {
+        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || is_stop(w) || in_list(STATE, w) || in_list(HISTORY, w) || (v2 && (in_list(STOP_TR_V2, w) || in_list(WHY, w) || in_list(OUTCOME, w) || in_list(STATE_V2, w) || in_list(HISTORY_V2, w) || comes_from(&raw, i)))) {
             continue;
         }
         // `ranked-v2`: "how long", "how often" ask for a duration or a frequency: question words, not content ("the
@@ -1840,6 +1840,15 @@ mod tests {
         assert!(super::super::concepts::shows("📦 Top 3 largest allocating locations (by size):", leak));
         assert!(super::super::concepts::shows("==4021== definitely lost: 4,096 bytes in 1 blocks", leak));
         assert!(!super::super::concepts::shows("the profile page loads in 120 ms", leak));
+    }
+
+    #[test]
+    fn ranked_v2_a_turkish_question_for_the_reason_is_a_why_question() {
+        for p in ["staging'den müşterilere gerçek sms gitmesinin sebebi neydi", "deploy'un nedeni ne?"] {
+            let q = analyse_with(p, true);
+            assert!(q.slots.iter().any(|s| s.name == "why"), "{p}: {:?}", names(&q));
+            assert!(!q.slots.iter().any(|s| s.name == "sebebi" || s.name == "nedeni"), "{p}: {:?}", names(&q));
+        }
     }
 
     #[test]
