@@ -458,7 +458,7 @@ const TURKISH_V2: &[(&str, &[&str])] = &[
 /// `ranked-v2` (`recall10`): question words that carry no content: English negated auxiliaries as the prompt's words
 /// split them ("wouldn't" → `wouldn`, `t`), Turkish question words ("where was it").
 const STOP_TR_V2: &[&str] = &[
-    "wouldn", "couldn", "didn", "doesn", "isn", "wasn", "weren", "aren", "shouldn", "hasn", "haven", "hadn", "don", "won","nerde", "nerdeydi", "neredeydi", "nereden", "nereye", "nereyi", "nerden", "kim", "kimin", "hangisiydi", "neydi", "kaci", "kacta",
+    "wouldn", "couldn", "didn", "doesn", "isn", "wasn", "weren", "aren", "shouldn", "hasn", "haven", "hadn", "don", "won","nerde", "nerdeydi", "neredeydi", "nereden", "nereye", "nereyi", "nerden", "kim", "kimin", "hangisiydi", "neydi", "kaci", "kacta", "kacti", "kacmis",
     // (`recall18`: the counter word of "kaç tane", how many; "according to", "remind me".)
     "tane", "kez", "defa", "iki", "according", "remind"];
 
