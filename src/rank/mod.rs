@@ -1537,8 +1537,6 @@ fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shape
     sets.into_iter().collect()
 }
 
-/// The slots each line of a text shows (one set per line, in order, for its first 20,000 lines), with `flag` added
-/// to the quality of a value shown (`ranked-v2`).
 /// `ranked-v2` (`recall19`): the parts of an ASCII identifier, split at `_` and where a lowercase letter or a digit
 /// meets an uppercase one (`maxProcesses`: `max`, `Processes`), of three letters or more; none for a plain word.
 fn identifier_parts(word: &str) -> Vec<&str> {
@@ -1561,6 +1559,8 @@ fn identifier_parts(word: &str) -> Vec<&str> {
     out
 }
 
+/// The slots each line of a text shows (one set per line, in order, for its first 20,000 lines), with `flag` added
+/// to the quality of a value shown (`ranked-v2`).
 fn line_slots(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shapes: &[(usize, Shape)], flag: u32) -> Vec<Vec<(usize, u32)>> {
     let whole: Vec<(&String, &Vec<(usize, u32)>)> = term_slots.iter().filter(|(k, _)| !k.chars().all(is_word)).collect();
     let mut per_line: Vec<Vec<(usize, u32)>> = Vec::new();
