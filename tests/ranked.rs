@@ -1337,4 +1337,13 @@ fn ranked_v2_picks_after_the_first_two_are_shown_as_the_lines_that_answer_them()
     assert!(text.len() <= 4 && text.iter().any(|l| l.contains(answer)), "{text:?}");
     assert!(t.tokens <= 2500, "{}", t.tokens);
     assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
+    // A budget that leaves the third pick out: it is shown as its lines all the same, once.
+    let t = turn(&cf, prompt, 1300);
+    let mut shown: Vec<i64> = t.hydrated.iter().map(|h| h.step_id).chain(t.excerpts.iter().map(|e| e.step_id)).collect();
+    assert!([10, 20, 30].iter().all(|s| shown.contains(s)), "{shown:?}");
+    let all = shown.len();
+    shown.sort_unstable();
+    shown.dedup();
+    assert_eq!(shown.len(), all, "each step once: {:?}", t.excerpts.iter().map(|e| e.step_id).collect::<Vec<_>>());
+    assert!(t.tokens <= 1300, "{}", t.tokens);
 }

@@ -897,6 +897,8 @@ impl Plan {
                     None => result.budget_dropped.push(pick.clone()),
                 }
             }
+            // (Each step once: a pick left out for the budget may be among the steps ranked next already.)
+            result.related.retain(|r| !lines_of.iter().any(|l| l.step_id == r.step_id));
             result.related.splice(0..0, lines_of);
             result.consumed_tokens = whole.iter().map(|s| s.cost).sum();
             result.selected = whole;
