@@ -1793,7 +1793,7 @@ mod tests {
     #[test]
     fn ranked_v2_a_dotted_number_is_one_thing_to_find_whole() {
         assert_eq!(dotted_numbers("why did ci break after going to 3.12? and 1.15.1, not v1.2 or 3. or 10"), vec!["3.12", "1.15.1"]);
-        assert_eq!(dotted_numbers("python3.12 and 3.12rc1 and 2.0.0."), Vec::<String>::new().into_iter().chain(["2.0.0".to_string()]).collect::<Vec<_>>());
+        assert_eq!(dotted_numbers("python3.12 and 3.12rc1 and 2.0.0."), vec!["2.0.0"]);
         let q = analyse_with("why did ci break right after going to 3.12", true);
         assert!(q.slots.iter().any(|s| s.name == "3.12" && s.whole), "{:?}", names(&q));
         assert!(!analyse("why did ci break right after going to 3.12").slots.iter().any(|s| s.name == "3.12"));
