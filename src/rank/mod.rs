@@ -506,6 +506,17 @@ impl Plan {
                 let empty = BTreeMap::new();
                 said.extend(self.entries.get(&step).map(|e| line_sets_of!(&short_paths(said_of(self.v2_rules, &e.1)), &empty, &summary_shapes, 0)).unwrap_or_default());
             }
+            // (`ranked-v2`, `recall20`: a command that prints a tool's version, `pnpm -v`, `go version`, hints
+            // "version": what it prints answers "which pnpm version are we on?". At a word's half quality: a hint,
+            // since a newer install's summary may be cut before its `php -v` (measured at 16: one wrong answer).)
+            #[cfg(ranked_v2)]
+            if self.v2_rules {
+                if self.entries.get(&step).is_some_and(|e| prints_version(source(&e.1))) {
+                    for (i, _) in shapes.iter().filter(|(_, sh)| *sh == Shape::Version) {
+                        said.push(vec![(*i, 8)]);
+                    }
+                }
+            }
             let lines = contents.get(&step).map(|text| line_sets_of!(text, &self.term_slots, &shapes, if self.v2_rules { VALUE } else { 0 }));
             // A search's summary names its pattern, which every line of its output holds by construction: it says
             // what the lines contain, not that they answer, so it counts half.
@@ -1411,6 +1422,18 @@ fn said_of(v2_rules: bool, summary: &str) -> &str {
     summary
 }
 
+/// `ranked-v2` (`recall20`): whether a command line asks a tool for its version: `--version`, a last argument `-v`
+/// or `-V` (`pnpm -v`; not `pytest -v tests/` or `grep -v`, where it is another flag), or `version` as the tool's
+/// subcommand (`go version`, `kubectl version --client`).
+#[cfg(ranked_v2)]
+fn prints_version(command: &str) -> bool {
+    command.split(['&', '|', ';', '(', ')', '\n']).any(|one| {
+        // (The first command follows the tool's name: `Bash: go version`.)
+        let words: Vec<&str> = one.split_whitespace().skip_while(|w| w.ends_with(':')).collect();
+        words.len() >= 2 && (words.contains(&"--version") || matches!(words[words.len() - 1], "-v" | "-V") || words[1] == "version")
+    })
+}
+
 /// `ranked-v2` (`recall10`): whether a slot asks for a share (a percentage).
 fn asks_share(slot: &query::Slot) -> bool {
     #[cfg(ranked_v2)]
@@ -1912,6 +1935,17 @@ fn has_shape(line: &str, shape: Shape) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_a_command_that_prints_a_tools_version_says_version() {
+        for c in ["Bash: corepack use pnpm@9.4.0 && pnpm -v", "Bash: go version", "Bash: node --version", "Bash: python3 -V", "Bash: kubectl version --client | head -2"] {
+            assert!(prints_version(c), "{c}");
+        }
+        for c in ["Bash: pytest -v tests/unit", "Bash: grep -v DEBUG app.log", "Bash: docker run -v /data:/data img", "Read: /home/dev/app/version.txt"] {
+            assert!(!prints_version(c), "{c}");
+        }
+    }
     use super::*;
 
     #[cfg(ranked_v2)]
