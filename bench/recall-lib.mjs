@@ -9,6 +9,7 @@ import { HELD_OUT_10, HELD_OUT_11 } from "../tests/recall/held-out-10.mjs";
 import { HELD_OUT_12, HELD_OUT_13 } from "../tests/recall/held-out-12.mjs";
 import { HELD_OUT_14, HELD_OUT_15 } from "../tests/recall/held-out-14.mjs";
 import { HELD_OUT_16, HELD_OUT_17 } from "../tests/recall/held-out-16.mjs";
+import { HELD_OUT_18, HELD_OUT_19 } from "../tests/recall/held-out-18.mjs";
 
 
 /** The session-gen session as a benchmark session: its dozen state questions. */
@@ -63,6 +64,8 @@ export const HELD_OUT_SESSIONS = [
   [HELD_OUT_15, "nobetci", "unseen: written blind; no rule was read from it"],
   [HELD_OUT_16, "harbor", "seen: written blind (2026-12-05), first run (ranked-v2 at 191be92, natively) 26/45 before any rule was read from it; its failures were read for the recall19 rules"],
   [HELD_OUT_17, "kervan", "seen: written blind (2026-12-05), first run (ranked-v2 at 191be92, natively) 23/44 with 2 wrong before any rule was read from it; its failures were read for the recall19 rules"],
+  [HELD_OUT_18, "pebble", "unseen: written blind; no rule was read from it"],
+  [HELD_OUT_19, "lodos", "unseen: written blind; no rule was read from it"],
 ];
 
 /** Every benchmark session, built: the tuning ones (heldOut false), then the held-out ones (heldOut = 1-based index). */
