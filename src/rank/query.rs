@@ -299,6 +299,8 @@ const ABBREVIATIONS: &[&[&str]] = &[
     &["image", "img"],
     &["administrator", "admin"],
     &["firmware", "fw"],
+    // (`recall20`: resilience4j's `circuitbreaker`, "the cb failure threshold".)
+    &["circuitbreaker", "cb"],
     &["hardware", "hw"],
     &["bandwidth", "bw"],
     &["certificate", "cert"],
@@ -830,7 +832,7 @@ fn dotted_numbers(prompt: &str) -> Vec<String> {
 }
 
 /// `ranked-v2` (`recall19`): the host names of a prompt (`kervan.com.tr`, `api.example.io`: words joined by dots, the
-/// last a common top-level domain), lowercased, in order, each once.
+/// last a common top-level domain or, since `recall20`, a version: `orders.v1`), lowercased, in order, each once.
 #[cfg(ranked_v2)]
 fn host_names(prompt: &str) -> Vec<String> {
     const TLDS: &[&str] = &["com", "net", "org", "io", "dev", "app", "co", "tr", "de", "uk", "eu", "fr", "nl", "cloud", "ai", "sh"];
@@ -838,7 +840,10 @@ fn host_names(prompt: &str) -> Vec<String> {
     for token in prompt.split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-')) {
         let t = token.trim_matches(|c| c == '.' || c == '-').to_ascii_lowercase();
         let parts: Vec<&str> = t.split('.').collect();
-        if parts.len() >= 2 && parts.iter().all(|p| !p.is_empty()) && TLDS.contains(parts.last().unwrap_or(&"")) && parts[0].bytes().any(|b| b.is_ascii_alphabetic()) && !out.contains(&t) {
+        // (`recall20`: and a versioned name, a topic or an API: `orders.v1`.)
+        let last = parts.last().unwrap_or(&"");
+        let versioned = last.len() >= 2 && last.starts_with('v') && last[1..].bytes().all(|b| b.is_ascii_digit());
+        if parts.len() >= 2 && parts.iter().all(|p| !p.is_empty()) && (TLDS.contains(last) || versioned) && parts[0].bytes().any(|b| b.is_ascii_alphabetic()) && !out.contains(&t) {
             out.push(t);
         }
     }
@@ -1393,6 +1398,9 @@ const PHRASES_V2: &[(&str, &str, &[&str])] = &[
     // (`recall19`: a certificate or a quota that "runs out" expires.)
     ("run", "out", &["expiry", "notafter"]),
     ("runs", "out", &["expiry", "notafter"]),
+    // (`recall20`: and one that is "good until" a date.)
+    ("good", "until", &["expiry", "notafter"]),
+    ("valid", "until", &["expiry", "notafter"]),
 ];
 /// What a verdict phrase asks for: a pass, a success (either verdict answers, by [`VERDICT_WORDS`]).
 #[cfg(ranked_v2)]
@@ -1833,6 +1841,8 @@ mod tests {
     #[test]
     fn ranked_v2_a_host_name_is_one_thing_to_find_whole_and_a_cert_that_runs_out_expires() {
         assert_eq!(host_names("when does the cert on kervan.com.tr run out? and api.example.io, not config.yml or e.g."), vec!["kervan.com.tr", "api.example.io"]);
+        assert_eq!(host_names("orders.v1 topic'inde kac partition var, not v1.2 or app.v or x.v1a"), vec!["orders.v1"]);
+        assert!(analyse_with("api cert good until when now?", true).slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "notafter")));
         let q = analyse_with("when does the cert on kervan.com.tr run out now?", true);
         assert!(q.slots.iter().any(|s| s.name == "kervan.com.tr" && s.whole), "{:?}", names(&q));
         assert!(q.slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "notafter")), "{:?}", q.slots);

@@ -657,14 +657,22 @@ impl Plan {
             for line in text.lines().take(20_000) {
                 if line.is_ascii() {
                     for w in line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()) {
-                        low.clear();
-                        low.extend(w.bytes().map(|b| b.to_ascii_lowercase() as char));
-                        if matcher.may_answer(&low) && !seen.contains(low.as_str()) {
-                            let q = matcher.of_word(&low);
-                            if !q.is_empty() {
-                                term_slots.insert(low.clone(), q.into_iter().collect());
+                        // (`recall20`: and an identifier's parts, which the line scores match as parts,
+                        // `failureRateThreshold` for "the failure threshold": each is looked up as a word.)
+                        #[cfg(ranked_v2)]
+                        let parts = super::identifier_parts(w);
+                        #[cfg(not(ranked_v2))]
+                        let parts: Vec<&str> = Vec::new();
+                        for w in std::iter::once(w).chain(parts) {
+                            low.clear();
+                            low.extend(w.bytes().map(|b| b.to_ascii_lowercase() as char));
+                            if matcher.may_answer(&low) && !seen.contains(low.as_str()) {
+                                let q = matcher.of_word(&low);
+                                if !q.is_empty() {
+                                    term_slots.insert(low.clone(), q.into_iter().collect());
+                                }
+                                seen.insert(low.clone());
                             }
-                            seen.insert(low.clone());
                         }
                     }
                     continue;
