@@ -911,6 +911,12 @@ impl Plan {
             // (Each step once: a pick left out for the budget may be among the steps ranked next already.)
             result.related.retain(|r| !lines_of.iter().any(|l| l.step_id == r.step_id));
             result.related.splice(0..0, lines_of);
+            // (`recall20`: for a question about the present, an older run of a command is not shown beside a newer
+            // run's lines: a pick's lines come first, and the budget may keep them and leave out the newer run after
+            // them, an older state shown alone. Not an older read of a file: a newer read may be of other lines.)
+            if newest_first {
+                drop_older_runs(&mut result.related);
+            }
             result.consumed_tokens = whole.iter().map(|s| s.cost).sum();
             result.selected = whole;
         }
@@ -1420,6 +1426,14 @@ fn said_of(v2_rules: bool, summary: &str) -> &str {
     }
     let _ = v2_rules;
     summary
+}
+
+/// `ranked-v2` (`recall20`): the steps shown as lines without those of which a newer run of the same command is
+/// among them too (not a file's older read: a newer read may be of other lines).
+#[cfg(ranked_v2)]
+fn drop_older_runs(related: &mut Vec<scan::ScanRelated>) {
+    let runs: Vec<(i64, String)> = related.iter().map(|r| (r.step_id, source(&r.summary).to_string())).collect();
+    related.retain(|r| r.summary.starts_with("Read:") || !runs.iter().any(|(step, src)| *step > r.step_id && src == source(&r.summary)));
 }
 
 /// `ranked-v2` (`recall20`): whether a command line asks a tool for its version: `--version`, a last argument `-v`
@@ -1935,6 +1949,16 @@ fn has_shape(line: &str, shape: Shape) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_an_older_run_of_a_command_is_not_shown_as_lines_beside_a_newer_run() {
+        let r = |step_id: i64, summary: &str| scan::ScanRelated { step_id, summary: summary.to_string(), lines: vec![0] };
+        let cert = "Bash: openssl x509 -noout -dates -in api.pem";
+        let mut related = vec![r(152, cert), r(40, "Read: /srv/app/gunicorn.conf.py"), r(159, cert), r(94, "Read: /srv/app/gunicorn.conf.py"), r(150, "Bash: kubectl get certificate (failed)"), r(120, "Bash: kubectl get certificate")];
+        drop_older_runs(&mut related);
+        assert_eq!(related.iter().map(|r| r.step_id).collect::<Vec<_>>(), vec![40, 159, 94, 150]);
+    }
 
     #[cfg(ranked_v2)]
     #[test]
