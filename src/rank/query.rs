@@ -498,6 +498,11 @@ const GENERAL: &[&[&str]] = &[
 fn asks_in_general(raw: &[String]) -> bool {
     // (`recall10`: the person it is for may come between the verb and the form: "write me a limerick", "write us a poem".)
     let without: Vec<String> = raw.iter().filter(|w| !matches!(w.as_str(), "me" | "us")).cloned().collect();
+    // (`recall20`: "generally, when is X not worth it over Y?": the first word, as "in general" anywhere.)
+    #[cfg(ranked_v2)]
+    if raw.first().is_some_and(|w| w == "generally") {
+        return true;
+    }
     [raw, &without[..]].iter().any(|raw| GENERAL.iter().any(|seq| raw.windows(seq.len()).any(|w| w.iter().zip(seq.iter()).all(|(a, b)| a == b))))
 }
 
@@ -1758,12 +1763,13 @@ mod tests {
             "Explain what a Python decorator is, in general.",
             "What's the difference between a list and a tuple in Python?",
             "Genel olarak bir mutex nedir?",
+            "generally, when is flashlist not worth it over flatlist?",
         ] {
             assert!(analyse_with(p, true).slots.is_empty(), "{p}");
             assert!(!analyse(p).slots.is_empty(), "{p}");
         }
         // About the session's own things: still asked.
-        for p in ["What is the difference between the staging and prod configs?", "Why did the first CI run fail?"] {
+        for p in ["What is the difference between the staging and prod configs?", "Why did the first CI run fail?", "is the api generally slow now?"] {
             assert!(!analyse_with(p, true).slots.is_empty(), "{p}");
         }
     }
