@@ -67,8 +67,8 @@ export const HELD_OUT_SESSIONS = [
   [HELD_OUT_17, "kervan", "seen: written blind (2026-12-05), first run (ranked-v2 at 191be92, natively) 23/44 with 2 wrong before any rule was read from it; its failures were read for the recall19 rules"],
   [HELD_OUT_18, "pebble", "seen: written blind (2026-12-05), first run (ranked-v2 at 3ef07a1, natively) 27/45 with 1 wrong and 1 noisy before any rule was read from it; its failures were read for the recall20 rules"],
   [HELD_OUT_19, "lodos", "seen: written blind (2026-12-05), first run (ranked-v2 at 3ef07a1, natively) 29/45 before any rule was read from it; its failures were read for the recall20 rules"],
-  [HELD_OUT_20, "cobalt", "unseen: written blind; no rule was read from it"],
-  [HELD_OUT_21, "yelken", "unseen: written blind; no rule was read from it"],
+  [HELD_OUT_20, "cobalt", "seen: written blind (2026-12-05), first run (ranked-v2 at d0733e8, natively) 26/47 with 2 noisy before any rule was read from it; its failures were read for the recall20 rules"],
+  [HELD_OUT_21, "yelken", "seen: written blind (2026-12-05), first run (ranked-v2 at d0733e8, natively) 28/47 with 2 wrong and 1 noisy before any rule was read from it; its failures were read for the recall20 rules"],
 ];
 
 /** Every benchmark session, built: the tuning ones (heldOut false), then the held-out ones (heldOut = 1-based index). */
