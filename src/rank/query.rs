@@ -126,6 +126,8 @@ const SIZE: &[&str] = &["size", "big", "bigger", "large", "larger", "small", "sm
 const CHAT: &[&str] = &[
     "lol", "haha", "brb", "thanks", "thank", "thx", "ty", "ok", "okay", "cool", "nice", "great", "awesome", "coffee", "lunch", "break", "bye", "cheers",
     "later", "tomorrow", "today", "time", "see", "tesekkurler", "tesekkur", "sagol", "eyvallah", "yarin", "gorusuruz", "kahve", "mola", "ogle",
+    // (`recall20`: "thx, calling it a day", "coffee, back in 10".)
+    "calling", "day", "back",
 ];
 
 /// `ranked-v2` (`recall19`): units of size a question asks in ("how many kB is the bundle?", "kaç MB"): they ask for a
@@ -475,6 +477,10 @@ const GENERAL: &[&[&str]] = &[
     &["in", "general"],
     &["generally", "speaking"],
     &["genel", "olarak"],
+    // (`recall20`: "… kısaca anlatır mısın": explain it briefly.)
+    &["kisaca", "anlatir"],
+    &["kisaca", "anlat"],
+    &["kisaca", "acikla"],
     &["difference", "between", "a"],
     &["difference", "between", "an"],
     &["explain", "what", "a"],
@@ -1764,6 +1770,7 @@ mod tests {
             "What's the difference between a list and a tuple in Python?",
             "Genel olarak bir mutex nedir?",
             "generally, when is flashlist not worth it over flatlist?",
+            "rust'ta lifetime elision kuralları neydi kısaca anlatır mısın",
         ] {
             assert!(analyse_with(p, true).slots.is_empty(), "{p}");
             assert!(!analyse(p).slots.is_empty(), "{p}");
@@ -1875,11 +1882,11 @@ mod tests {
 
     #[test]
     fn ranked_v2_small_talk_asks_nothing() {
-        for p in ["lol ok, coffee time", "thanks, see you tomorrow", "brb, lunch", "eyvallah, yarın görüşürüz"] {
+        for p in ["lol ok, coffee time", "thanks, see you tomorrow", "brb, lunch", "eyvallah, yarın görüşürüz", "thx, calling it a day", "coffee, back in 10"] {
             assert!(analyse_with(p, true).slots.is_empty(), "{p}: {:?}", names(&analyse_with(p, true)));
         }
         // A word of anything else is a question.
-        for p in ["lunch time cron?", "ok, what time does the backup run?"] {
+        for p in ["lunch time cron?", "ok, what time does the backup run?", "which day is the backup back on?"] {
             assert!(!analyse_with(p, true).slots.is_empty(), "{p}");
         }
     }
