@@ -1008,9 +1008,13 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     // verb's index and its particle's.)
     #[cfg(ranked_v2)]
     let split_phrases: Vec<(usize, usize)> = if v2 {
+        // (`recall20`: or a version, "roll 0.19.0 back", in as many words as its dots make.)
+        let between = |w: &String| matches!(w.as_str(), "it" | "them" | "this" | "that") || w.bytes().any(|b| b.is_ascii_digit());
         (0..raw.len().saturating_sub(2))
-            .filter(|&i| matches!(raw[i + 1].as_str(), "it" | "them" | "this" | "that") && PHRASES.iter().any(|(a, b, _)| *a == raw[i] && raw[i + 2] == *b))
-            .map(|i| (i, i + 2))
+            .filter_map(|i| {
+                let particle = (i + 2..raw.len().min(i + 6)).find(|&j| PHRASES.iter().any(|(a, b, _)| *a == raw[i] && raw[j] == *b))?;
+                raw[i + 1..particle].iter().all(between).then_some((i, particle))
+            })
             .collect()
     } else {
         Vec::new()
@@ -1370,8 +1374,11 @@ fn also_ask(keys: &mut Vec<(String, u32)>, words: &[&str], quality: u32) {
 fn anchor_clause(tagged: &mut [(String, u32)], turkish_sentence: &[bool]) -> Option<(u32, bool)> {
     use super::turkish;
     let in_turkish = |i: usize| turkish_sentence.get(i).copied().unwrap_or(false);
+    // (`recall20`: also with "hemen" between, "right" after: "sqlx bump'ından hemen sonra".)
+    let moment_before = |i: usize| if i >= 2 && tagged[i - 1].0 == "hemen" { i - 2 } else { i - 1 };
     let turkish_at = (1..tagged.len()).find(|&i| {
-        in_turkish(i) && matches!(tagged[i].0.as_str(), "once" | "sonra") && tagged[i - 1].1 == tagged[i].1 && turkish::is_ablative(&tagged[i - 1].0)
+        let m = moment_before(i);
+        in_turkish(i) && matches!(tagged[i].0.as_str(), "once" | "sonra") && tagged[m].1 == tagged[i].1 && turkish::is_ablative(&tagged[m].0)
     });
     if let Some(at) = turkish_at {
         let clause = tagged[at].1;
@@ -2172,6 +2179,8 @@ mod tests {
         assert_eq!(clauses(&analyse_with("Which port is postgres on? Which node version do we run?", true)).len(), 2);
         // A phrasal verb with its object between is the phrase: "roll it back".
         assert!(names(&analyse_with("Why did we roll it back?", true)).contains(&"roll back"));
+        assert!(names(&analyse_with("why did we roll 0.19.0 back", true)).contains(&"roll back"));
+        assert!(analyse_with("sqlx bump'ından hemen sonra cargo ne dedi", true).anchor.is_some());
     }
 
     #[test]
