@@ -861,6 +861,22 @@ fn host_names(prompt: &str) -> Vec<String> {
     out
 }
 
+/// `ranked-v2` (`recall20`): the absolute paths of a prompt that name no file (a mount point, a route: "/var
+/// doluluğu", "where do /api calls go"), lowercased, in order, each once: each is one thing to find whole in the
+/// lines read (`df`'s `/var`, a proxy's `location /api`). Not a part of a word ("n/a", "and/or").
+#[cfg(ranked_v2)]
+fn absolute_paths(prompt: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for token in prompt.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '"' | '`' | ',' | '?' | '\'')) {
+        let t = token.trim_end_matches(['.', ':', ';', '!']).to_ascii_lowercase();
+        let path = t.len() >= 3 && t.starts_with('/') && t[1..].bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'/' | b'_' | b'-' | b'.')) && t[1..].bytes().take_while(|b| *b != b'/').filter(u8::is_ascii_alphabetic).count() >= 2;
+        if path && !out.contains(&t) {
+            out.push(t);
+        }
+    }
+    out
+}
+
 fn bit(clause: u32) -> u32 {
     1 << clause.min(31)
 }
@@ -980,7 +996,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     // are too short to be words, or words of anything.
     #[cfg(ranked_v2)]
     if v2 {
-        for n in dotted_numbers(&q).into_iter().chain(host_names(&q)) {
+        for n in dotted_numbers(&q).into_iter().chain(host_names(&q)).chain(absolute_paths(&q)) {
             push(&mut slots, Slot { name: n.clone(), keys: vec![(n, 16)], inflected: None, whole: true, shape: None, clauses: u32::MAX });
         }
     }
@@ -1862,6 +1878,7 @@ mod tests {
     fn ranked_v2_a_host_name_is_one_thing_to_find_whole_and_a_cert_that_runs_out_expires() {
         assert_eq!(host_names("when does the cert on kervan.com.tr run out? and api.example.io, not config.yml or e.g."), vec!["kervan.com.tr", "api.example.io"]);
         assert_eq!(host_names("orders.v1 topic'inde kac partition var, not v1.2 or app.v or x.v1a"), vec!["orders.v1"]);
+        assert_eq!(absolute_paths("/var doluluğu ve logrotate, where do /api/v2 calls go? not n/a, and/or, /x or 1/2"), vec!["/var", "/api/v2"]);
         assert!(analyse_with("api cert good until when now?", true).slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "notafter")));
         let q = analyse_with("when does the cert on kervan.com.tr run out now?", true);
         assert!(q.slots.iter().any(|s| s.name == "kervan.com.tr" && s.whole), "{:?}", names(&q));
