@@ -194,11 +194,12 @@ const RUN_WORDS: &[&str] = &["run", "runs", "running", "ran"];
 const ACRONYM_WORDS: &[(&str, &[&str])] = &[("ci", &["workflow"])];
 
 /// `ranked-v2` (`recall19`): words that say something failed ("why did the build break?"), answered by the words of a
-/// failure; (`recall20`) and a service that refused or choked ("why did postgres start refusing connections?").
+/// failure; (`recall20`) and a service that refused or choked ("why did postgres start refusing connections?"), a tool
+/// that complained ("what did nuget complain about?").
 #[cfg(ranked_v2)]
 const BROKE: &[&str] = &[
     "break", "breaks", "broke", "broken", "breaking", "refuse", "refuses", "refused", "refusing", "reject", "rejects",
-    "rejected", "rejecting", "choke", "chokes", "choked", "choking",
+    "rejected", "rejecting", "choke", "chokes", "choked", "choking", "complain", "complains", "complained", "complaining",
 ];
 
 /// Words that say the prompt wants the present state.
@@ -1855,7 +1856,7 @@ mod tests {
         }
         let q = analyse_with("why did the build fail?", true);
         assert!(!q.slots.iter().any(|s| s.keys.iter().any(|(k, _)| k == "break")));
-        for (p, w) in [("why did postgres start refusing connections earlier", "refusing"), ("what was the api choking on?", "choking")] {
+        for (p, w) in [("why did postgres start refusing connections earlier", "refusing"), ("what was the api choking on?", "choking"), ("what did nuget complain about?", "complain")] {
             assert!(keys_of(&analyse_with(p, true), w).contains(&"fail"), "{p}");
         }
     }
