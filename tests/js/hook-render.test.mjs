@@ -69,13 +69,16 @@ describe("renderHydrated", () => {
     payloadSha256: "0".repeat(64),
   });
 
-  it("shows the excerpts after the whole selection, each under a header with its lines and how to read all of it", () => {
+  it("shows the excerpts after the whole selection, each under a header with its lines, and once how to read any of them whole", () => {
     const { text, steps, excerpted } = renderHydrated([node(1, lines("first", 20))], options, [excerpt(5, [3, 9]), excerpt(8, [40])]);
     assert.deepEqual(steps, [1], "an excerpt is not a step shown whole");
     assert.deepEqual(excerpted, [5, 8]);
     assert.ok(text.includes(
-      "\n\n[contextfold step 5 | Bash: gh run view 5 | sha256 verified | 20 tokens, lines 3, 9 of 120; all of it: contextfold hydrate 5 --dir /tmp/store]\nrun 5 line 3: TestRedelivery failed\nrun 5 line 9: TestRedelivery failed",
+      "\n\n[contextfold: the best lines of the steps ranked next; any of them whole: contextfold hydrate <step_id> --dir /tmp/store]\n" +
+        "[contextfold step 5 | Bash: gh run view 5 | sha256 verified | 20 tokens, lines 3, 9 of 120]\nrun 5 line 3: TestRedelivery failed\nrun 5 line 9: TestRedelivery failed",
     ), text);
+    assert.equal(text.split("hydrate <step_id>").length, 2, "said once");
+    assert.ok(text.includes("\n\n[contextfold step 8 | Bash: gh run view 8 | sha256 verified | 20 tokens, lines 40 of 120]\n"), text);
     assert.ok(text.indexOf("step 5") < text.indexOf("step 8"), "in the engine's order");
   });
 
@@ -92,7 +95,7 @@ describe("renderHydrated", () => {
     // Excerpts alone (nothing answered well enough to be hydrated whole).
     const alone = renderHydrated([], options, [excerpt(6, [4])]);
     assert.deepEqual([alone.steps, alone.excerpted], [[], [6]]);
-    assert.match(alone.text, /^\[contextfold step 6 \| Bash: gh run view 6 \| sha256 verified \| 20 tokens, lines 4 of 120;/);
+    assert.match(alone.text, /^\[contextfold: the best lines of the steps ranked next; any of them whole: contextfold hydrate <step_id> --dir \/tmp\/store\]\n\[contextfold step 6 \| Bash: gh run view 6 \| sha256 verified \| 20 tokens, lines 4 of 120\]\n/);
     assert.ok(roomy.text.length <= options.maxChars);
   });
 });

@@ -80,11 +80,18 @@ function cutNode(h, room, { command, root }) {
   return cut === "" ? undefined : `${header}\n${cut}…`;
 }
 
-/** An excerpt: the lines of a node shown, under a header that says which and how to read all of it. */
-function excerptBlock(e, { command, root }) {
+/** An excerpt: the lines of a node shown, under a header that says which (how to read all of it is said once, by
+ * [`excerptsHeading`]). */
+function excerptBlock(e) {
   const numbers = e.lines.map((l) => l.number).join(", ");
-  const header = `[contextfold step ${e.stepId} | ${e.summary.replace(/\s+/gu, " ")} | sha256 verified | ${e.tokenEstimate} tokens, lines ${numbers} of ${e.lineCount}; all of it: ${hydrateCommand(command, root, e.stepId)}]`;
+  const header = `[contextfold step ${e.stepId} | ${e.summary.replace(/\s+/gu, " ")} | sha256 verified | ${e.tokenEstimate} tokens, lines ${numbers} of ${e.lineCount}]`;
   return `${header}\n${e.lines.map((l) => l.text).join("\n")}`;
+}
+
+/** The line before the excerpts: what they are and, once for all of them, how to read any of those steps whole.
+ * (Once, not in each header: the room it took in eight headers shows the lines of one or two more steps.) */
+export function excerptsHeading({ command, root }) {
+  return `[contextfold: the best lines of the steps ranked next; any of them whole: ${hydrateCommand(command, root)}]`;
 }
 
 /**
@@ -129,7 +136,7 @@ export function renderHydrated(hydrated, { maxChars, maxBytes = Infinity, comman
   // (Lines of the next steps only after the whole selection: a cut node is already what fills the room.)
   for (const e of whole ? excerpts : []) {
     const sep = parts.length === 0 ? "" : "\n\n";
-    const block = excerptBlock(e, { command, root });
+    const block = (excerpted.length === 0 ? `${excerptsHeading({ command, root })}\n` : "") + excerptBlock(e);
     if (!room.fits(sep + block)) break;
     parts.push(block);
     excerpted.push(e.stepId);
