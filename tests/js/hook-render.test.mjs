@@ -80,6 +80,9 @@ describe("renderHydrated", () => {
     assert.equal(text.split("hydrate <step_id>").length, 2, "said once");
     assert.ok(text.includes("\n\n[contextfold step 8 | Bash: gh run view 8 | sha256 verified | 20 tokens, lines 40 of 120]\n"), text);
     assert.ok(text.indexOf("step 5") < text.indexOf("step 8"), "in the engine's order");
+    const long = { ...excerpt(9, [1]), summary: `Bash: ${"x".repeat(200)}` };
+    const cut = renderHydrated([], options, [long]).text;
+    assert.ok(cut.includes(`[contextfold step 9 | Bash: ${"x".repeat(93)}… | sha256 verified | 20 tokens, lines 1 of 120]`), cut);
   });
 
   it("shows no excerpt after a node it cut, and only the excerpts that fit, in order", () => {

@@ -81,10 +81,13 @@ function cutNode(h, room, { command, root }) {
 }
 
 /** An excerpt: the lines of a node shown, under a header that says which (how to read all of it is said once, by
- * [`excerptsHeading`]). */
+ * [`excerptsHeading`]), its summary cut to 100 characters (a long command line is most of a header, and eight
+ * headers are room for the lines of another step). */
 function excerptBlock(e) {
   const numbers = e.lines.map((l) => l.number).join(", ");
-  const header = `[contextfold step ${e.stepId} | ${e.summary.replace(/\s+/gu, " ")} | sha256 verified | ${e.tokenEstimate} tokens, lines ${numbers} of ${e.lineCount}]`;
+  const summary = e.summary.replace(/\s+/gu, " ");
+  const short = [...summary].length > 100 ? `${[...summary].slice(0, 99).join("")}…` : summary;
+  const header = `[contextfold step ${e.stepId} | ${short} | sha256 verified | ${e.tokenEstimate} tokens, lines ${numbers} of ${e.lineCount}]`;
   return `${header}\n${e.lines.map((l) => l.text).join("\n")}`;
 }
 
