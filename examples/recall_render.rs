@@ -75,14 +75,14 @@ fn main() {
             break;
         }
         // Then, when every hydrated step fit whole, the excerpts that fit, in order (the first that does not ends them).
-        for e in turn.excerpts.iter().filter(|_| !cut) {
+        // (Under one line that says how to read any of them whole, each summary cut to 100 characters.)
+        for (k, e) in turn.excerpts.iter().filter(|_| !cut).enumerate() {
             let summary = e.summary.split_whitespace().collect::<Vec<_>>().join(" ");
+            let summary = if summary.chars().count() > 100 { format!("{}…", summary.chars().take(99).collect::<String>()) } else { summary };
             let numbers = e.lines.iter().map(|l| l.number.to_string()).collect::<Vec<_>>().join(", ");
             let lines = e.lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n");
-            let block = format!(
-                "[contextfold step {} | {} | sha256 verified | {} tokens, lines {} of {}; all of it: contextfold hydrate {} --dir {root}]\n{}",
-                e.step_id, summary, e.token_estimate, numbers, e.line_count, e.step_id, lines
-            );
+            let heading = if k == 0 { format!("[contextfold: the best lines of the steps ranked next; any of them whole: contextfold hydrate <step_id> --dir {root}]\n") } else { String::new() };
+            let block = format!("{heading}[contextfold step {} | {} | sha256 verified | {} tokens, lines {} of {}]\n{}", e.step_id, summary, e.token_estimate, numbers, e.line_count, lines);
             let sep = if parts.is_empty() { 0 } else { 2 };
             if used + sep + units(&block) > max_chars {
                 break;
