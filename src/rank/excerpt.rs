@@ -21,9 +21,9 @@ pub(super) const EDIT_HEAD_LINES: u32 = 8;
 pub(super) const CAUSE_BEFORE: i64 = 3;
 pub(super) const CAUSE_LINES: usize = 4;
 
-/// At most this many best lines of each (each shown with the [`LINES_AFTER`] lines after it). (Three until the hook's text grew to
-/// 10,000 characters and questions about the present got lines too: two let more steps show theirs, +1 on the seen
-/// recall sessions.)
+/// At most this many best lines of each (each shown with the [`LINES_AFTER`] lines after it). (Three until the
+/// hook's text grew to 10,000 characters and questions about the present got lines too: two let more steps show
+/// theirs, +1 on the seen recall sessions.)
 pub(super) const LINES_PER_STEP: usize = 2;
 
 /// How many lines after a best line are shown with it: a value is often on the line after its label, and an error's

@@ -510,11 +510,9 @@ impl Plan {
             // "version": what it prints answers "which pnpm version are we on?". At a word's half quality: a hint,
             // since a newer install's summary may be cut before its `php -v` (measured at 16: one wrong answer).)
             #[cfg(ranked_v2)]
-            if self.v2_rules {
-                if self.entries.get(&step).is_some_and(|e| prints_version(source(&e.1))) {
-                    for (i, _) in shapes.iter().filter(|(_, sh)| *sh == Shape::Version) {
-                        said.push(vec![(*i, 8)]);
-                    }
+            if self.v2_rules && self.entries.get(&step).is_some_and(|e| prints_version(source(&e.1))) {
+                for (i, _) in shapes.iter().filter(|(_, sh)| *sh == Shape::Version) {
+                    said.push(vec![(*i, 8)]);
                 }
             }
             let lines = contents.get(&step).map(|text| line_sets_of!(text, &self.term_slots, &shapes, if self.v2_rules { VALUE } else { 0 }));
@@ -1949,6 +1947,7 @@ fn has_shape(line: &str, shape: Shape) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
 
     #[cfg(ranked_v2)]
     #[test]
@@ -1962,7 +1961,7 @@ mod tests {
 
     #[cfg(ranked_v2)]
     #[test]
-    fn ranked_v2_a_command_that_prints_a_tools_version_says_version() {
+    fn ranked_v2_a_command_that_asks_a_tool_for_its_version_is_told_from_other_uses_of_v() {
         for c in ["Bash: corepack use pnpm@9.4.0 && pnpm -v", "Bash: go version", "Bash: node --version", "Bash: python3 -V", "Bash: kubectl version --client | head -2"] {
             assert!(prints_version(c), "{c}");
         }
@@ -1970,7 +1969,6 @@ mod tests {
             assert!(!prints_version(c), "{c}");
         }
     }
-    use super::*;
 
     #[cfg(ranked_v2)]
     #[test]
