@@ -1426,12 +1426,13 @@ fn said_of(v2_rules: bool, summary: &str) -> &str {
     summary
 }
 
-/// `ranked-v2` (`recall20`): the steps shown as lines without those of which a newer run of the same command is
-/// among them too (not a file's older read: a newer read may be of other lines).
+/// `ranked-v2` (`recall20`): the steps shown as lines without the runs of a command of which a newer run is among
+/// them too (only runs, [`verdict::is_run`]: a newer read of a file may be of other lines, an older edit is another
+/// change).
 #[cfg(ranked_v2)]
 fn drop_older_runs(related: &mut Vec<scan::ScanRelated>) {
     let runs: Vec<(i64, String)> = related.iter().map(|r| (r.step_id, source(&r.summary).to_string())).collect();
-    related.retain(|r| r.summary.starts_with("Read:") || !runs.iter().any(|(step, src)| *step > r.step_id && src == source(&r.summary)));
+    related.retain(|r| !verdict::is_run(&r.summary) || !runs.iter().any(|(step, src)| *step > r.step_id && src == source(&r.summary)));
 }
 
 /// `ranked-v2` (`recall20`): whether a command line asks a tool for its version: `--version`, a last argument `-v`
@@ -1954,9 +1955,9 @@ mod tests {
     fn ranked_v2_an_older_run_of_a_command_is_not_shown_as_lines_beside_a_newer_run() {
         let r = |step_id: i64, summary: &str| scan::ScanRelated { step_id, summary: summary.to_string(), lines: vec![0] };
         let cert = "Bash: openssl x509 -noout -dates -in api.pem";
-        let mut related = vec![r(152, cert), r(40, "Read: /srv/app/gunicorn.conf.py"), r(159, cert), r(94, "Read: /srv/app/gunicorn.conf.py"), r(150, "Bash: kubectl get certificate (failed)"), r(120, "Bash: kubectl get certificate")];
+        let mut related = vec![r(152, cert), r(40, "Read: /srv/app/gunicorn.conf.py"), r(159, cert), r(94, "Read: /srv/app/gunicorn.conf.py"), r(150, "Bash: kubectl get certificate (failed)"), r(120, "Bash: kubectl get certificate"), r(30, "Edit: /srv/app/gunicorn.conf.py"), r(60, "Edit: /srv/app/gunicorn.conf.py")];
         drop_older_runs(&mut related);
-        assert_eq!(related.iter().map(|r| r.step_id).collect::<Vec<_>>(), vec![40, 159, 94, 150]);
+        assert_eq!(related.iter().map(|r| r.step_id).collect::<Vec<_>>(), vec![40, 159, 94, 150, 30, 60]);
     }
 
     #[cfg(ranked_v2)]
