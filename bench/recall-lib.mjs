@@ -12,6 +12,7 @@ import { HELD_OUT_16, HELD_OUT_17 } from "../tests/recall/held-out-16.mjs";
 import { HELD_OUT_18, HELD_OUT_19 } from "../tests/recall/held-out-18.mjs";
 import { HELD_OUT_20, HELD_OUT_21 } from "../tests/recall/held-out-20.mjs";
 import { HELD_OUT_22, HELD_OUT_23 } from "../tests/recall/held-out-22.mjs";
+import { HELD_OUT_24, HELD_OUT_25 } from "../tests/recall/held-out-24.mjs";
 
 
 /** The session-gen session as a benchmark session: its dozen state questions. */
@@ -72,6 +73,8 @@ export const HELD_OUT_SESSIONS = [
   [HELD_OUT_21, "yelken", "seen: written blind (2026-12-05), first run (ranked-v2 at d0733e8, natively) 28/47 with 2 wrong and 1 noisy before any rule was read from it; its failures were read for the recall20 rules"],
   [HELD_OUT_22, "juniper", "unseen: written blind; no rule was read from it"],
   [HELD_OUT_23, "pusula", "unseen: written blind; no rule was read from it"],
+  [HELD_OUT_24, "marlin", "unseen: written blind; no rule was read from it"],
+  [HELD_OUT_25, "ayva", "unseen: written blind; no rule was read from it"],
 ];
 
 /** Every benchmark session, built: the tuning ones (heldOut false), then the held-out ones (heldOut = 1-based index). */
