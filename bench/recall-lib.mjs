@@ -71,10 +71,10 @@ export const HELD_OUT_SESSIONS = [
   [HELD_OUT_19, "lodos", "seen: written blind (2026-12-05), first run (ranked-v2 at 3ef07a1, natively) 29/45 before any rule was read from it; its failures were read for the recall20 rules"],
   [HELD_OUT_20, "cobalt", "seen: written blind (2026-12-05), first run (ranked-v2 at d0733e8, natively) 26/47 with 2 noisy before any rule was read from it; its failures were read for the recall20 rules"],
   [HELD_OUT_21, "yelken", "seen: written blind (2026-12-05), first run (ranked-v2 at d0733e8, natively) 28/47 with 2 wrong and 1 noisy before any rule was read from it; its failures were read for the recall20 rules"],
-  [HELD_OUT_22, "juniper", "unseen: written blind; no rule was read from it"],
-  [HELD_OUT_23, "pusula", "unseen: written blind; no rule was read from it"],
-  [HELD_OUT_24, "marlin", "unseen: written blind; no rule was read from it"],
-  [HELD_OUT_25, "ayva", "unseen: written blind; no rule was read from it"],
+  [HELD_OUT_22, "juniper", "seen: written blind (2026-12-05), first run (ranked-v2 at 32049b3, natively) 27/48 with 3 wrong before any rule was read from it; its failures were read for the recall21 rules"],
+  [HELD_OUT_23, "pusula", "seen: written blind (2026-12-05), first run (ranked-v2 at 32049b3, natively) 32/48 before any rule was read from it; its failures were read for the recall21 rules"],
+  [HELD_OUT_24, "marlin", "seen: written blind (2026-12-05), first run (ranked-v2 at 32049b3, natively) 29/48 with 4 wrong and 2 noisy before any rule was read from it; its failures were read for the recall21 rules"],
+  [HELD_OUT_25, "ayva", "seen: written blind (2026-12-05), first run (ranked-v2 at 32049b3, natively) 28/47 with 5 wrong and 1 noisy before any rule was read from it; its failures were read for the recall21 rules"],
 ];
 
 /** Every benchmark session, built: the tuning ones (heldOut false), then the held-out ones (heldOut = 1-based index). */
