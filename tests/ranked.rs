@@ -1347,3 +1347,44 @@ fn ranked_v2_picks_after_the_first_two_are_shown_as_the_lines_that_answer_them()
     assert_eq!(shown.len(), all, "each step once: {:?}", t.excerpts.iter().map(|e| e.step_id).collect::<Vec<_>>());
     assert!(t.tokens <= 1300, "{}", t.tokens);
 }
+
+#[test]
+fn ranked_v2_autoscaling_bounds_are_answered_by_the_newest_autoscaler_table() {
+    let hpa = |min: u32, max: u32| format!("NAME     REFERENCE           TARGETS        MINPODS   MAXPODS   REPLICAS   AGE\napi      Deployment/api      cpu: 41%/65%   {min}         {max}        {min}          14d");
+    let (h1, h2) = (hpa(2, 6), hpa(4, 12));
+    let cf = v2_store(&[
+        (1, "Bash: kubectl get hpa -n shop", &h1),
+        (2, "Bash: kubectl get deploy api -n shop", "NAME   READY   UP-TO-DATE   AVAILABLE   AGE\napi    2/2     2            2           14d"),
+        (3, "Bash: kubectl get hpa -n shop", &h2),
+        (4, "Bash: pnpm lint", "0 problems"),
+    ]);
+    for prompt in ["api autoscaler min/max?", "what are the autoscaling bounds of the api now"] {
+        let r = ask(&cf, prompt, None);
+        assert_eq!(ids(&r).first(), Some(&3), "{prompt}: {:?}", ids(&r));
+        assert!(!ids(&r).contains(&1), "{prompt}: {:?}", ids(&r));
+    }
+}
+
+#[test]
+fn ranked_v2_how_a_thing_works_roughly_and_what_the_assistant_usually_picks_get_nothing() {
+    let cf = v2_store(&[
+        (1, "Bash: aws dynamodb describe-table --table-name main", "\"BillingModeSummary\": {\"BillingMode\": \"PAY_PER_REQUEST\"}\nadaptive capacity on"),
+        (2, "Read: src/types.ts", "export type Order = { id: string }\nexport interface Ticket { id: string }"),
+    ]);
+    for prompt in ["how does dynamodb adaptive capacity work, roughly", "ts question: type alias vs interface, which do you usually go for", "dynamodb adaptive capacity nasıl çalışıyor kısaca"] {
+        assert!(ask(&cf, prompt, None).selected.is_empty(), "{prompt}");
+    }
+    assert_eq!(ids(&ask(&cf, "which billing mode is the main table on now?", None)).first(), Some(&1));
+}
+
+#[test]
+fn ranked_v2_a_misspelt_word_finds_the_word_the_store_has() {
+    let cf = v2_store(&[
+        (1, "Read: terraform/orders_queue.tf", "# orders queue\nvisibility = 360"),
+        (2, "Bash: pnpm lint", "0 problems"),
+        (3, "Bash: aws sqs get-queue-attributes --queue-url orders", "orders queue: receive wait 20 s, 34 messages"),
+    ]);
+    for prompt in ["orders queue visiblity now?", "whats the visibilty on the orders queue these days"] {
+        assert_eq!(ids(&ask(&cf, prompt, None)).first(), Some(&1), "{prompt}");
+    }
+}

@@ -57,12 +57,12 @@ pub const CONCEPTS: &[Concept] = &[
     // Which release is live: a deploy tool's promote / alias / rollback steps and their "Production:" lines
     // (`vercel promote|alias|rollback`, `fly releases`, `kubectl rollout undo`, `helm rollback`, `netlify deploy --prod`),
     // and the last line of a deploy that went through (`fly deploy`: "v45 deployed successfully", `recall16`): the release
-    // it names is the one now live.
+    // it names is the one now live; (`recall21`) the row a release list marks "(current)" (Deployer's `dep releases`).
     Concept {
         name: "live",
         asks: &["live", "serving", "active"],
         asks_tr: &["canli", "yayinda", "aktif"],
-        shows: &["rolled back", "rollback", "promoted", "promote", "aliased", "alias", "is now live", "Production:", "released", "deployed successfully"],
+        shows: &["rolled back", "rollback", "promoted", "promote", "aliased", "alias", "is now live", "Production:", "released", "deployed successfully", "(current)"],
         shape: None,
         finds: &["rollback", "rolled", "promote", "alias"],
         event: false,
@@ -145,6 +145,20 @@ pub const CONCEPTS: &[Concept] = &[
         shows: &["largest allocating", "Total memory allocated", "definitely lost", "LEAK SUMMARY", "LeakSanitizer", "Direct leak", "inuse_space", "alloc_space", "peak heap", "Retained Size"],
         shape: None,
         finds: &["memray", "valgrind", "tracemalloc", "heaptrack", "pprof", "leaksanitizer"],
+        event: false,
+    },
+    // The bounds of autoscaling (`recall21`): what a horizontal autoscaler prints of them (`kubectl get hpa`'s MINPODS
+    // and MAXPODS, an HPA manifest's `minReplicas` / `maxReplicas`, Helm values' `autoscaling:`, `gcloud run services
+    // describe`'s "Scaling: Auto (Min: 3, Max: 15)" and the `--min-instances` / `--max-instances` flags, AKS/GKE's
+    // `--min-count` / `--max-count`, AWS Application Auto Scaling's `MinCapacity` / `MaxCapacity`), asked by
+    // "autoscaling" and "autoscaler", which those lines seldom say.
+    Concept {
+        name: "autoscaling",
+        asks: &["autoscaling", "autoscaler", "autoscale"],
+        asks_tr: &["otoscal", "otomatik olcek"],
+        shows: &["MINPODS", "MAXPODS", "minReplicas", "maxReplicas", "autoscaling:", "Scaling: Auto", "min-instances", "max-instances", "min-count", "max-count", "MinCapacity", "MaxCapacity", "min-capacity", "max-capacity"],
+        shape: None,
+        finds: &["hpa", "minpods", "minreplicas", "scaling", "autoscaling", "maxcapacity"],
         event: false,
     },
 ];
@@ -268,6 +282,29 @@ mod tests {
         assert!(shows("FAILED tests/test_dedupe.py::test_drops_duplicate_ids", k("error")));
         assert!(!shows(r#"  if (!cart) throw new Error("cart not found");"#, k("error")));
         assert!(!shows("  ✓ error handles retry for cart (12 ms)", k("error")));
+    }
+
+    #[test]
+    fn the_live_release_is_the_row_a_release_list_marks_current() {
+        assert!(shows("| 2026-12-06 09:20:44 | 92 (current) | emre   | main   | 3d8b5f2 |", k("live")));
+        assert!(!shows("| 2026-12-05 10:02:30 | 90           | selin  | main   | a77e0d1 |", k("live")));
+        assert!(!shows("the current release is slow", k("live")));
+    }
+
+    #[test]
+    fn autoscaling_bounds_are_the_lines_an_autoscaler_prints_them_on() {
+        for line in [
+            "NAME   REFERENCE          TARGETS       MINPODS   MAXPODS   REPLICAS   AGE",
+            "  minReplicas: 3",
+            "Scaling: Auto (Min: 3, Max: 15)",
+            "gcloud run services update web --min-instances=2 --max-instances=20",
+            "\"MinCapacity\": 5, \"MaxCapacity\": 400,",
+        ] {
+            assert!(shows(line, k("autoscaling")), "{line}");
+        }
+        assert!(!shows("max connections reached, retrying", k("autoscaling")));
+        assert_eq!(of_word("autoscaler", &stem_en("autoscaler")), Some(k("autoscaling")));
+        assert_eq!(of_word("hpa", &stem_en("hpa")), None, "a word of the output is found as itself");
     }
 
     #[test]

@@ -41,6 +41,12 @@ pub const POOL_NEWER: usize = 16;
 /// A slot carried by more steps than this and by more than an eighth of the store scores candidates without
 /// finding any (see [`Plan::paged`]): only stores of more than 8 × 1,024 entries have such slots.
 pub const COMMON_MIN: u64 = 1024;
+/// The shortest word whose misspellings are looked up, and how many of its first letters they must keep.
+pub const MISSPELT_MIN: usize = 7;
+pub const MISSPELT_KEEP: usize = 4;
+/// The quality of a misspelt word's answer (an identifier part's, 12/16: below the word's own).
+#[cfg(ranked_v2)]
+const MISSPELT_QUALITY: u32 = 12;
 
 /// How the slots of a query are matched by forms: exact forms (a tag and a stem), and prefixes.
 #[derive(Debug, Clone, Default)]
@@ -50,6 +56,10 @@ pub struct Matcher {
     /// (tag, prefix, slot, quality): forms that start with the prefix, differ from it, and are at most 6 bytes
     /// longer.
     prefixes: Vec<(u8, String, usize, u32)>,
+    /// `ranked-v2` (`recall21`): (word, its stem, slot, quality) of the slots' long words, whose forms one edit away
+    /// (a letter left out, added, changed, or two swapped: `visiblity`, `availabilty`) answer them when their own
+    /// forms find nothing in the store ([`Matcher::of_key_misspelt`]).
+    misspelt: Vec<(String, String, usize, u32)>,
     /// The first two bytes of every form above, as a set of 65,536 bits (empty: no such set, every word is
     /// matched in full). A word's forms are its stem and its parts' stems, and a stem keeps the first two bytes of
     /// what it stems ([`stem_en`] only changes or drops bytes from the third on): a word none of whose parts starts
@@ -103,8 +113,16 @@ impl Matcher {
                     }
                 }
             }
+            #[cfg(ranked_v2)]
+            if parts_answer {
+                let word = match_key(&slot.name);
+                if word.len() >= MISSPELT_MIN && word.bytes().all(|b| b.is_ascii_lowercase()) {
+                    let stem = stem_en(&word);
+                    m.misspelt.push((word, stem, i, MISSPELT_QUALITY));
+                }
+            }
         }
-        let forms: Vec<&[u8]> = m.exact.keys().map(|k| &k.as_bytes()[1..]).chain(m.prefixes.iter().map(|p| p.1.as_bytes())).collect();
+        let forms: Vec<&[u8]> = m.exact.keys().map(|k| &k.as_bytes()[1..]).chain(m.prefixes.iter().map(|p| p.1.as_bytes())).chain(m.misspelt.iter().map(|t| t.0.as_bytes())).collect();
         if forms.iter().all(|f| f.len() >= 2) {
             m.heads = vec![0u64; 1024];
             for f in forms {
@@ -140,11 +158,45 @@ impl Matcher {
         for (tag, prefix, _, _) in &self.prefixes {
             asked.add(forms::key(*tag, prefix), 6);
         }
+        for (word, _, _, _) in &self.misspelt {
+            for tag in [STEM, PART] {
+                asked.add(forms::key(tag, &word[..MISSPELT_KEEP]), word.len() + 1 - MISSPELT_KEEP);
+            }
+        }
         asked
     }
 
-    /// Slot → quality of a form key.
+    /// Slot → quality of a form key, its own or misspelt.
     pub fn of_key(&self, key: &[u8], out: &mut BTreeMap<usize, u32>) {
+        self.of_key_as_written(key, out);
+        self.of_key_misspelt(key, out);
+    }
+
+    /// Slot → quality of a stem or part form one edit away from a slot's long word or its stem (not the same).
+    #[allow(unused_variables)]
+    pub fn of_key_misspelt(&self, key: &[u8], out: &mut BTreeMap<usize, u32>) {
+        #[cfg(ranked_v2)]
+        self.misspelt_into(key, out);
+    }
+
+    /// [`Matcher::of_key_misspelt`], in the builds that have `ranked-v2`'s rules.
+    #[cfg(ranked_v2)]
+    fn misspelt_into(&self, key: &[u8], out: &mut BTreeMap<usize, u32>) {
+        let Some((&tag, form)) = key.split_first() else { return };
+        if tag != STEM && tag != PART {
+            return;
+        }
+        for (word, stem, i, q) in &self.misspelt {
+            let near = form.len() + 1 >= stem.len() && form.len() <= word.len() + 1 && form.starts_with(&word.as_bytes()[..MISSPELT_KEEP]);
+            if near && form != stem.as_bytes() && form != word.as_bytes() && (one_edit(form, word.as_bytes()) || one_edit(form, stem.as_bytes())) {
+                // (A part's form answers as parts do, 12/16 of it.)
+                max_q(out, *i, if tag == STEM { *q } else { *q * 12 / 16 });
+            }
+        }
+    }
+
+    /// Slot → quality of a form key as the slots' words are written (exact, or a prefix within 6 bytes).
+    pub fn of_key_as_written(&self, key: &[u8], out: &mut BTreeMap<usize, u32>) {
         let Ok(text) = std::str::from_utf8(key) else { return };
         let Some((&tag, _)) = key.split_first() else { return };
         let form = &text[1..];
@@ -170,6 +222,18 @@ impl Matcher {
             self.of_key(&k, &mut out);
         }
         out
+    }
+}
+
+/// Whether `a` and `b` differ by one edit: a byte left out, added or changed, or two neighbours swapped.
+#[cfg(ranked_v2)]
+fn one_edit(a: &[u8], b: &[u8]) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    let head = short.iter().zip(long).take_while(|(x, y)| x == y).count();
+    match long.len() - short.len() {
+        0 => head < short.len() && (short[head + 1..] == long[head + 1..] || (head + 1 < short.len() && short[head] == long[head + 1] && short[head + 1] == long[head] && short[head + 2..] == long[head + 2..])),
+        1 => short[head..] == long[head + 1..],
+        _ => false,
     }
 }
 
@@ -292,12 +356,24 @@ impl Plan {
         // of each step kept.
         let matcher = plan.matcher.as_ref().expect("set above");
         let mut parts: Vec<Vec<(&[i64], u32)>> = vec![Vec::new(); slots.len()];
+        // (Misspelt forms answer a slot only when its own forms find nothing: a word the store has is not a typo.)
+        let mut misspelt: Vec<Vec<(&[i64], u32)>> = vec![Vec::new(); slots.len()];
         let mut q = BTreeMap::new();
         for (key, steps) in found {
             q.clear();
-            matcher.of_key(key, &mut q);
+            matcher.of_key_as_written(key, &mut q);
             for (&i, &q) in &q {
                 parts[i].push((steps.as_slice(), q));
+            }
+            q.clear();
+            matcher.of_key_misspelt(key, &mut q);
+            for (&i, &q) in &q {
+                misspelt[i].push((steps.as_slice(), q));
+            }
+        }
+        for (i, m) in misspelt.into_iter().enumerate() {
+            if parts[i].is_empty() {
+                parts[i] = m;
             }
         }
         for (term, steps) in whole {
@@ -714,6 +790,36 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn one_edit_is_a_letter_left_out_added_changed_or_two_swapped() {
+        for (a, b) in [("visiblity", "visibility"), ("availabilty", "availability"), ("recieve", "receive"), ("timeuot", "timeout"), ("deploy", "deplot")] {
+            assert!(one_edit(a.as_bytes(), b.as_bytes()) && one_edit(b.as_bytes(), a.as_bytes()), "{a} {b}");
+        }
+        for (a, b) in [("timeout", "timeout"), ("visblty", "visibility"), ("deploy", "redeploy"), ("abcd", "badc")] {
+            assert!(!one_edit(a.as_bytes(), b.as_bytes()), "{a} {b}");
+        }
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn a_misspelt_long_word_answers_by_the_forms_one_edit_away_only_when_its_own_find_nothing() {
+        let a = ask("whats the visiblity timeout on the orders queue");
+        let vis = a.query.slots.iter().position(|s| s.name == "visiblity").unwrap();
+        assert!(a.asked.wants(&forms::key(STEM, &stem_en("visibility"))));
+        assert_eq!(a.matcher.of_word("visibility").get(&vis), Some(&MISSPELT_QUALITY));
+        let mut found = Forms::new();
+        found.insert(forms::key(STEM, &stem_en("visibility")), vec![2]);
+        found.insert(forms::key(STEM, &stem_en("timeout")), vec![1, 2]);
+        let plan = Plan::paged("whats the visiblity timeout on the orders queue", ask("whats the visiblity timeout on the orders queue"), &found, &BTreeMap::new(), 10);
+        assert!(plan.cands[&2].bag.contains_key(&vis));
+        // A word the store has is no misspelling of another.
+        let mut both = found.clone();
+        both.insert(forms::key(STEM, &stem_en("visiblity")), vec![1]);
+        let plan = Plan::paged("whats the visiblity timeout on the orders queue", ask("whats the visiblity timeout on the orders queue"), &both, &BTreeMap::new(), 10);
+        assert!(!plan.cands[&2].bag.contains_key(&vis));
+    }
 
     #[test]
     fn words_match_slots_by_the_rules_of_terms() {
