@@ -1388,3 +1388,19 @@ fn ranked_v2_a_misspelt_word_finds_the_word_the_store_has() {
         assert_eq!(ids(&ask(&cf, prompt, None)).first(), Some(&1), "{prompt}");
     }
 }
+
+#[test]
+fn ranked_v2_a_state_question_takes_a_newer_print_of_the_value_over_the_command_that_set_it() {
+    // The command that set the timeout says so in its summary; a later update of the memory prints the whole
+    // configuration, the timeout next to the function's name: the newer print is the state now.
+    let env: String = (0..24).map(|k| format!("\n            \"FEATURE_FLAG_{k}\": \"on\",")).collect();
+    let c1 = format!("{{\n    \"FunctionName\": \"prod-order-worker\",\n    \"Runtime\": \"nodejs20.x\",\n    \"Handler\": \"index.handler\",\n    \"CodeSize\": 48213,\n    \"Environment\": {{\n        \"Variables\": {{{env}\n        }}\n    }},\n    \"Timeout\": 60,\n    \"MemorySize\": 1024\n}}");
+    let c3 = "{\n    \"FunctionName\": \"prod-order-worker\",\n    \"Timeout\": 60,\n    \"MemorySize\": 1536,\n    \"Runtime\": \"nodejs20.x\",\n    \"Handler\": \"index.handler\"\n}";
+    let cf = v2_store(&[
+        (1, "Bash: aws lambda update-function-configuration --function-name prod-order-worker --memory-size 1024 --timeout 60", &c1),
+        (2, "Bash: pnpm lint", "0 problems"),
+        (3, "Bash: aws lambda update-function-configuration --function-name prod-order-worker --memory-size 1536 && aws lambda get-function-configuration --function-name prod-order-worker", c3),
+    ]);
+    let r = ask(&cf, "worker lambda timeout rn?", None);
+    assert_eq!(ids(&r).first(), Some(&3), "{:?}", ids(&r));
+}

@@ -1071,9 +1071,17 @@ impl Plan {
             };
             #[cfg(not(ranked_v2))]
             let (shows, best_shows) = (|_: i64, _: usize| true, [0usize; 0]);
+            // (`ranked-v2`, `recall21`, a state question: a newer step whose best line answers better than the best
+            // one's, at three quarters of its gain or more, is a newer print of the same thing, whatever the best one's
+            // summary says that its own does not: `update-function-configuration --timeout 60` against a later
+            // update of the memory whose output shows `"Timeout": 60` next to the function's name.)
+            let newer_print = |s: &(i64, i64, usize, i64)| {
+                V2 && self.v2_rules && self.query.intent == Intent::State && best_line >= min_line && s.3 > best_step && s.1 > best_line && s.0 * 4 >= best * 3
+            };
+            let said_or_printed = |s: &(i64, i64, usize, i64), i: usize| self.cands[&s.3].said.contains_key(&i) || (newer_print(s) && self.cands[&s.3].lines.iter().any(|l| l.iter().any(|&(x, _)| x == i)));
             let band: Vec<&(i64, i64, usize, i64)> = scored
                 .iter()
-                .filter(|s| s.0 * 16 >= best * BAND && best_said.iter().all(|i| self.cands[&s.3].said.contains_key(i)) && best_shows.iter().all(|&i| shows(s.3, i)))
+                .filter(|s| (s.0 * 16 >= best * BAND || newer_print(s)) && best_said.iter().all(|&i| said_or_printed(s, i)) && best_shows.iter().all(|&i| shows(s.3, i)))
                 .collect();
             let chosen = match self.query.intent {
                 Intent::State => band.iter().map(|s| s.3).max(),
