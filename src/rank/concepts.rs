@@ -155,7 +155,7 @@ pub const CONCEPTS: &[Concept] = &[
     Concept {
         name: "autoscaling",
         asks: &["autoscaling", "autoscaler", "autoscale"],
-        asks_tr: &["otoscal", "otomatik olcek"],
+        asks_tr: &[],
         shows: &["MINPODS", "MAXPODS", "minReplicas", "maxReplicas", "autoscaling:", "Scaling: Auto", "min-instances", "max-instances", "min-count", "max-count", "MinCapacity", "MaxCapacity", "min-capacity", "max-capacity"],
         shape: None,
         finds: &["hpa", "minpods", "minreplicas", "scaling", "autoscaling", "maxcapacity"],
