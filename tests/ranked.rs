@@ -1404,3 +1404,18 @@ fn ranked_v2_a_state_question_takes_a_newer_print_of_the_value_over_the_command_
     let r = ask(&cf, "worker lambda timeout rn?", None);
     assert_eq!(ids(&r).first(), Some(&3), "{:?}", ids(&r));
 }
+
+#[test]
+fn ranked_v2_whether_there_is_drift_is_answered_by_the_newest_plan() {
+    let cf = v2_store(&[
+        (1, "Bash: terraform -chdir=envs/prod plan", "aws_lambda_function.worker: Refreshing state...\nPlan: 0 to add, 1 to change, 0 to destroy."),
+        (2, "Bash: terraform -chdir=envs/prod apply -auto-approve", "Apply complete! Resources: 0 added, 1 changed, 0 destroyed."),
+        (3, "Bash: terraform -chdir=envs/prod plan", "aws_lambda_function.worker: Refreshing state...\nNo changes. Your infrastructure matches the configuration."),
+        (4, "Bash: pnpm lint", "0 problems"),
+    ]);
+    for prompt in ["does terraform show any drift", "any tf drift left?"] {
+        let r = ask(&cf, prompt, None);
+        assert_eq!(ids(&r).first(), Some(&3), "{prompt}: {:?}", ids(&r));
+        assert!(!ids(&r).contains(&1), "{prompt}: {:?}", ids(&r));
+    }
+}

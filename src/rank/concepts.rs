@@ -161,6 +161,19 @@ pub const CONCEPTS: &[Concept] = &[
         finds: &["hpa", "minpods", "minreplicas", "scaling", "autoscaling", "maxcapacity"],
         event: false,
     },
+    // Drift (`recall21`): whether the live infrastructure still matches its code, as a plan prints it (Terraform's
+    // "No changes. Your infrastructure matches the configuration." or "Plan: 1 to add, 2 to change, 0 to destroy." and
+    // "Objects have changed outside of Terraform", Pulumi's "Resources: … unchanged", a drift detector's "Drift
+    // detected"), asked by "drift", which a plan never says.
+    Concept {
+        name: "drift",
+        asks: &["drift", "drifted", "drifting"],
+        asks_tr: &[],
+        shows: &["No changes.", "Plan:", "matches the configuration", "changed outside of", "unchanged", "Drift detected", "drifted"],
+        shape: None,
+        finds: &["plan", "drift"],
+        event: false,
+    },
 ];
 
 /// The index of the `duration` concept in [`CONCEPTS`].
@@ -305,6 +318,19 @@ mod tests {
         assert!(!shows("max connections reached, retrying", k("autoscaling")));
         assert_eq!(of_word("autoscaler", &stem_en("autoscaler")), Some(k("autoscaling")));
         assert_eq!(of_word("hpa", &stem_en("hpa")), None, "a word of the output is found as itself");
+    }
+
+    #[test]
+    fn drift_is_what_a_plan_says_of_the_live_infrastructure() {
+        for line in [
+            "No changes. Your infrastructure matches the configuration.",
+            "Plan: 0 to add, 1 to change, 0 to destroy.",
+            "Note: Objects have changed outside of Terraform",
+        ] {
+            assert!(shows(line, k("drift")), "{line}");
+        }
+        assert!(!shows("we plan to migrate the queue next week", k("drift")));
+        assert_eq!(of_word("drift", &stem_en("drift")), Some(k("drift")));
     }
 
     #[test]
