@@ -56,10 +56,10 @@ pub struct Matcher {
     /// (tag, prefix, slot, quality): forms that start with the prefix, differ from it, and are at most 6 bytes
     /// longer.
     prefixes: Vec<(u8, String, usize, u32)>,
-    /// `ranked-v2` (`recall21`): (word, its stem, slot, quality) of the slots' long words, whose forms one edit away
+    /// `ranked-v2` (`recall21`): (word, its stem, slot) of the slots' long words, whose forms one edit away
     /// (a letter left out, added, changed, or two swapped: `visiblity`, `availabilty`) answer them when their own
     /// forms find nothing in the store ([`Matcher::of_key_misspelt`]).
-    misspelt: Vec<(String, String, usize, u32)>,
+    misspelt: Vec<(String, String, usize)>,
     /// The first two bytes of every form above, as a set of 65,536 bits (empty: no such set, every word is
     /// matched in full). A word's forms are its stem and its parts' stems, and a stem keeps the first two bytes of
     /// what it stems ([`stem_en`] only changes or drops bytes from the third on): a word none of whose parts starts
@@ -118,7 +118,7 @@ impl Matcher {
                 let word = match_key(&slot.name);
                 if word.len() >= MISSPELT_MIN && word.bytes().all(|b| b.is_ascii_lowercase()) {
                     let stem = stem_en(&word);
-                    m.misspelt.push((word, stem, i, MISSPELT_QUALITY));
+                    m.misspelt.push((word, stem, i));
                 }
             }
         }
@@ -158,7 +158,7 @@ impl Matcher {
         for (tag, prefix, _, _) in &self.prefixes {
             asked.add(forms::key(*tag, prefix), 6);
         }
-        for (word, _, _, _) in &self.misspelt {
+        for (word, _, _) in &self.misspelt {
             for tag in [STEM, PART] {
                 asked.add(forms::key(tag, &word[..MISSPELT_KEEP]), word.len() + 1 - MISSPELT_KEEP);
             }
@@ -186,11 +186,11 @@ impl Matcher {
         if tag != STEM && tag != PART {
             return;
         }
-        for (word, stem, i, q) in &self.misspelt {
+        for (word, stem, i) in &self.misspelt {
             let near = form.len() + 1 >= stem.len() && form.len() <= word.len() + 1 && form.starts_with(&word.as_bytes()[..MISSPELT_KEEP]);
             if near && form != stem.as_bytes() && form != word.as_bytes() && (one_edit(form, word.as_bytes()) || one_edit(form, stem.as_bytes())) {
                 // (A part's form answers as parts do, 12/16 of it.)
-                max_q(out, *i, if tag == STEM { *q } else { *q * 12 / 16 });
+                max_q(out, *i, if tag == STEM { MISSPELT_QUALITY } else { MISSPELT_QUALITY * 12 / 16 });
             }
         }
     }
