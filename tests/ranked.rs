@@ -1390,6 +1390,21 @@ fn ranked_v2_a_misspelt_word_finds_the_word_the_store_has() {
 }
 
 #[test]
+fn ranked_v2_words_asked_apart_find_the_camel_case_identifier_they_glue_into() {
+    // The index keeps `MaxReceiveCount` as one lowercased word: "max receive count" finds it glued. A newer step
+    // that lists the queues (the words in other senses, no such setting) does not answer.
+    let cf = v2_store(&[
+        (1, "Bash: aws sqs get-queue-attributes --queue-url orders --attribute-names All", "{\n  \"Attributes\": {\n    \"VisibilityTimeout\": \"360\",\n    \"MaxReceiveCount\": \"5\"\n  }\n}"),
+        (2, "Bash: pnpm lint", "0 problems"),
+        (3, "Bash: aws sqs list-queues --queue-name-prefix orders", "orders\norders-dlq (max retention 14 days)\nqueue count: 2"),
+    ]);
+    for prompt in ["max receive count on orders now?", "whats the visibility timeout on the orders queue these days"] {
+        let r = ask(&cf, prompt, None);
+        assert_eq!(ids(&r).first(), Some(&1), "{prompt}: {:?}", ids(&r));
+    }
+}
+
+#[test]
 fn ranked_v2_a_state_question_takes_a_newer_print_of_the_value_over_the_command_that_set_it() {
     // The command that set the timeout says so in its summary; a later update of the memory prints the whole
     // configuration, the timeout next to the function's name: the newer print is the state now.

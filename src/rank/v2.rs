@@ -44,6 +44,12 @@ pub const COMMON_MIN: u64 = 1024;
 /// The shortest word whose misspellings are looked up, and how many of its first letters they must keep.
 pub const MISSPELT_MIN: usize = 7;
 pub const MISSPELT_KEEP: usize = 4;
+/// The most slot words glued into one form, and the quality of its answer (a word's own stem's: the identifier is
+/// what was asked).
+#[cfg(ranked_v2)]
+const GLUED_MAX: usize = 3;
+#[cfg(ranked_v2)]
+const GLUED_QUALITY: u32 = 16;
 /// The quality of a misspelt word's answer (an identifier part's, 12/16: below the word's own).
 #[cfg(ranked_v2)]
 const MISSPELT_QUALITY: u32 = 12;
@@ -122,6 +128,38 @@ impl Matcher {
                 }
             }
         }
+        m.settle_heads();
+        m
+    }
+
+    /// `ranked-v2` (`recall22`): a run of two or three slot words of the prompt, glued, as a form that answers each of
+    /// them: "visibility timeout" is `VisibilityTimeout`, "max delivery count" `maxDeliveryCount`, which the index
+    /// keeps lowercased and whole (`visibilitytimeout`), so that no word of the question finds it otherwise.
+    #[cfg(ranked_v2)]
+    pub fn add_glued(&mut self, query: &Query, words: &[String]) {
+        let slot_of = |w: &str| query.slots.iter().position(|s| !s.whole && s.name == w && w.len() >= 2 && w.bytes().all(|b| b.is_ascii_lowercase()));
+        let mut added = false;
+        for start in 0..words.len() {
+            for len in 2..=GLUED_MAX {
+                let Some(run) = words.get(start..start + len) else { break };
+                let slots: Option<Vec<usize>> = run.iter().map(|w| slot_of(w)).collect();
+                let Some(slots) = slots else { break };
+                let glued = stem_en(&match_key(&run.concat()));
+                for &i in &slots {
+                    add_exact(&mut self.exact, STEM, &glued, i, GLUED_QUALITY);
+                }
+                added = true;
+            }
+        }
+        if added {
+            self.settle_heads();
+        }
+    }
+
+    /// The set of first two bytes of the forms asked for ([`Matcher::heads`]).
+    fn settle_heads(&mut self) {
+        let m = self;
+        m.heads = Vec::new();
         let forms: Vec<&[u8]> = m.exact.keys().map(|k| &k.as_bytes()[1..]).chain(m.prefixes.iter().map(|p| p.1.as_bytes())).chain(m.misspelt.iter().map(|t| t.0.as_bytes())).collect();
         if forms.iter().all(|f| f.len() >= 2) {
             m.heads = vec![0u64; 1024];
@@ -130,7 +168,6 @@ impl Matcher {
                 m.heads[h >> 6] |= 1 << (h & 63);
             }
         }
-        m
     }
 
     /// Whether a word (a match key) may answer a slot: some part of it starts with the first two bytes of a form
@@ -250,7 +287,10 @@ pub struct Ask {
 /// Analyse a prompt for paged ranking.
 pub fn ask(prompt: &str) -> Ask {
     let query = query::analyse_with(prompt, true);
-    let matcher = Matcher::new(&query);
+    #[allow(unused_mut)]
+    let mut matcher = Matcher::new(&query);
+    #[cfg(ranked_v2)]
+    matcher.add_glued(&query, &query::words_in_order(prompt));
     #[allow(unused_mut)]
     let mut asked = matcher.asked();
     #[cfg(ranked_v2)]
