@@ -14,6 +14,7 @@ import { HELD_OUT_20, HELD_OUT_21 } from "../tests/recall/held-out-20.mjs";
 import { HELD_OUT_22, HELD_OUT_23 } from "../tests/recall/held-out-22.mjs";
 import { HELD_OUT_24, HELD_OUT_25 } from "../tests/recall/held-out-24.mjs";
 import { HELD_OUT_26, HELD_OUT_27 } from "../tests/recall/held-out-26.mjs";
+import { HELD_OUT_28, HELD_OUT_29 } from "../tests/recall/held-out-28.mjs";
 
 
 /** The session-gen session as a benchmark session: its dozen state questions. */
@@ -78,6 +79,8 @@ export const HELD_OUT_SESSIONS = [
   [HELD_OUT_25, "ayva", "seen: written blind (2026-12-05), first run (ranked-v2 at 32049b3, natively) 28/47 with 5 wrong and 1 noisy before any rule was read from it; its failures were read for the recall21 rules"],
   [HELD_OUT_26, "heron", "unseen: written blind; no rule was read from it"],
   [HELD_OUT_27, "cinar", "unseen: written blind; no rule was read from it"],
+  [HELD_OUT_28, "granite", "unseen: written blind; no rule was read from it"],
+  [HELD_OUT_29, "lale", "unseen: written blind; no rule was read from it"],
 ];
 
 /** Every benchmark session, built: the tuning ones (heldOut false), then the held-out ones (heldOut = 1-based index). */
