@@ -133,8 +133,9 @@ impl Matcher {
     }
 
     /// `ranked-v2` (`recall22`): a run of two or three slot words of the prompt, glued, as a form that answers each of
-    /// them: "visibility timeout" is `VisibilityTimeout`, "max delivery count" `maxDeliveryCount`, which the index
-    /// keeps lowercased and whole (`visibilitytimeout`), so that no word of the question finds it otherwise.
+    /// them, and as a prefix of longer forms: "visibility timeout" is `VisibilityTimeout`, "max delivery count"
+    /// `maxDeliveryCount`, which the index keeps lowercased and whole (`visibilitytimeout`), so that no word of the
+    /// question finds it otherwise.
     #[cfg(ranked_v2)]
     pub fn add_glued(&mut self, query: &Query, words: &[String]) {
         let slot_of = |w: &str| query.slots.iter().position(|s| !s.whole && s.name == w && w.len() >= 2 && w.bytes().all(|b| b.is_ascii_lowercase()));
@@ -147,6 +148,10 @@ impl Matcher {
                 let glued = stem_en(&match_key(&run.concat()));
                 for &i in &slots {
                     add_exact(&mut self.exact, STEM, &glued, i, GLUED_QUALITY);
+                    // (As a prefix too, at a prefix's 10/16: "horizon max procs" is `maxProcesses`.)
+                    if glued.len() >= 5 {
+                        self.prefixes.push((STEM, glued.clone(), i, GLUED_QUALITY * 10 / 16));
+                    }
                 }
                 added = true;
             }
@@ -840,6 +845,20 @@ mod tests {
         for (a, b) in [("timeout", "timeout"), ("visblty", "visibility"), ("deploy", "redeploy"), ("abcd", "badc")] {
             assert!(!one_edit(a.as_bytes(), b.as_bytes()), "{a} {b}");
         }
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn slot_words_asked_apart_answer_by_the_identifier_they_glue_into_or_start() {
+        let a = ask("horizon max procs and visibility timeout now?");
+        let slot = |n: &str| a.query.slots.iter().position(|s| s.name == n).unwrap();
+        let glued = a.matcher.of_word("visibilitytimeout");
+        assert_eq!((glued.get(&slot("visibility")), glued.get(&slot("timeout"))), (Some(&GLUED_QUALITY), Some(&GLUED_QUALITY)));
+        let started = a.matcher.of_word("maxprocesses");
+        assert_eq!((started.get(&slot("max")), started.get(&slot("procs"))), (Some(&(GLUED_QUALITY * 10 / 16)), Some(&(GLUED_QUALITY * 10 / 16))));
+        assert!(a.asked.wants(&forms::key(STEM, &stem_en("visibilitytimeout"))) && a.asked.wants(&forms::key(STEM, &stem_en("maxprocesses"))));
+        // (Only words next to each other: "horizon" and "visibility" are not a name.)
+        assert!(a.matcher.of_word("horizonvisibility").is_empty() && a.matcher.of_word("procsvisibility").is_empty());
     }
 
     #[cfg(ranked_v2)]
