@@ -132,19 +132,27 @@ impl Matcher {
         m
     }
 
-    /// `ranked-v2` (`recall22`): a run of two or three slot words of the prompt, glued, as a form that answers each of
-    /// them, and as a prefix of longer forms: "visibility timeout" is `VisibilityTimeout`, "max delivery count"
-    /// `maxDeliveryCount`, which the index keeps lowercased and whole (`visibilitytimeout`), so that no word of the
-    /// question finds it otherwise.
+    /// `ranked-v2` (`recall22`): a run of two or three words of the prompt with a slot word among them, glued, as a
+    /// form that answers each slot word of the run, and as a prefix of longer forms: "visibility timeout" is
+    /// `VisibilityTimeout`, "max delivery count" `maxDeliveryCount`, which the index keeps lowercased and whole
+    /// (`visibilitytimeout`), so that no word of the question finds it otherwise.
     #[cfg(ranked_v2)]
     pub fn add_glued(&mut self, query: &Query, words: &[String]) {
-        let slot_of = |w: &str| query.slots.iter().position(|s| !s.whole && s.name == w && w.len() >= 2 && w.bytes().all(|b| b.is_ascii_lowercase()));
+        // (Words of two letters or more, ASCII: a name's words. Words that are no slot, "go", "after", "to", glue in
+        // too, `GOTOOLCHAIN`, `retryAfter`, but the form answers the slots only.)
+        let plain = |w: &str| w.len() >= 2 && w.bytes().all(|b| b.is_ascii_lowercase());
+        let slot_of = |w: &str| query.slots.iter().position(|s| !s.whole && s.name == w);
         let mut added = false;
         for start in 0..words.len() {
             for len in 2..=GLUED_MAX {
                 let Some(run) = words.get(start..start + len) else { break };
-                let slots: Option<Vec<usize>> = run.iter().map(|w| slot_of(w)).collect();
-                let Some(slots) = slots else { break };
+                if !run.iter().all(|w| plain(w)) {
+                    break;
+                }
+                let slots: Vec<usize> = run.iter().filter_map(|w| slot_of(w)).collect();
+                if slots.is_empty() {
+                    continue;
+                }
                 let glued = stem_en(&match_key(&run.concat()));
                 for &i in &slots {
                     add_exact(&mut self.exact, STEM, &glued, i, GLUED_QUALITY);
@@ -857,6 +865,10 @@ mod tests {
         let started = a.matcher.of_word("maxprocesses");
         assert_eq!((started.get(&slot("max")), started.get(&slot("procs"))), (Some(&(GLUED_QUALITY * 10 / 16)), Some(&(GLUED_QUALITY * 10 / 16))));
         assert!(a.asked.wants(&forms::key(STEM, &stem_en("visibilitytimeout"))) && a.asked.wants(&forms::key(STEM, &stem_en("maxprocesses"))));
+        // (A word that is no slot glues in too, and the form answers the slot words: `GOTOOLCHAIN`.)
+        let b = ask("which go toolchain do we build with now");
+        let toolchain = b.query.slots.iter().position(|s| s.name == "toolchain").unwrap();
+        assert_eq!(b.matcher.of_word("gotoolchain").get(&toolchain), Some(&GLUED_QUALITY));
         // (Only words next to each other: "horizon" and "visibility" are not a name.)
         assert!(a.matcher.of_word("horizonvisibility").is_empty() && a.matcher.of_word("procsvisibility").is_empty());
     }
