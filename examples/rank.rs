@@ -13,7 +13,7 @@ fn main() {
     let (root, prompt) = (&args[1], &args[2]);
     let budget = args.get(3).map(|b| b.parse().unwrap());
     let cf = pollster::block_on(ContextFold::open(FsStorage::new(root).unwrap(), Options { journal: true, ..Default::default() })).unwrap();
-    let options = TurnOptions { turn_budget: budget, in_context: Vec::new(), default_selection: Some(Selection::RankedV1) };
+    let options = TurnOptions { turn_budget: budget, in_context: Vec::new(), default_selection: Some(Selection::RankedV1), ..Default::default() };
     let r = pollster::block_on(cf.scan_listing(prompt, &options, CandidateMode::Top(12))).unwrap();
     println!("terms {:?}", r.query_terms);
     for c in &r.candidates {

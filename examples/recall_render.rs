@@ -34,7 +34,7 @@ fn main() {
     let budget: i64 = args.get(3).map_or(2500, |b| b.parse().unwrap());
     let max_chars: usize = args.get(4).map_or(10000, |b| b.parse().unwrap());
     let cf = pollster::block_on(ContextFold::open(FsStorage::new(root).unwrap(), Options { journal: true, ..Default::default() })).unwrap();
-    let options = TurnOptions { turn_budget: Some(budget), in_context: Vec::new(), default_selection: Some(Selection::ALL[Selection::ALL.len() - 1]) };
+    let options = TurnOptions { turn_budget: Some(budget), in_context: Vec::new(), default_selection: Some(Selection::ALL[Selection::ALL.len() - 1]), max_chars: Some(max_chars as i64) };
     let units = |s: &str| s.encode_utf16().count();
     for prompt in std::fs::read_to_string(file).unwrap().lines() {
         let turn = pollster::block_on(cf.before_turn_with(prompt, &options)).unwrap();

@@ -15,7 +15,7 @@ fn main() {
     let mode = args.get(4).map_or("ranked-v2", String::as_str);
     let selection = *Selection::ALL.iter().find(|m| m.name() == mode).expect("mode");
     let cf = pollster::block_on(ContextFold::open(FsStorage::new(root).unwrap(), Options { journal: true, ..Default::default() })).unwrap();
-    let options = TurnOptions { turn_budget: Some(budget), in_context: Vec::new(), default_selection: Some(selection) };
+    let options = TurnOptions { turn_budget: Some(budget), in_context: Vec::new(), default_selection: Some(selection), ..Default::default() };
     // `CF_LIST=N`: the first N candidates too (on stderr).
     let list: usize = std::env::var("CF_LIST").ok().map_or(0, |n| n.parse().unwrap());
     for prompt in std::fs::read_to_string(file).unwrap().lines() {

@@ -1480,7 +1480,9 @@ impl<S: Storage> ContextFold<S> {
         let mut excerpts = Vec::new();
         #[cfg(ranked_v2)]
         if !scan.related.is_empty() {
-            excerpts = self.excerpts(&scan.related, scan.budget_limit.saturating_sub(tokens)).await?;
+            // (What the host's cap leaves for the excerpts: the hydrated steps whole, each with a header.)
+            let chars = options.max_chars.map(|cap| cap.saturating_sub(hydrated.iter().map(|h| utf16_len(&h.content) + rank::excerpt::header_chars(&h.summary)).sum()));
+            excerpts = self.excerpts(&scan.related, scan.budget_limit.saturating_sub(tokens), chars).await?;
             for e in &excerpts {
                 let numbers = e.lines.iter().map(|l| l.number.to_string()).collect::<Vec<_>>().join(", ");
                 let lines = e.lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n");
@@ -1493,29 +1495,45 @@ impl<S: Storage> ContextFold<S> {
     }
 
     /// The lines `related` names, read from each node's verified content (a node that does not verify is left
-    /// out), as long as they fit in `room` tokens: the first that does not fit ends them.
+    /// out), as long as they fit in `room` tokens: the first that does not fit ends them. With `chars`, what the
+    /// host's cap on its text leaves for them, each then shows the lines around its best ones too
+    /// ([`rank::excerpt::around`]), in order, while they fit in both: the first that does not ends the widening.
     #[cfg(ranked_v2)]
-    async fn excerpts(&self, related: &[scan::ScanRelated], mut room: i64) -> Result<Vec<scan::Excerpt>> {
+    async fn excerpts(&self, related: &[scan::ScanRelated], mut room: i64, chars: Option<i64>) -> Result<Vec<scan::Excerpt>> {
         let mut out = Vec::new();
+        let mut contents: Vec<String> = Vec::new();
         for r in related {
             // (The verified content only: not `hydrate`, which also counts the tokens of all of it and cuts it to the cap.)
             let Ok((raw_content, node, _)) = self.load_raw(r.step_id).await else { continue };
             let all: Vec<&str> = raw_content.lines().collect();
-            let lines: Vec<scan::ExcerptLine> = r
-                .lines
-                .iter()
-                .filter_map(|&k| all.get(k as usize).map(|t| scan::ExcerptLine { number: i64::from(k) + 1, text: cut_line(t, scan::EXCERPT_LINE_CHARS) }))
-                .collect();
+            let lines = excerpt_lines(&all, &r.lines);
             if lines.is_empty() {
                 continue;
             }
-            let text = lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n");
-            let token_estimate = self.count_tokens(&text)?.max(1);
+            let token_estimate = self.count_tokens(&joined(&lines))?.max(1);
             if token_estimate > room {
                 break;
             }
             room -= token_estimate;
-            out.push(scan::Excerpt { step_id: r.step_id, summary: r.summary.clone(), lines, line_count: all.len() as i64, token_estimate, payload_sha256: text_field(&node, "payload_sha256") });
+            let line_count = all.len() as i64;
+            out.push(scan::Excerpt { step_id: r.step_id, summary: r.summary.clone(), lines, line_count, token_estimate, payload_sha256: text_field(&node, "payload_sha256") });
+            contents.push(raw_content);
+        }
+        let Some(chars) = chars else { return Ok(out) };
+        let mut chars_left = chars.saturating_sub(out.iter().map(|e| excerpt_chars(e)).sum());
+        for (e, content) in out.iter_mut().zip(&contents) {
+            let all: Vec<&str> = content.lines().collect();
+            let shown: Vec<u32> = e.lines.iter().map(|l| (l.number - 1) as u32).collect();
+            let lines = excerpt_lines(&all, &rank::excerpt::around(&shown, all.len()));
+            let token_estimate = self.count_tokens(&joined(&lines))?.max(1);
+            let wider = scan::Excerpt { lines, token_estimate, ..e.clone() };
+            let (more_tokens, more_chars) = (token_estimate - e.token_estimate, excerpt_chars(&wider) - excerpt_chars(e));
+            if more_tokens > room || more_chars > chars_left {
+                break;
+            }
+            room -= more_tokens;
+            chars_left -= more_chars;
+            *e = wider;
         }
         Ok(out)
     }
@@ -1935,6 +1953,30 @@ fn text_field(node: &BTreeMap<String, Value>, key: &str) -> String {
 
 /// A line cut to at most `max` characters, marked `…` when cut.
 #[cfg(ranked_v2)]
+/// The numbered lines (0-based numbers, ascending) of a content's lines, each cut to [`scan::EXCERPT_LINE_CHARS`].
+#[cfg(ranked_v2)]
+fn excerpt_lines(all: &[&str], numbers: &[u32]) -> Vec<scan::ExcerptLine> {
+    numbers.iter().filter_map(|&k| all.get(k as usize).map(|t| scan::ExcerptLine { number: i64::from(k) + 1, text: cut_line(t, scan::EXCERPT_LINE_CHARS) })).collect()
+}
+
+/// The text of excerpt lines, as a host shows it (one line each).
+#[cfg(ranked_v2)]
+fn joined(lines: &[scan::ExcerptLine]) -> String {
+    lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n")
+}
+
+/// The characters (UTF-16 code units) an excerpt takes in a host's text: its lines and a header.
+#[cfg(ranked_v2)]
+fn excerpt_chars(e: &scan::Excerpt) -> i64 {
+    e.lines.iter().map(|l| utf16_len(&l.text) + 1).sum::<i64>() + rank::excerpt::header_chars(&e.summary)
+}
+
+/// The length of a text in UTF-16 code units (what a JS host counts).
+#[cfg(ranked_v2)]
+fn utf16_len(text: &str) -> i64 {
+    text.encode_utf16().count() as i64
+}
+
 fn cut_line(line: &str, max: usize) -> String {
     match line.char_indices().nth(max) {
         Some((at, _)) => format!("{}…", &line[..at]),

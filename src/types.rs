@@ -387,6 +387,11 @@ pub struct TurnOptions {
     /// The selection mode when the policy names none (no `selection` key): how the hooks and integrations use
     /// ranked selection on a store made before the key existed. A policy's `selection` key always wins.
     pub default_selection: Option<Selection>,
+    /// The host's cap on the text it injects, in UTF-16 code units (a hook's `maxChars`). With it, `ranked-v2`'s
+    /// excerpts also show the lines around their best lines, in order, as long as the text stays under the cap
+    /// (estimated from the content and each block's summary) and the turn within its budget; without it they show
+    /// their best lines only.
+    pub max_chars: Option<i64>,
 }
 
 /// A selection mode (policy key `selection`).

@@ -1086,6 +1086,37 @@ fn ranked_v2_a_question_about_the_past_also_gets_the_best_lines_of_the_steps_ran
 }
 
 #[test]
+fn ranked_v2_with_the_hosts_cap_on_its_text_the_excerpts_also_show_the_lines_around_their_best_ones() {
+    let cf = redelivery_store();
+    let prompt = "Why did the redelivery test fail?";
+    let narrow = turn(&cf, prompt, 2500);
+    let with_cap = |cap: i64| block_on(cf.before_turn_with(prompt, &TurnOptions { turn_budget: Some(2500), max_chars: Some(cap), ..Default::default() })).unwrap();
+    let wide = with_cap(10_000);
+    // The same selection and the same steps excerpted, each with its best lines and some lines around them.
+    assert_eq!(ids(&wide.scan), ids(&narrow.scan));
+    assert_eq!(wide.excerpts.iter().map(|e| e.step_id).collect::<Vec<_>>(), narrow.excerpts.iter().map(|e| e.step_id).collect::<Vec<_>>());
+    let numbers = |e: &contextfold::scan::Excerpt| e.lines.iter().map(|l| l.number).collect::<Vec<_>>();
+    for (n, w) in narrow.excerpts.iter().zip(&wide.excerpts) {
+        assert!(numbers(n).iter().all(|k| numbers(w).contains(k)), "{n:?} {w:?}");
+        assert!(numbers(w).iter().all(|&k| numbers(n).iter().any(|&b| b - 1 <= k && k <= b + 3)), "{n:?} {w:?}");
+        let all: Vec<String> = block_on(cf.hydrate(w.step_id)).unwrap().raw_content.lines().map(String::from).collect();
+        assert!(w.lines.iter().all(|l| l.text == all[(l.number - 1) as usize]));
+    }
+    assert!(narrow.excerpts.iter().zip(&wide.excerpts).any(|(n, w)| w.lines.len() > n.lines.len()));
+    // Within the turn budget, and what the context shows.
+    assert!(wide.tokens <= 2500);
+    assert_eq!(wide.tokens, wide.hydrated.iter().map(|h| h.token_estimate).sum::<i64>() + wide.excerpts.iter().map(|e| e.token_estimate).sum::<i64>());
+    let first = &wide.excerpts[0];
+    let shown = first.lines.iter().map(|l| l.number.to_string()).collect::<Vec<_>>().join(", ");
+    assert!(wide.context.contains(&format!("[ContextFold: step {}, lines {shown} of", first.step_id)), "{}", wide.context);
+    // A cap the hydrated steps already fill leaves the excerpts as they are; so does a budget they fill.
+    assert_eq!(with_cap(0).excerpts, narrow.excerpts);
+    let tight = block_on(cf.before_turn_with(prompt, &TurnOptions { turn_budget: Some(narrow.tokens), max_chars: Some(10_000), ..Default::default() })).unwrap();
+    let tight_narrow = turn(&cf, prompt, narrow.tokens);
+    assert_eq!(tight.excerpts, tight_narrow.excerpts);
+}
+
+#[test]
 fn ranked_v2_a_question_about_the_present_gets_lines_of_other_steps_newest_first_and_no_older_run_without_the_newest() {
     // Postgres moved from 5432 to 5433 to 5434: an older state shown as a line, without the newest, would be a wrong
     // answer. The lines come newest first, so any prefix the budget keeps holds the newest states.

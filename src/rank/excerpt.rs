@@ -31,6 +31,33 @@ pub(super) const LINES_PER_STEP: usize = 2;
 /// sessions, natively, +3 of 535 questions, none wrong; one before and one after +2, three after +2.)
 pub(super) const LINES_AFTER: usize = 2;
 
+/// How many lines before and after the lines of an excerpt it shows too when the host's text has room for them
+/// (`recall22`, [`around`]; measured on the seen recall sessions, natively, with the hook's 10,000 characters: 720
+/// -> 725 of 910, wrong 10 -> 8, none lost; 0 before and 2 after, or 1 and 2: 723; 2 and 4: 725; 3 and 6: 723 with
+/// one wrong more). Without the host's cap they would push the steps after them out of its text (-7 to +2).
+#[cfg(ranked_v2)]
+pub(super) const AROUND_BEFORE: u32 = 1;
+#[cfg(ranked_v2)]
+pub(super) const AROUND_AFTER: u32 = 3;
+
+/// The characters a host's header of a step's block takes (an estimate: its summary, cut to 100 characters as the
+/// hook cuts it, and 120 for the step, the hash and the line numbers).
+#[cfg(ranked_v2)]
+pub fn header_chars(summary: &str) -> i64 {
+    summary.encode_utf16().count().min(100) as i64 + 120
+}
+
+/// The lines `shown` (0-based, ascending) with the [`AROUND_BEFORE`] lines before and the [`AROUND_AFTER`] lines
+/// after each, within a content of `count` lines.
+#[cfg(ranked_v2)]
+pub fn around(shown: &[u32], count: usize) -> Vec<u32> {
+    let last = count.saturating_sub(1) as u32;
+    let mut lines: Vec<u32> = shown.iter().filter(|&&k| k <= last).flat_map(|&k| k.saturating_sub(AROUND_BEFORE)..=(k + AROUND_AFTER).min(last)).collect();
+    lines.sort_unstable();
+    lines.dedup();
+    lines
+}
+
 /// The numbers (0-based, ascending) of the best lines, each with the [`LINES_AFTER`] lines after it: at most
 /// [`LINES_PER_STEP`] best ones, each worth more than nothing by `worth`, the best first and, between equals, the
 /// earliest.
@@ -171,6 +198,14 @@ pub(super) fn place_lines(text: &str) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn around_adds_a_line_before_and_three_after_each_shown_line_within_the_content() {
+        assert_eq!(around(&[0, 1, 2], 10), vec![0, 1, 2, 3, 4, 5]);
+        assert_eq!(around(&[5], 7), vec![4, 5, 6]);
+        assert_eq!(around(&[2, 9], 20), vec![1, 2, 3, 4, 5, 8, 9, 10, 11, 12]);
+    }
 
     #[test]
     fn the_best_lines_come_in_content_order_with_the_lines_after_each_and_equals_go_to_the_earliest() {

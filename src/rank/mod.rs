@@ -33,7 +33,7 @@ pub mod query;
 pub mod stem;
 pub mod v2;
 #[cfg(ranked_v2)]
-mod excerpt;
+pub(crate) mod excerpt;
 #[cfg(ranked_v2)]
 mod turkish;
 #[cfg(ranked_v2)]

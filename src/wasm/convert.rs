@@ -427,7 +427,7 @@ fn selection(v: &JsValue, what: &str) -> Result<Selection> {
     Selection::parse(&text, what)
 }
 
-/// The per-call options of a scan or turn: `{turnBudget?, defaultSelection?, inContext?}` (`candidates`, a scan
+/// The per-call options of a scan or turn: `{turnBudget?, defaultSelection?, inContext?, maxChars?}` (`candidates`, a scan
 /// option, may be there too). `undefined` or `null` gives the defaults.
 pub fn turn_options(v: &JsValue, what: &str) -> Result<TurnOptions> {
     let mut options = TurnOptions::default();
@@ -440,6 +440,7 @@ pub fn turn_options(v: &JsValue, what: &str) -> Result<TurnOptions> {
     options.turn_budget = f.read("turnBudget", optional(step_id))?;
     options.default_selection = f.read("defaultSelection", nullable(selection))?;
     options.in_context = f.read("inContext", optional(step_id_list))?.unwrap_or_default();
+    options.max_chars = f.read("maxChars", optional(count))?;
     Ok(options)
 }
 

@@ -114,6 +114,10 @@ export interface TurnOptions {
    *  `"ipcf-projection-v2"` (the reference's scan, the default). A policy's `selection` key always wins; an
    *  unknown name is an InvalidInputError. The hooks and integrations pass `BEST_SELECTION`. */
   defaultSelection?: SelectionMode;
+  /** The caller's cap on the text it injects (UTF-16 code units, a hook's `maxChars`): with it, the excerpts of
+   *  `"ranked-v2"` also show the lines around their best lines while the text stays under it (estimated) and the
+   *  turn within its budget. */
+  maxChars?: number;
 }
 
 /** A selection mode (policy key `selection`, option `defaultSelection`). */

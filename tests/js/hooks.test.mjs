@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
-import { BIN, PKG_DIR as PKG, ROOT, node as runNode, scratch } from "./helpers.mjs";
+import { BIN, PKG_DIR as PKG, ROOT, cf as contextfold, node as runNode, scratch } from "./helpers.mjs";
 import {
   bigOutput,
   cf,
@@ -199,7 +199,7 @@ describe("contextfold hook user-prompt-submit", () => {
     assert.ok(readFileSync(path.join(root, ".contextfold-hooks", "session-sess-u.json"), "utf8").includes('"injected":[1'));
   });
 
-  it("adds, for a question about the past, the best lines of the steps ranked after the whole ones, not recorded as injected", () => {
+  it("adds, for a question about the past, the best lines of the steps ranked after the whole ones, with the lines around them its text has room for, not recorded as injected", async () => {
     const { env, root } = sessionWith("sess-x", [
       ["go test ./internal/server/...", bigOutput("--- FAIL: TestRedelivery (0.31s)\n    redelivery_test.go:42: expected 3 redeliveries, got 2", 2200)],
       ["go test -count=20 -run TestRedelivery ./internal/server/", bigOutput("--- FAIL: TestRedelivery (0.29s)\nok  5 of 20 runs failed", 2200)],
@@ -224,6 +224,14 @@ describe("contextfold hook user-prompt-submit", () => {
     assert.equal([...text.matchAll(/^\[contextfold: the best lines of the steps ranked next; any of them whole: .* hydrate <step_id> --dir .*\]$/gm)].length, 1, "how to read them whole, once");
     const ledger = JSON.parse(readFileSync(path.join(root, ".contextfold-hooks", "session-sess-x.json"), "utf8"));
     assert.deepEqual([...ledger.injected].sort(), [...whole].sort(), "only the whole steps are in the context");
+    // The hook passes its cap on its text (--max-chars): each excerpt shows its best lines (what the API gives
+    // without a cap) and, room allowing, the lines around them.
+    const c = await contextfold.ContextFold.open(new contextfold.NodeFsStorage(root));
+    const narrow = await c.beforeTurn("Why did the redelivery test fail?", { turnBudget: 2500, defaultSelection: "ranked-v2" });
+    const shown = new Map(excerpts.map((m) => [Number(m[1]), m[0].match(/lines ([\d, ]+) of/)[1].split(", ").map(Number)]));
+    const best = narrow.excerpts.filter((e) => shown.has(e.stepId));
+    assert.ok(best.length > 0 && best.every((e) => e.lines.every((l) => shown.get(e.stepId).includes(l.number))), text);
+    assert.ok(best.some((e) => shown.get(e.stepId).length > e.lines.length), text);
   });
 
   it("prints nothing when nothing matches, when the store is empty or missing, for an empty prompt", () => {

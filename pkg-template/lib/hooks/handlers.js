@@ -76,10 +76,13 @@ export async function postToolUse(input, session, options = {}) {
 /**
  * The turn's selection: scan + hydrate within `budget`, the steps already in the context answering at no cost
  * (`beforeTurn(prompt, { turnBudget, inContext })`: those are listed in `scan.inContext`, not hydrated), by the
- * store's selection mode, ranked-v1 when its policy names none.
+ * store's selection mode, ranked-v1 when its policy names none; the excerpts widened to what `maxChars`, the
+ * hook's cap on its text, leaves room for.
  */
-async function hydrateForPrompt(cf, prompt, budget, inContext) {
-  return cf.beforeTurn(prompt, { turnBudget: budget, inContext, defaultSelection: HOOK_SELECTION });
+async function hydrateForPrompt(cf, prompt, budget, inContext, maxChars) {
+  const options = { turnBudget: budget, inContext, defaultSelection: HOOK_SELECTION };
+  // (A cap that is no integer, `Infinity`, leaves the excerpts as they are.)
+  return cf.beforeTurn(prompt, Number.isSafeInteger(maxChars) && maxChars >= 0 ? { ...options, maxChars } : options);
 }
 
 /** user-prompt-submit: the exact records the prompt needs, not yet in the context, as additionalContext. */
@@ -92,7 +95,7 @@ export async function userPromptSubmit(input, session, options = {}) {
   const cf = await session.withLock(() => openStore(session.root));
   let rendered;
   try {
-    const turn = await hydrateForPrompt(cf, prompt, s.budget, state.injected);
+    const turn = await hydrateForPrompt(cf, prompt, s.budget, state.injected, Math.min(s.maxChars, maxBytesOf(input)));
     rendered = renderHydrated(turn.hydrated, { maxChars: s.maxChars, maxBytes: maxBytesOf(input), command: s.command, root: session.root }, turn.excerpts ?? []);
   } finally {
     await releaseStore(cf);
