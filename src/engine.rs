@@ -1497,7 +1497,8 @@ impl<S: Storage> ContextFold<S> {
     /// The lines `related` names, read from each node's verified content (a node that does not verify is left
     /// out), as long as they fit in `room` tokens: the first that does not fit ends them. With `chars`, what the
     /// host's cap on its text leaves for them, each then shows the lines around its best ones too
-    /// ([`rank::excerpt::around`]), in order, while they fit in both: the first that does not ends the widening.
+    /// ([`rank::excerpt::around`]), in order, where they fit in both (one that does not stays as it is; a later,
+    /// shorter one may still widen).
     #[cfg(ranked_v2)]
     async fn excerpts(&self, related: &[scan::ScanRelated], mut room: i64, chars: Option<i64>) -> Result<Vec<scan::Excerpt>> {
         let mut out = Vec::new();
@@ -1529,7 +1530,7 @@ impl<S: Storage> ContextFold<S> {
             let wider = scan::Excerpt { lines, token_estimate, ..e.clone() };
             let (more_tokens, more_chars) = (token_estimate - e.token_estimate, excerpt_chars(&wider) - excerpt_chars(e));
             if more_tokens > room || more_chars > chars_left {
-                break;
+                continue;
             }
             room -= more_tokens;
             chars_left -= more_chars;

@@ -33,7 +33,7 @@ pub(super) const LINES_AFTER: usize = 2;
 
 /// How many lines before and after the lines of an excerpt it shows too when the host's text has room for them
 /// (`recall22`, [`around`]; measured on the seen recall sessions, natively, with the hook's 10,000 characters: 720
-/// -> 725 of 910, wrong 10 -> 8, none lost; 0 before and 2 after, or 1 and 2: 723; 2 and 4: 725; 3 and 6: 723 with
+/// -> 726 of 910, wrong 10 -> 8, none lost; 0 before and 2 after, or 1 and 2: 723; 2 and 4: 725; 3 and 6: 723 with
 /// one wrong more). Without the host's cap they would push the steps after them out of its text (-7 to +2).
 #[cfg(ranked_v2)]
 pub(super) const AROUND_BEFORE: u32 = 1;
