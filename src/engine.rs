@@ -1952,8 +1952,6 @@ fn text_field(node: &BTreeMap<String, Value>, key: &str) -> String {
     node.get(key).and_then(Value::as_str).unwrap_or("").to_string()
 }
 
-/// A line cut to at most `max` characters, marked `…` when cut.
-#[cfg(ranked_v2)]
 /// The numbered lines (0-based numbers, ascending) of a content's lines, each cut to [`scan::EXCERPT_LINE_CHARS`].
 #[cfg(ranked_v2)]
 fn excerpt_lines(all: &[&str], numbers: &[u32]) -> Vec<scan::ExcerptLine> {
@@ -1978,6 +1976,8 @@ fn utf16_len(text: &str) -> i64 {
     text.encode_utf16().count() as i64
 }
 
+/// A line cut to at most `max` characters, marked `…` when cut.
+#[cfg(ranked_v2)]
 fn cut_line(line: &str, max: usize) -> String {
     match line.char_indices().nth(max) {
         Some((at, _)) => format!("{}…", &line[..at]),

@@ -427,8 +427,8 @@ fn selection(v: &JsValue, what: &str) -> Result<Selection> {
     Selection::parse(&text, what)
 }
 
-/// The per-call options of a scan or turn: `{turnBudget?, defaultSelection?, inContext?, maxChars?}` (`candidates`, a scan
-/// option, may be there too). `undefined` or `null` gives the defaults.
+/// The per-call options of a scan or turn: `{turnBudget?, defaultSelection?, inContext?, maxChars?}` (`candidates`,
+/// a scan option, may be there too). `undefined` or `null` gives the defaults.
 pub fn turn_options(v: &JsValue, what: &str) -> Result<TurnOptions> {
     let mut options = TurnOptions::default();
     if v.is_undefined() || v.is_null() {
