@@ -1480,8 +1480,9 @@ impl<S: Storage> ContextFold<S> {
         let mut excerpts = Vec::new();
         #[cfg(ranked_v2)]
         if !scan.related.is_empty() {
-            // (What the host's cap leaves for the excerpts: the hydrated steps whole, each with a header.)
-            let chars = options.max_chars.map(|cap| cap.saturating_sub(hydrated.iter().map(|h| utf16_len(&h.content) + rank::excerpt::header_chars(&h.summary)).sum()));
+            // (What the host's cap leaves for the excerpts: the hydrated steps whole, each under a header with its
+            // whole summary.)
+            let chars = options.max_chars.map(|cap| cap.saturating_sub(hydrated.iter().map(|h| utf16_len(&h.content) + utf16_len(&h.summary) + rank::excerpt::HEADER_CHARS).sum()));
             excerpts = self.excerpts(&scan.related, scan.budget_limit.saturating_sub(tokens), chars).await?;
             for e in &excerpts {
                 let numbers = e.lines.iter().map(|l| l.number.to_string()).collect::<Vec<_>>().join(", ");

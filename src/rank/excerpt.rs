@@ -40,11 +40,15 @@ pub(super) const AROUND_BEFORE: u32 = 1;
 #[cfg(ranked_v2)]
 pub(super) const AROUND_AFTER: u32 = 3;
 
-/// The characters a host's header of a step's block takes (an estimate: its summary, cut to 100 characters as the
-/// hook cuts it, and 120 for the step, the hash and the line numbers).
+/// The characters a host's header of a step's block takes besides its summary (an estimate: the step, the hash, the
+/// tokens and the line numbers).
+#[cfg(ranked_v2)]
+pub const HEADER_CHARS: i64 = 120;
+
+/// The characters a host's header of an excerpt takes (its summary cut to 100 characters, as the hook cuts it).
 #[cfg(ranked_v2)]
 pub fn header_chars(summary: &str) -> i64 {
-    summary.encode_utf16().count().min(100) as i64 + 120
+    summary.encode_utf16().count().min(100) as i64 + HEADER_CHARS
 }
 
 /// The lines `shown` (0-based, ascending) with the [`AROUND_BEFORE`] lines before and the [`AROUND_AFTER`] lines
