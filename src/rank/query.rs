@@ -746,14 +746,14 @@ fn context_of(prompt_nfc: &str) -> Vec<Option<usize>> {
 /// The words of a prompt, in order: runs of word characters, folded, as match keys, each with the number of the
 /// clause it is in (a new clause after `,` `;` `?` `!`, a `.` or `:` before a space, a line break, or a joining
 /// word such as "and").
+fn words(prompt_nfc: &str) -> Vec<(String, u32)> {
+    scan_words(prompt_nfc).into_iter().map(|(w, clause, _)| (w, clause)).collect()
+}
+
 /// `ranked-v2` (`recall22`): the prompt's words in order, as match keys (what [`Slot::name`] holds of a plain word).
 #[cfg(ranked_v2)]
 pub(super) fn words_in_order(prompt: &str) -> Vec<String> {
     scan_words(&nfc(prompt)).into_iter().map(|(w, _, _)| w).collect()
-}
-
-fn words(prompt_nfc: &str) -> Vec<(String, u32)> {
-    scan_words(prompt_nfc).into_iter().map(|(w, clause, _)| (w, clause)).collect()
 }
 
 /// [`words`], each with the punctuation that ends a clause right after it, if any (`recall18`: where a sentence ends,

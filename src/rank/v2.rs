@@ -44,8 +44,8 @@ pub const COMMON_MIN: u64 = 1024;
 /// The shortest word whose misspellings are looked up, and how many of its first letters they must keep.
 pub const MISSPELT_MIN: usize = 7;
 pub const MISSPELT_KEEP: usize = 4;
-/// The most slot words glued into one form, and the quality of its answer (a word's own stem's: the identifier is
-/// what was asked).
+/// The most words of a prompt glued into one form, and the quality of its answer (a word's own stem's: the
+/// identifier is what was asked).
 #[cfg(ranked_v2)]
 const GLUED_MAX: usize = 3;
 #[cfg(ranked_v2)]
@@ -142,7 +142,6 @@ impl Matcher {
         // too, `GOTOOLCHAIN`, `retryAfter`, but the form answers the slots only.)
         let plain = |w: &str| w.len() >= 2 && w.bytes().all(|b| b.is_ascii_lowercase());
         let slot_of = |w: &str| query.slots.iter().position(|s| !s.whole && s.name == w);
-        let mut added = false;
         for start in 0..words.len() {
             for len in 2..=GLUED_MAX {
                 let Some(run) = words.get(start..start + len) else { break };
@@ -161,18 +160,15 @@ impl Matcher {
                         self.prefixes.push((STEM, glued.clone(), i, GLUED_QUALITY * 10 / 16));
                     }
                 }
-                added = true;
             }
         }
-        if added {
-            self.settle_heads();
-        }
+        self.settle_heads();
     }
 
     /// The set of first two bytes of the forms asked for ([`Matcher::heads`]).
     fn settle_heads(&mut self) {
         let m = self;
-        m.heads = Vec::new();
+        m.heads.clear();
         let forms: Vec<&[u8]> = m.exact.keys().map(|k| &k.as_bytes()[1..]).chain(m.prefixes.iter().map(|p| p.1.as_bytes())).chain(m.misspelt.iter().map(|t| t.0.as_bytes())).collect();
         if forms.iter().all(|f| f.len() >= 2) {
             m.heads = vec![0u64; 1024];
