@@ -16,6 +16,7 @@ import { HELD_OUT_24, HELD_OUT_25 } from "../tests/recall/held-out-24.mjs";
 import { HELD_OUT_26, HELD_OUT_27 } from "../tests/recall/held-out-26.mjs";
 import { HELD_OUT_28, HELD_OUT_29 } from "../tests/recall/held-out-28.mjs";
 import { HELD_OUT_30, HELD_OUT_31 } from "../tests/recall/held-out-30.mjs";
+import { HELD_OUT_32, HELD_OUT_33 } from "../tests/recall/held-out-32.mjs";
 
 
 /** The session-gen session as a benchmark session: its dozen state questions. */
@@ -84,6 +85,8 @@ export const HELD_OUT_SESSIONS = [
   [HELD_OUT_29, "lale", "unseen: written blind; no rule was read from it"],
   [HELD_OUT_30, "osprey", "unseen: written blind; no rule was read from it"],
   [HELD_OUT_31, "martı", "unseen: written blind; no rule was read from it"],
+  [HELD_OUT_32, "sparrow", "unseen: written blind; no rule was read from it"],
+  [HELD_OUT_33, "defne", "unseen: written blind; no rule was read from it"],
 ];
 
 /** Every benchmark session, built: the tuning ones (heldOut false), then the held-out ones (heldOut = 1-based index). */
