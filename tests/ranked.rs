@@ -1465,3 +1465,29 @@ fn ranked_v2_whether_there_is_drift_is_answered_by_the_newest_plan() {
         assert!(!ids(&r).contains(&1), "{prompt}: {:?}", ids(&r));
     }
 }
+
+#[test]
+fn ranked_v2_a_question_in_the_simple_past_gets_the_run_that_went_wrong_not_the_newer_rerun() {
+    // "what timed out" asks what happened then: the failed run says it, the newer rerun of the job only that it passed.
+    let cf = v2_store(&[
+        (1, "Bash: gh run view 1220 --job migrate-prod --log-failed (failed)", "migrate-prod\tRun migrations\tApplying migration '20261203_AddInvoiceLinesIdx'.\nmigrate-prod\tRun migrations\tFailed executing DbCommand (30,012ms)\nmigrate-prod\tRun migrations\tExecution Timeout Expired."),
+        (2, "Bash: pnpm lint", "0 problems"),
+        (3, "Bash: gh run rerun 1220 --job migrate-prod && gh run watch 1220", "migrate-prod\tRun migrations\tApplying migration '20261203_AddInvoiceLinesIdx'.\nmigrate-prod\tRun migrations\tDone.\n✓ migrate-prod completed in 4m12s"),
+    ]);
+    let r = ask(&cf, "what exactly timed out in the prod migration job", None);
+    assert!(ids(&r).contains(&1), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_how_slow_a_query_is_is_answered_by_the_line_with_its_execution_time() {
+    // The query's file says "slow" in a comment; the plan says how long it took.
+    let cf = v2_store(&[
+        (1, "Bash: psql -c \"EXPLAIN ANALYZE SELECT * FROM transactions WHERE account_id = 7\"", "Seq Scan on transactions  (cost=0.00..48211.00 rows=120 width=96)\n Planning Time: 0.412 ms\n Execution Time: 1843.219 ms"),
+        (2, "Read: /home/dev/app/db/queries/transactions.sql", "-- the transactions query of the account page\nSELECT * FROM transactions WHERE account_id = $1 ORDER BY created_at DESC;\n-- slow on big accounts: needs an index"),
+        (3, "Bash: pnpm lint", "0 problems"),
+    ]);
+    for prompt in ["how slow is the transactions query", "how fast is the transactions query these days"] {
+        let r = ask(&cf, prompt, None);
+        assert_eq!(ids(&r).first(), Some(&1), "{prompt}: {:?}", ids(&r));
+    }
+}

@@ -178,8 +178,9 @@ const STOP_TR: &[&str] = &[
     "hangi", "olan", "bugun", "dun", "biraz", "simdiki", "tesekkurler", "tesekkur", "sagol",
 ];
 
-/// `ranked-v2`: words that, after "how", make a question word ("how long", "how often").
-const HOW_WORDS: &[&str] = &["long", "often"];
+/// `ranked-v2`: words that, after "how", make a question word ("how long", "how often"; `recall23`: "how slow", "how
+/// fast", which ask for a duration too).
+const HOW_WORDS: &[&str] = &["long", "often", "slow", "fast"];
 
 /// `ranked-v2` (`recall18`): the verb of "how long does it take".
 #[cfg(ranked_v2)]
@@ -245,6 +246,29 @@ const OUTCOME: &[&str] = &["finally", "eventually", "ultimately"];
 const ENGLISH_NAMES_IN_TURKISH: bool = true;
 /// `ranked-v2`: whether a question in the past tense is a history question.
 const PAST_TENSE: bool = true;
+
+/// `ranked-v2` (`recall23`): English verbs whose simple past is not `-ed`, as a question says what went wrong.
+#[cfg(ranked_v2)]
+const IRREGULAR_PAST: &[&str] = &["blew", "broke", "caught", "fell", "got", "hit", "made", "ran", "said", "threw", "took", "went", "wrote"];
+
+/// `ranked-v2` (`recall23`): words in `-ed` that are not a verb's past.
+#[cfg(ranked_v2)]
+const NOT_PAST: &[&str] = &["bed", "embed", "feed", "need", "red", "seed", "shed", "speed"];
+
+/// `ranked-v2` (`recall23`): whether the word after a question's "what" or "who" (or after "which" and its noun), past
+/// an adverb such as "exactly", is a verb in the simple past other than a verdict's.
+#[cfg(ranked_v2)]
+fn asks_in_simple_past(raw: &[String]) -> bool {
+    let at = match raw.first().map(String::as_str) {
+        Some("what" | "who") => 1,
+        Some("which") => 2,
+        _ => return false,
+    };
+    let at = if raw.get(at).is_some_and(|w| matches!(w.as_str(), "exactly" | "actually" | "really" | "just")) { at + 1 } else { at };
+    // (Not a verdict: "which tests failed?" asks how the newest run went.)
+    let verdict = |w: &str| VERDICT.iter().chain(VERDICT_WORDS).any(|v| stem_en(v) == stem_en(w));
+    raw.get(at).is_some_and(|w| in_list(IRREGULAR_PAST, w) || (w.len() >= 5 && w.ends_with("ed") && !in_list(NOT_PAST, w) && !verdict(w)))
+}
 
 /// History words that ask for the oldest answer.
 const FIRST: &[&str] = &["first", "originally", "initially", "earliest", "ilk", "basta", "eskiden"];
@@ -1146,7 +1170,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         if v2 && i > 0 && raw[i - 1] == "how" && HOW_WORDS.contains(&w.as_str()) {
             // (`recall18`: "how long" asks for the line that says how long something took, a duration.)
             #[cfg(ranked_v2)]
-            if w == "long" {
+            if w != "often" {
                 push(&mut slots, duration_slot(tagged[i].1));
             }
             continue;
@@ -1336,6 +1360,14 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         && !raw.iter().any(|w| in_list(PRESENT, w))
         && !slots.iter().any(asks_verdict)
     {
+        intent = Intent::History;
+        past = true;
+    }
+    // `ranked-v2` (`recall23`): the same for a question whose verb comes right after its question word in the simple
+    // past ("what broke the build right after the go bump?", "which pod hit the first OOM?"): English asks about the
+    // present there with "is" or "does".
+    #[cfg(ranked_v2)]
+    if v2 && PAST_TENSE && intent == Intent::State && !state_word && !outcome && !slots.iter().any(asks_verdict) && asks_in_simple_past(&raw) && !raw.iter().any(|w| in_list(PRESENT, w)) {
         intent = Intent::History;
         past = true;
     }
@@ -1708,6 +1740,31 @@ mod tests {
             "Which migration was applied last?",
         ] {
             assert_eq!(analyse_with(p, true).intent, Intent::State, "{p}");
+        }
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_a_question_whose_verb_follows_its_question_word_in_the_simple_past_is_a_history_question() {
+        for p in ["what broke the build right after the go bump", "which migration locked the payments table", "what exactly timed out in the prod migration job", "who bumped the worker timeout to 90s"] {
+            let q = analyse_with(p, true);
+            assert_eq!((q.intent, q.past), (Intent::History, true), "{p}");
+            assert_eq!(analyse(p).intent, Intent::State, "ranked-v1: {p}");
+        }
+        // Not a word in `-ed` that is no verb's past, a verb later in the question, a word of the present, or a verdict.
+        for p in ["what speed is the uplink now?", "which seed does the fixture use", "what is deployed in prod now?", "which replicas failed?", "what changed is in the log rn"] {
+            assert_eq!(analyse_with(p, true).intent, Intent::State, "{p}");
+        }
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_how_slow_and_how_fast_ask_for_a_duration_as_how_long_does() {
+        for p in ["how slow was the transactions query before the index", "how fast is the open slots query these days", "how long does the open slots query take"] {
+            let q = analyse_with(p, true);
+            let names: Vec<&str> = q.slots.iter().map(|s| s.name.as_str()).collect();
+            assert!(q.slots.iter().any(|s| s.shape == Some(Shape::Concept(super::super::concepts::DURATION))), "{p}: {names:?}");
+            assert!(!names.contains(&"slow") && !names.contains(&"fast"), "{p}: {names:?}");
         }
     }
 
