@@ -1491,3 +1491,15 @@ fn ranked_v2_how_slow_a_query_is_is_answered_by_the_line_with_its_execution_time
         assert_eq!(ids(&r).first(), Some(&1), "{prompt}: {:?}", ids(&r));
     }
 }
+
+#[test]
+fn ranked_v2_how_often_something_runs_is_answered_by_the_cron_line_that_runs_it() {
+    // The job's code says what it syncs; the crontab says how often it runs, in no word of the question.
+    let cf = v2_store(&[
+        (1, "Bash: ssh app-01 crontab -l", "# m h dom mon dow command\n*/2 * * * * php /srv/app/artisan couriers:sync-locations\n30 3 * * * php /srv/app/artisan manifests:close"),
+        (2, "Read: /srv/app/app/Jobs/SyncCourierLocations.php", "class SyncCourierLocations implements ShouldQueue\n{\n    // pulls courier locations from the tracking API and syncs them\n    public function handle(TrackingApi $api) { $api->syncLocations(); }\n}"),
+        (3, "Bash: pnpm lint", "0 problems"),
+    ]);
+    let r = ask(&cf, "how often do courier locations sync now?", None);
+    assert_eq!(ids(&r).first(), Some(&1), "{:?}", ids(&r));
+}

@@ -174,7 +174,22 @@ pub const CONCEPTS: &[Concept] = &[
         finds: &["plan", "drift"],
         event: false,
     },
+    // How often something runs (`recall23`): a cron expression (a crontab line, Laravel's `schedule:list`, Airflow's
+    // `schedule="30 3 * * *"`, a Kubernetes CronJob's `schedule:`), EventBridge's `rate(5 minutes)` / `cron(…)`,
+    // asked by "how often" (a slot of `query`) and by words of its own; a crontab seldom says "schedule".
+    Concept {
+        name: "schedule",
+        asks: &["schedule", "scheduled", "cron", "crontab", "frequency"],
+        asks_tr: &["siklik", "zamanlama"],
+        shows: &["schedule:", "schedule=", "schedule_interval", "cron(", "rate(", "crontab"],
+        shape: Some(cron_expression),
+        finds: &["cron", "crontab", "cronjob", "cronjobs"],
+        event: false,
+    },
 ];
+
+/// The index of the `schedule` concept in [`CONCEPTS`].
+pub const SCHEDULE: u8 = 10;
 
 /// The index of the `duration` concept in [`CONCEPTS`].
 pub const DURATION: u8 = 5;
@@ -243,6 +258,22 @@ pub fn commit_header(b: &[u8]) -> bool {
         })
 }
 
+/// A cron expression: five fields in a row (digits, `*`, `/`, `,`, `-`), two or more of them with a `*` (`*/2 * * * *`,
+/// `30 3 * * *`), the first perhaps after a quote or `=` (`schedule="30 3 * * *"`), the last perhaps before a quote.
+pub fn cron_expression(b: &[u8]) -> bool {
+    let field = |t: &[u8]| !t.is_empty() && t.iter().all(|c| c.is_ascii_digit() || matches!(c, b'*' | b'/' | b',' | b'-'));
+    let tokens: Vec<&[u8]> = b
+        .split(u8::is_ascii_whitespace)
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            let t = t.iter().rposition(|c| matches!(c, b'"' | b'\'' | b'=' | b'(')).map_or(t, |k| &t[k + 1..]);
+            let end = t.iter().position(|c| matches!(c, b'"' | b'\'' | b')' | b';')).unwrap_or(t.len());
+            &t[..end]
+        })
+        .collect();
+    tokens.windows(5).any(|w| w.iter().all(|t| field(t)) && w.iter().filter(|t| t.contains(&b'*')).count() >= 2)
+}
+
 /// A marker in a line, at word boundaries (a marker that ends with punctuation needs none after it; `inside`: none
 /// before it).
 fn find_marker(hay: &[u8], m: &[u8], inside: bool) -> bool {
@@ -258,6 +289,17 @@ fn find_marker(hay: &[u8], m: &[u8], inside: bool) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_cron_expression_is_five_fields_in_a_row_two_of_them_with_a_star_even_in_quotes() {
+        for line in ["*/2 * * * *  App\\Jobs\\SyncCourierLocationsJob", "    schedule=\"30 3 * * *\",", "0 9 * * 1-5 /usr/local/bin/backup", "sync-locations   */2 * * * *   False   0"] {
+            assert!(cron_expression(line.as_bytes()), "{line}");
+            assert!(shows(line, SCHEDULE), "{line}");
+        }
+        for line in ["1 2 3 4 5", "a * b * c * d", "| 12 | * | * | 4 | 5 |", "2026-12-03 09:41:07 * 3 * 4", "total 5 * 3 = 15"] {
+            assert!(!cron_expression(line.as_bytes()), "{line}");
+        }
+    }
+
     use super::*;
 
     fn k(name: &str) -> u8 {
@@ -345,6 +387,7 @@ mod tests {
     fn a_duration_is_the_line_that_says_how_long_something_took() {
         assert_eq!(CONCEPTS[usize::from(DURATION)].name, "duration");
         assert_eq!(CONCEPTS[usize::from(ERROR)].name, "error");
+        assert_eq!(CONCEPTS[usize::from(SCHEDULE)].name, "schedule");
         assert!(shows("Execution Time: 38.117 ms", DURATION));
         assert!(shows("slow request: GET /api/v2/leaderboard/weekly/ took 31.2s", DURATION));
         assert!(shows("============ 42 passed in 3.21s ============", DURATION));

@@ -1173,6 +1173,11 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             if w != "often" {
                 push(&mut slots, duration_slot(tagged[i].1));
             }
+            // (`recall23`: "how often" asks for a schedule: a cron expression, a rate.)
+            #[cfg(ranked_v2)]
+            if w == "often" {
+                push(&mut slots, concept_slot("how often", super::concepts::SCHEDULE, tagged[i].1));
+            }
             continue;
         }
         // (`recall18`: nor is the verb of "how long does it take", "how long did the build take".)
@@ -1409,9 +1414,16 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
 /// duration, and the duration concept's lines ([`super::concepts::DURATION`]).
 #[cfg(ranked_v2)]
 fn duration_slot(clause: u32) -> Slot {
+    concept_slot("how long", super::concepts::DURATION, clause)
+}
+
+/// `ranked-v2`: a slot named `name` in a clause that asks for a concept alone: the words of its output it finds, and
+/// its lines.
+#[cfg(ranked_v2)]
+fn concept_slot(name: &str, concept: u8, clause: u32) -> Slot {
     let mut keys = Vec::new();
-    also_ask(&mut keys, super::concepts::CONCEPTS[usize::from(super::concepts::DURATION)].finds, 12);
-    Slot { name: "how long".to_string(), keys, inflected: None, whole: false, shape: Some(Shape::Concept(super::concepts::DURATION)), clauses: bit(clause) }
+    also_ask(&mut keys, super::concepts::CONCEPTS[usize::from(concept)].finds, 12);
+    Slot { name: name.to_string(), keys, inflected: None, whole: false, shape: Some(Shape::Concept(concept)), clauses: bit(clause) }
 }
 
 /// Add the stems of `words` to a slot's keys at `quality`, each once (a lexicon's meanings of a word).
@@ -1755,6 +1767,14 @@ mod tests {
         for p in ["what speed is the uplink now?", "which seed does the fixture use", "what is deployed in prod now?", "which replicas failed?", "what changed is in the log rn"] {
             assert_eq!(analyse_with(p, true).intent, Intent::State, "{p}");
         }
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_how_often_asks_for_a_schedule() {
+        let q = analyse_with("how often do courier locations sync now?", true);
+        assert!(q.slots.iter().any(|s| s.shape == Some(Shape::Concept(super::super::concepts::SCHEDULE))), "{:?}", q.slots.iter().map(|s| &s.name).collect::<Vec<_>>());
+        assert!(!analyse("how often do courier locations sync now?").slots.iter().any(|s| s.shape.is_some()));
     }
 
     #[cfg(ranked_v2)]
