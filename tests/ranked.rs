@@ -1503,3 +1503,20 @@ fn ranked_v2_how_often_something_runs_is_answered_by_the_cron_line_that_runs_it(
     let r = ask(&cf, "how often do courier locations sync now?", None);
     assert_eq!(ids(&r).first(), Some(&1), "{:?}", ids(&r));
 }
+
+#[test]
+fn ranked_v2_a_step_shown_as_lines_also_shows_the_first_line_its_command_filtered_for() {
+    // The coverage run was piped through `grep 'All files'`: the line it kept is the answer, in no word of the question;
+    // the lines that say "api" are not.
+    let specs: String = (0..30).map(|k| format!("PASS apps/api/src/module{k}/module{k}.service.spec.ts (2.{k} s)\n")).collect();
+    let coverage = format!("{specs}All files                    |   82.41 |    71.05 |   80.12 |   82.90 |\n{specs}");
+    let cf = v2_store(&[
+        (1, "Bash: pnpm --filter api test:cov | grep 'All files'", &coverage),
+        (2, "Bash: pnpm lint", "0 problems"),
+        (3, "Read: /home/dev/shop/apps/api/jest.config.ts", "export default {\n  // the api's statement coverage gate\n  coverageThreshold: { global: { statements: 80 } },\n};"),
+        (4, "Bash: pnpm --filter api test:cov:html", "api statement coverage report written to apps/api/coverage/lcov-report/index.html"),
+    ]);
+    let r = ask(&cf, "what's statement coverage on the api at the moment", None);
+    let shown: Vec<(i64, &Vec<u32>)> = r.related.iter().map(|x| (x.step_id, &x.lines)).collect();
+    assert!(r.related.iter().any(|x| x.step_id == 1 && x.lines.contains(&30)), "selected {:?}, related {shown:?}", ids(&r));
+}

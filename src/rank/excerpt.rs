@@ -116,6 +116,55 @@ pub(super) fn failure_lines(text: &str) -> Vec<u32> {
     lines
 }
 
+/// At most this many lines a command's own filter kept ([`filtered_lines`]). (Measured on the seen recall sessions,
+/// natively: one, 731 -> 733 of 910, none lost; two: 732; three: 731, two gained and two lost: each line more
+/// pushes the steps after it out of the hook's text.)
+#[cfg(ranked_v2)]
+pub(super) const FILTERED_LINES: usize = 1;
+
+/// `recall23`: the numbers (0-based, ascending) of the first lines of a step's text that hold what its command
+/// filtered for (`… | grep 'All files'`, `grep -m3 -i route53`, `grep -E 'ERROR|FATAL'`): the lines it was run to
+/// see, whatever words the question uses. At most [`FILTERED_LINES`]; none when the summary has no `grep` with a
+/// pattern of plain text (three characters or more an alternative; regular expressions' anchors are dropped).
+#[cfg(ranked_v2)]
+pub(super) fn filtered_lines(summary: &str, text: &str) -> Vec<u32> {
+    let Some(at) = summary.find("grep ").filter(|&k| k == 0 || !summary.as_bytes()[k - 1].is_ascii_alphanumeric()) else { return Vec::new() };
+    let mut rest = summary[at + 5..].trim_start();
+    let mut fold_case = false;
+    // (Flags, perhaps with a number: `-m3`, `-A 12`, `-i`, `-E`.)
+    while let Some(flag) = rest.strip_prefix('-') {
+        let end = flag.find(' ').unwrap_or(flag.len());
+        fold_case |= !flag.starts_with('-') && flag[..end].contains('i');
+        rest = flag[end..].trim_start();
+        if matches!(flag.as_bytes().get(end.wrapping_sub(1)), Some(b'A' | b'B' | b'C' | b'm')) {
+            rest = rest.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start();
+        }
+    }
+    let pattern = match rest.chars().next() {
+        Some(q @ ('\'' | '"')) => rest[1..].split(q).next().unwrap_or(""),
+        _ => rest.split([' ', '|']).next().unwrap_or(""),
+    };
+    let plain = |c: char| c.is_alphanumeric() || " _:./=-".contains(c);
+    let alternatives: Vec<String> = pattern
+        .split('|')
+        .map(|a| a.trim_start_matches('^').trim_end_matches('$').replace("\\b", ""))
+        .filter(|a| a.chars().count() >= 3 && a.chars().all(plain))
+        .map(|a| if fold_case { a.to_lowercase() } else { a })
+        .collect();
+    if alternatives.is_empty() {
+        return Vec::new();
+    }
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let l = if fold_case { l.to_lowercase() } else { l.to_string() };
+            alternatives.iter().any(|a| l.contains(a.as_str()))
+        })
+        .map(|(k, _)| k as u32)
+        .take(FILTERED_LINES)
+        .collect()
+}
+
 /// Whether a step's summary rolls a release back (`kubectl rollout undo`, `helm rollback`, `vercel rollback`; `recall19`:
 /// a migration's `alembic downgrade`): its output says what is live again, not why.
 pub(super) fn rolls_back(summary: &str) -> bool {
@@ -273,6 +322,20 @@ mod tests {
         assert!(same_file("/home/dev/app/src/pricing/price.service.ts", "src/pricing/price.service.ts"));
         assert!(!same_file("/home/dev/app/src/pricing/price.service.ts", "service.ts") && !same_file("a/b.ts", "c/b.ts"));
         assert_eq!(place_lines("Bmi270::readFifo()\nsrc/sensors/bmi270.cpp:212\nisr()\nsrc/board/isr.cpp:40"), vec![1, 3]);
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn the_lines_a_command_filtered_for_are_those_with_its_grep_pattern_in_its_case() {
+        let text = "PASS apps/api/src/a.spec.ts\nAll files   |   82.41 |   71.05\nall files again\nroute53 denied\nRoute53 denied twice";
+        assert_eq!(filtered_lines("Bash: pnpm --filter api test:cov | grep 'All files'", text), vec![1]);
+        // `-i` folds case, a count flag's number is no pattern, and the first match is the one shown.
+        assert_eq!(filtered_lines("Bash: kubectl logs deploy/cert-manager | grep -m 3 -i ROUTE53 (failed)", text), vec![3]);
+        assert_eq!(filtered_lines("Bash: journalctl -u api | grep -E 'ERROR|denied twice'", text), vec![4]);
+        // No grep, a pattern of regular expression only, or a word that only ends in "grep".
+        assert!(filtered_lines("Bash: pnpm test", text).is_empty());
+        assert!(filtered_lines("Bash: logs | grep -E '^[0-9]+$'", text).is_empty());
+        assert!(filtered_lines("Bash: pgrep files", text).is_empty());
     }
 
     #[test]

@@ -883,7 +883,14 @@ impl Plan {
                     continue;
                 }
                 let Some(text) = contents.get(&step) else { continue };
-                let lines = excerpt::best_lines(&line_slots(text, &self.term_slots, &shapes, VALUE), worth);
+                let mut lines = excerpt::best_lines(&line_slots(text, &self.term_slots, &shapes, VALUE), worth);
+                // (`recall23`: and the lines its command filtered for.)
+                if !lines.is_empty() {
+                    let summary = entries.get(&step).map_or("", |e| e.1.as_str());
+                    lines.extend(excerpt::filtered_lines(summary, text));
+                    lines.sort_unstable();
+                    lines.dedup();
+                }
                 if !lines.is_empty() {
                     result.related.push(scan::ScanRelated { step_id: step, summary: entries.get(&step).map(|e| e.1.clone()).unwrap_or_default(), lines });
                 }
