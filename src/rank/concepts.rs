@@ -289,6 +289,12 @@ fn find_marker(hay: &[u8], m: &[u8], inside: bool) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    fn k(name: &str) -> u8 {
+        CONCEPTS.iter().position(|c| c.name == name).unwrap() as u8
+    }
+
     #[test]
     fn a_cron_expression_is_five_fields_in_a_row_two_of_them_with_a_star_even_in_quotes() {
         for line in ["*/2 * * * *  App\\Jobs\\SyncCourierLocationsJob", "    schedule=\"30 3 * * *\",", "0 9 * * 1-5 /usr/local/bin/backup", "sync-locations   */2 * * * *   False   0"] {
@@ -298,12 +304,6 @@ mod tests {
         for line in ["1 2 3 4 5", "a * b * c * d", "| 12 | * | * | 4 | 5 |", "2026-12-03 09:41:07 * 3 * 4", "total 5 * 3 = 15"] {
             assert!(!cron_expression(line.as_bytes()), "{line}");
         }
-    }
-
-    use super::*;
-
-    fn k(name: &str) -> u8 {
-        CONCEPTS.iter().position(|c| c.name == name).unwrap() as u8
     }
 
     #[test]

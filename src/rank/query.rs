@@ -1369,7 +1369,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         past = true;
     }
     // `ranked-v2` (`recall23`): the same for a question whose verb comes right after its question word in the simple
-    // past ("what broke the build right after the go bump?", "which pod hit the first OOM?"): English asks about the
+    // past ("what broke the build right after the go bump?", "which migration locked the table?"): English asks about the
     // present there with "is" or "does".
     #[cfg(ranked_v2)]
     if v2 && PAST_TENSE && intent == Intent::State && !state_word && !outcome && !slots.iter().any(asks_verdict) && asks_in_simple_past(&raw) && !raw.iter().any(|w| in_list(PRESENT, w)) {
@@ -1764,7 +1764,7 @@ mod tests {
             assert_eq!(analyse(p).intent, Intent::State, "ranked-v1: {p}");
         }
         // Not a word in `-ed` that is no verb's past, a verb later in the question, a word of the present, or a verdict.
-        for p in ["what speed is the uplink now?", "which seed does the fixture use", "what is deployed in prod now?", "which replicas failed?", "what changed is in the log rn"] {
+        for p in ["what speed is the uplink now?", "which seed does the fixture use", "what is deployed in prod now?", "which replicas failed?", "what changed in prod right now?"] {
             assert_eq!(analyse_with(p, true).intent, Intent::State, "{p}");
         }
     }
