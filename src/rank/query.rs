@@ -248,16 +248,13 @@ const ENGLISH_NAMES_IN_TURKISH: bool = true;
 const PAST_TENSE: bool = true;
 
 /// `ranked-v2` (`recall23`): English verbs whose simple past is not `-ed`, as a question says what went wrong.
-#[cfg(ranked_v2)]
 const IRREGULAR_PAST: &[&str] = &["blew", "broke", "caught", "fell", "got", "hit", "made", "ran", "said", "threw", "took", "went", "wrote"];
 
 /// `ranked-v2` (`recall23`): words in `-ed` that are not a verb's past.
-#[cfg(ranked_v2)]
 const NOT_PAST: &[&str] = &["bed", "embed", "feed", "need", "red", "seed", "shed", "speed"];
 
 /// `ranked-v2` (`recall23`): whether the word after a question's "what" or "who" (or after "which" and its noun), past
 /// an adverb such as "exactly", is a verb in the simple past other than a verdict's.
-#[cfg(ranked_v2)]
 fn asks_in_simple_past(raw: &[String]) -> bool {
     let at = match raw.first().map(String::as_str) {
         Some("what" | "who") => 1,
@@ -1350,8 +1347,9 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     if v2 && intent == Intent::State && !state_word && slots.iter().any(|s| s.shape.is_some_and(is_event)) {
         intent = Intent::History;
     }
-    // `ranked-v2`: a question in the past tense ("did", "was", "were") without a word of the present asks what happened
-    // then, not what holds now: a history question.
+    // `ranked-v2`: a question in the past tense ("did", "was", "were"; `recall23`: or a verb in the simple past right
+    // after its question word, "what broke the build right after the go bump?") without a word of the present asks
+    // what happened then, not what holds now: a history question.
     // Not a question for a verdict ("did the lint job pass?": how the newest run went), nor one that also asks in the
     // present ("is BILLING_V2 on, and did lint pass?"), nor one about the outcome ("finally", "in the end").
     let mut past = false;
@@ -1361,18 +1359,10 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         && intent == Intent::State
         && !state_word
         && !outcome
-        && raw.iter().any(|w| in_list(PAST, w))
+        && (raw.iter().any(|w| in_list(PAST, w)) || asks_in_simple_past(&raw))
         && !raw.iter().any(|w| in_list(PRESENT, w))
         && !slots.iter().any(asks_verdict)
     {
-        intent = Intent::History;
-        past = true;
-    }
-    // `ranked-v2` (`recall23`): the same for a question whose verb comes right after its question word in the simple
-    // past ("what broke the build right after the go bump?", "which migration locked the table?"): English asks about the
-    // present there with "is" or "does".
-    #[cfg(ranked_v2)]
-    if v2 && PAST_TENSE && intent == Intent::State && !state_word && !outcome && !slots.iter().any(asks_verdict) && asks_in_simple_past(&raw) && !raw.iter().any(|w| in_list(PRESENT, w)) {
         intent = Intent::History;
         past = true;
     }
