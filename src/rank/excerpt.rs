@@ -149,7 +149,7 @@ pub(super) fn filtered_lines(summary: &str, text: &str) -> Vec<u32> {
         .split('|')
         .map(|a| a.trim_start_matches('^').trim_end_matches('$').replace("\\b", ""))
         .filter(|a| a.chars().count() >= 3 && a.chars().all(plain))
-        .map(|a| if fold_case { a.to_lowercase() } else { a })
+        .map(|a| if fold_case { a.to_ascii_lowercase() } else { a })
         .collect();
     if alternatives.is_empty() {
         return Vec::new();
@@ -157,7 +157,7 @@ pub(super) fn filtered_lines(summary: &str, text: &str) -> Vec<u32> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| {
-            let l = if fold_case { l.to_lowercase() } else { l.to_string() };
+            let l = if fold_case { l.to_ascii_lowercase() } else { l.to_string() };
             alternatives.iter().any(|a| l.contains(a.as_str()))
         })
         .map(|(k, _)| k as u32)

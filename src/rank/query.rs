@@ -1165,16 +1165,10 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         // `ranked-v2`: "how long", "how often" ask for a duration or a frequency: question words, not content ("the
         // weekend long run" does not answer "how long do tokens live").
         if v2 && i > 0 && raw[i - 1] == "how" && HOW_WORDS.contains(&w.as_str()) {
-            // (`recall18`: "how long" asks for the line that says how long something took, a duration.)
+            // (`recall18`: "how long" asks for the line that says how long something took, a duration, as "how slow" and
+            // "how fast" do; `recall23`: "how often" asks for a schedule, a cron expression or a rate.)
             #[cfg(ranked_v2)]
-            if w != "often" {
-                push(&mut slots, duration_slot(tagged[i].1));
-            }
-            // (`recall23`: "how often" asks for a schedule: a cron expression, a rate.)
-            #[cfg(ranked_v2)]
-            if w == "often" {
-                push(&mut slots, concept_slot("how often", super::concepts::SCHEDULE, tagged[i].1));
-            }
+            push(&mut slots, if w == "often" { concept_slot("how often", super::concepts::SCHEDULE, tagged[i].1) } else { duration_slot(tagged[i].1) });
             continue;
         }
         // (`recall18`: nor is the verb of "how long does it take", "how long did the build take".)
