@@ -144,7 +144,7 @@ pub(super) fn filtered_lines(summary: &str, text: &str) -> Vec<u32> {
         Some(q @ ('\'' | '"')) => rest[1..].split(q).next().unwrap_or(""),
         _ => rest.split([' ', '|']).next().unwrap_or(""),
     };
-    let plain = |c: char| c.is_alphanumeric() || " _:./=-".contains(c);
+    let plain = |c: char| c.is_ascii_alphanumeric() || " _:./=-".contains(c);
     let alternatives: Vec<String> = pattern
         .split('|')
         .map(|a| a.trim_start_matches('^').trim_end_matches('$').replace("\\b", ""))
