@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run bench:recall: does a question get the tool result that answers it? Sessions of our own making
-// (tests/recall/scenarios.mjs, held-out-6.mjs, held-out-8.mjs, held-out-10.mjs, held-out-12.mjs, held-out-14.mjs and
-// held-out-16.mjs, plus the test suite's tests/js/session-gen.mjs session) are imported with `contextfold import`, then every question
+// (tests/recall/scenarios.mjs and the held-out-*.mjs files, as bench/recall-lib.mjs lists them, plus the test suite's
+// tests/js/session-gen.mjs session) are imported with `contextfold import`, then every question
 // is asked through `contextfold hook user-prompt-submit --budget N` (one process per question, a fresh harness
 // session each, as Claude Code runs the hook), once per selection mode.
 //
