@@ -1520,3 +1520,22 @@ fn ranked_v2_a_step_shown_as_lines_also_shows_the_first_line_its_command_filtere
     let shown: Vec<(i64, &Vec<u32>)> = r.related.iter().map(|x| (x.step_id, &x.lines)).collect();
     assert!(r.related.iter().any(|x| x.step_id == 1 && x.lines.contains(&30)), "selected {:?}, related {shown:?}", ids(&r));
 }
+
+#[test]
+fn ranked_v2_a_dotted_name_the_index_does_not_keep_whole_finds_the_steps_that_carry_its_words() {
+    // The index keeps `orders` but not `orders.v1` (nor `v1`, too short). Eighty newer steps carry "order",
+    // "partition" and "topic" as much as the topic's describe does: only the name tells them apart.
+    let storage = MemoryStorage::with_root("/v2dotted");
+    block_on(contextfold::store::Storage::save(&storage, ".contextfold/hydration_policy.json", br#"{"selection": "ranked-v2"}"#)).unwrap();
+    let mut cf = block_on(ContextFold::open(storage, clock())).unwrap();
+    let mut folds: Vec<(i64, String, String)> =
+        vec![(1, "Bash: kafka-topics.sh --describe --topic orders.v1".into(), "Topic: orders.v1\tPartitionCount: 24\tReplicationFactor: 3".into())];
+    folds.extend((2..90).map(|k| (k, "Bash: kafka-consumer-groups.sh --describe --group payments".to_string(), format!("order topic partition {k} lag 0 offset {}", k * 7))));
+    for (step, summary, text) in folds {
+        let mut input = FoldInput::new(step, &summary);
+        input.raw_content = Some(text);
+        block_on(cf.fold(input)).unwrap();
+    }
+    let r = ask(&cf, "how many partitions on orders.v1?", None);
+    assert_eq!(ids(&r).first(), Some(&1), "{:?}", ids(&r));
+}

@@ -53,6 +53,10 @@ const GLUED_QUALITY: u32 = 16;
 /// The quality of a misspelt word's answer (an identifier part's, 12/16: below the word's own).
 #[cfg(ranked_v2)]
 const MISSPELT_QUALITY: u32 = 12;
+/// `ranked-v2` (`recall24`): what a step that carries every word of a name the index does not keep whole (`orders.v1`,
+/// `kervan.com.tr`) scores for it: an identifier part's quality (the name itself is found on the lines read).
+#[cfg(ranked_v2)]
+const NAME_PARTS_QUALITY: u32 = 12;
 
 /// How the slots of a query are matched by forms: exact forms (a tag and a stem), and prefixes.
 #[derive(Debug, Clone, Default)]
@@ -306,8 +310,29 @@ pub fn ask(prompt: &str) -> Ask {
     for k in concept_keys(&query) {
         asked.add(k, 0);
     }
-    let whole: BTreeSet<String> = query.slots.iter().filter(|s| s.whole).map(|s| s.keys[0].0.clone()).collect();
+    #[allow(unused_mut)]
+    let mut whole: BTreeSet<String> = query.slots.iter().filter(|s| s.whole).map(|s| s.keys[0].0.clone()).collect();
+    // (`recall24`: and the words of each, for a name the index does not keep whole.)
+    #[cfg(ranked_v2)]
+    {
+        let parts: Vec<String> = whole.iter().flat_map(|t| name_parts(t)).collect();
+        whole.extend(parts);
+    }
     Ask { query, matcher, asked, whole: whole.into_iter().collect() }
+}
+
+/// `ranked-v2` (`recall24`): the words of a name the prompt asks for whole that the index keeps as terms of their own
+/// (three characters or more, not all digits): `orders.v1` → `orders`, `kervan.com.tr` → `kervan`, `com`. A name of
+/// one word has none (the name is its own term).
+#[cfg(ranked_v2)]
+fn name_parts(name: &str) -> Vec<String> {
+    let words: Vec<&str> = name.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
+    if words.len() < 2 {
+        return Vec::new();
+    }
+    let mut out: Vec<String> = words.into_iter().filter(|w| w.chars().count() >= 3 && !w.bytes().all(|b| b.is_ascii_digit())).map(str::to_string).collect();
+    out.dedup();
+    out
 }
 
 /// The form keys whose steps the prompt's concepts find (`ranked-v2`, [`super::concepts`]), ascending.
@@ -429,6 +454,24 @@ impl Plan {
             for i in slot_of_whole(&slots, term) {
                 parts[i].push((steps.as_slice(), 16));
             }
+        }
+        // (`recall24`: a name no step carries whole, `orders.v1`, finds the steps that carry all of its words.)
+        #[cfg(ranked_v2)]
+        let by_name_parts: Vec<(usize, Vec<i64>)> = slots
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| s.whole && parts[*i].iter().all(|p| p.0.is_empty()))
+            .filter_map(|(i, s)| {
+                let words = name_parts(&s.keys[0].0);
+                let mut lists = words.iter().map(|w| whole.get(w).map(Vec::as_slice).unwrap_or(&[]));
+                let first = lists.next()?.to_vec();
+                let steps: Vec<i64> = lists.fold(first, |acc, l| acc.into_iter().filter(|s| l.binary_search(s).is_ok()).collect());
+                (!steps.is_empty()).then_some((i, steps))
+            })
+            .collect();
+        #[cfg(ranked_v2)]
+        for (i, steps) in &by_name_parts {
+            parts[*i] = vec![(steps.as_slice(), NAME_PARTS_QUALITY)];
         }
         let per_slot: Vec<Vec<(i64, u32)>> = parts
             .iter()
@@ -839,6 +882,16 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn the_words_of_a_name_are_those_the_index_keeps_as_terms() {
+        assert_eq!(name_parts("orders.v1"), ["orders"]);
+        assert_eq!(name_parts("kervan.com.tr"), ["kervan", "com"]);
+        assert_eq!(name_parts("/var/log"), ["var", "log"]);
+        assert!(name_parts("3.12.1").is_empty());
+        assert!(name_parts("checkout").is_empty(), "a name of one word is its own term");
+    }
 
     #[cfg(ranked_v2)]
     #[test]
