@@ -79,6 +79,47 @@ pub(super) fn best_lines(per_line: &[Vec<(usize, u32)>], worth: impl Fn(&[(usize
     lines
 }
 
+/// `ranked-v2` (`recall24`): at most this many lines a shown line's sentence runs on to ([`sentence_ends`]).
+#[cfg(ranked_v2)]
+pub(super) const SENTENCE_LINES: usize = 3;
+
+/// `ranked-v2` (`recall24`): `lines` (ascending) with the lines that finish the sentence the last line of each run of
+/// them breaks off (a commit message's or a note's paragraph wrapped at 80 columns: "…, so a slow carrier got" /
+/// "three times the load…"): while a line ends in a word or a comma and the next starts in a small letter, at most
+/// [`SENTENCE_LINES`] more.
+#[cfg(ranked_v2)]
+pub(super) fn sentence_ends(text: &str, lines: &[u32]) -> Vec<u32> {
+    let all: Vec<&str> = text.lines().take(20_000).collect();
+    let breaks_off = |k: usize| {
+        let line = all[k].trim_end();
+        let next = all.get(k + 1).map(|l| l.trim_start());
+        // (Prose wrapped at a margin: sixty characters or more, five words of letters; the next line goes on with a
+        // word, not a path or a number.)
+        let word = |w: &str| w.trim_end_matches([',', '.', ';', ':']).chars().all(char::is_alphabetic);
+        line.trim().chars().count() >= 60
+            && line.split_whitespace().filter(|w| word(w)).count() >= 5
+            && line.ends_with(|c: char| c.is_alphabetic() || c == ',')
+            && next.and_then(|n| n.split_whitespace().next()).is_some_and(|w| word(w) && w.starts_with(char::is_lowercase))
+    };
+    let mut out: Vec<u32> = lines.to_vec();
+    for (i, &k) in lines.iter().enumerate() {
+        if lines.get(i + 1) == Some(&(k + 1)) {
+            continue;
+        }
+        let mut at = k as usize;
+        for _ in 0..SENTENCE_LINES {
+            if at >= all.len() || !breaks_off(at) {
+                break;
+            }
+            at += 1;
+            out.push(at as u32);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 /// How many of the selection's picks are shown whole (`recall19`): each later one, and each the budget left out, as
 /// its best lines ([`pick_lines`]), where those show what it was picked for. (Measured on the seen recall sessions,
 /// natively: 2 against all whole, 436 -> 449 of 535 questions, wrong 3 -> 1; 1, before the check of what the lines
@@ -99,6 +140,8 @@ pub(super) fn pick_lines(text: &str, per_line: &[Vec<(usize, u32)>], worth: impl
         lines.sort_unstable();
         lines.dedup();
     }
+    #[cfg(ranked_v2)]
+    let lines = sentence_ends(text, &lines);
     Some(lines)
 }
 
@@ -251,6 +294,21 @@ pub(super) fn place_lines(text: &str) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn a_shown_line_that_breaks_off_a_sentence_is_shown_with_the_rest_of_it() {
+        let text = "[main 5e0c2b8] istio: fewer retries\n\nThe mesh retried Quote on deadline-exceeded, so a slow carrier got\nthree times the load exactly when it was already slow (3.07x per call).\nRetry only what is safe.\nand then the build step wrote the whole of the size report out to\ndist/report.txt\nthe sizes of all of the chunks that the bundler wrote out are these\n1.2 kB\n  worker heartbeat ok, queue depth 3, latency 12 ms\n  worker heartbeat ok";
+        // (Line 2 breaks off at "got"; line 3 ends the sentence.)
+        assert_eq!(sentence_ends(text, &[2]), vec![2, 3]);
+        // (A line that ends in a full stop is a whole sentence.)
+        assert_eq!(sentence_ends(text, &[4]), vec![4]);
+        // (Tool output goes on with a path or a number, not a word: no sentence to finish.)
+        assert_eq!(sentence_ends(text, &[5]), vec![5]);
+        assert_eq!(sentence_ends(text, &[7]), vec![7]);
+        // (Nor is a short log line wrapped prose.)
+        assert_eq!(sentence_ends(text, &[9]), vec![9]);
+    }
 
     #[cfg(ranked_v2)]
     #[test]

@@ -890,6 +890,8 @@ impl Plan {
                     lines.extend(excerpt::filtered_lines(summary, text));
                     lines.sort_unstable();
                     lines.dedup();
+                    // (`recall24`: and the rest of a sentence a shown line breaks off.)
+                    lines = excerpt::sentence_ends(text, &lines);
                 }
                 if !lines.is_empty() {
                     result.related.push(scan::ScanRelated { step_id: step, summary: entries.get(&step).map(|e| e.1.clone()).unwrap_or_default(), lines });
