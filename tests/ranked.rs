@@ -1539,3 +1539,15 @@ fn ranked_v2_a_dotted_name_the_index_does_not_keep_whole_finds_the_steps_that_ca
     let r = ask(&cf, "how many partitions on orders.v1?", None);
     assert_eq!(ids(&r).first(), Some(&1), "{:?}", ids(&r));
 }
+
+#[test]
+fn ranked_v2_a_question_that_asks_for_advice_gets_nothing_and_the_same_words_about_the_session_get_the_step() {
+    let cf = v2_store(&[
+        (1, "Read: app/consumers/orders.py", "class OrdersConsumer:\n    # idempotent: dedupes messages by event_id before writing\n    def handle(self, msg): ..."),
+        (2, "Bash: redis-cli XINFO STREAM orders", "length 1204\nradix-tree-keys 12\nlast-generated-id 1733404471908-0"),
+    ]);
+    for prompt in ["Any tips for writing idempotent consumers?", "When would you use Redis streams instead of Kafka?", "explain backpressure"] {
+        assert!(ask(&cf, prompt, None).selected.is_empty(), "{prompt}");
+    }
+    assert_eq!(ids(&ask(&cf, "how does our orders consumer stay idempotent?", None)).first(), Some(&1));
+}

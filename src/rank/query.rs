@@ -530,6 +530,85 @@ const GENERAL: &[&[&str]] = &[
     &["tell", "me", "a", "joke"],
 ];
 
+/// `ranked-v2` (`recall24`): the forms of a question that asks for advice or knowledge rather than for the session
+/// ("any tips for writing idempotent consumers", "when would you use redis streams instead of kafka", "REST ile
+/// GraphQL arasında nasıl seçim yaparsın"), as match-key sequences found anywhere. Such a prompt needs nothing from
+/// the store unless it names the session ([`asks_for_knowledge`]).
+#[cfg(ranked_v2)]
+const ADVICE_FORMS: &[&[&str]] = &[
+    &["when", "would", "you"],
+    &["when", "should", "i"],
+    &["when", "should", "you"],
+    &["when", "do", "you"],
+    &["should", "i", "learn"],
+    &["should", "i", "use"],
+    &["better", "for", "a"],
+    &["best", "practices"],
+    &["tips", "for"],
+    &["thoughts", "on"],
+    &["pros", "and", "cons"],
+    &["purpose", "of", "a"],
+    &["purpose", "of", "an"],
+    &["point", "of", "a"],
+    &["point", "of", "an"],
+    &["stand", "for"],
+    &["stands", "for"],
+    &["pick", "between"],
+    &["choose", "between"],
+    &["idiomatic"],
+    &["theorem"],
+    &["like", "i", "m", "five"],
+    &["nasil", "secim"],
+    &["kullanmak", "mantikli"],
+    &["tavsiyelerin"],
+    &["tavsiyen"],
+    &["dezavantajlari"],
+    &["avantajlari"],
+];
+
+/// `ranked-v2` (`recall24`): forms that compare or explain kinds of things ("how does a bloom filter work", "liveness
+/// ve readiness probe farkı ne"): general only with an indefinite article (`a`, `an`, Turkish `bir`) somewhere, as
+/// "difference between a … and a …" is; without one they may be about the session's own ("how does checkout work").
+#[cfg(ranked_v2)]
+const COMPARE_FORMS: &[&[&str]] = &[&["difference", "between"], &["differ", "from"], &["how", "does"], &["arasindaki", "fark"], &["farki", "ne"], &["farki", "nedir"]];
+
+/// `ranked-v2` (`recall24`): words that tie a question to the session (match keys): who did it ("we", "our"; Turkish
+/// "biz"), when ("now", "still", "again", "yesterday"; "şimdi", "hâlâ", "artık"), what happened ("did", "was",
+/// "were"), and a definite "this" or "these": a knowledge form with one of them asks about the session
+/// ("how does our worker pick a queue?", "explain this error").
+#[cfg(ranked_v2)]
+const SESSION_WORDS: &[&str] = &[
+    "we", "our", "ours", "us", "weve", "my", "mine", "this", "these", "those", "here", "now", "currently", "current",
+    "still", "anymore", "again", "today", "yesterday", "earlier", "latest", "last", "did", "was", "were", "had",
+    "rn", "atm", "biz", "bizim", "bize", "bizde", "simdi", "hala", "artik", "dun", "bugun", "su", "bu", "burada",
+];
+
+/// `ranked-v2` (`recall24`): whether a prompt's words (match keys) ask for advice or knowledge, not for the session:
+/// [`ADVICE_FORMS`], [`COMPARE_FORMS`] with an indefinite article, or "explain …" as its first word (not "explain
+/// why …": why something happened is the session's), without [`SESSION_WORDS`]. `the` ties it to the session too
+/// ("explain the retry setting"), but not before what such a question asks of a kind of thing ("the purpose of a …");
+/// so do a Turkish word of "our" (`sürümümüz`) or of what we did (`düzelttik`), and an identifier (`max_conns`, `v2`).
+#[cfg(ranked_v2)]
+fn asks_for_knowledge(raw: &[String]) -> bool {
+    let has = |forms: &[&[&str]]| forms.iter().any(|seq| raw.windows(seq.len()).any(|w| w.iter().zip(seq.iter()).all(|(a, b)| a == b)));
+    let indefinite = raw.iter().any(|w| matches!(w.as_str(), "a" | "an" | "bir"));
+    let explain = ["explain", "can you explain", "could you explain"].iter().any(|form| {
+        let form: Vec<&str> = form.split(' ').collect();
+        raw.len() > form.len() && raw.iter().zip(&form).all(|(a, b)| a == b) && raw[form.len()] != "why"
+    });
+    if !(explain || has(ADVICE_FORMS) || (indefinite && has(COMPARE_FORMS))) {
+        return false;
+    }
+    // ("the" before what such questions ask for of a kind of thing, "the purpose of a …", "the difference between
+    // a …", is no reference.)
+    let definite = raw.windows(2).any(|w| w[0] == "the" && !matches!(w[1].as_str(), "purpose" | "point" | "difference" | "differences" | "pros" | "best" | "right" | "root" | "main"))
+        || raw.last().is_some_and(|w| w == "the");
+    let ours = |w: &str| (w.ends_with("imiz") || w.ends_with("umuz")) && w.chars().count() > 6;
+    let we_did = |w: &str| ["dik", "tik", "duk", "tuk"].iter().any(|e| w.ends_with(e)) && w.chars().count() > 5;
+    let identifier = |w: &str| w.contains('_') || w.bytes().any(|b| b.is_ascii_digit());
+    !definite && !raw.iter().any(|w| in_list(SESSION_WORDS, w) || ours(w) || we_did(w) || identifier(w))
+}
+
 /// `ranked-v2`: whether a prompt's words (match keys) ask about something in general ([`GENERAL`]).
 fn asks_in_general(raw: &[String]) -> bool {
     // (`recall10`: the person it is for may come between the verb and the form: "write me a limerick", "write us a poem".)
@@ -648,6 +727,10 @@ fn synonyms(key: &str) -> Vec<String> {
 /// The words of a prompt, in order: runs of word characters, folded, as match keys.
 /// Words that join two questions in one prompt ("…, and which …", "… ve …").
 const JOINS: &[&str] = &["and", "also", "plus", "ve", "hem", "ayrica"];
+
+/// `ranked-v2` (`recall24`): whether a question in a form that asks for knowledge needs nothing ([`asks_for_knowledge`]).
+#[cfg(ranked_v2)]
+const KNOWLEDGE: bool = true;
 
 /// `ranked-v2`: for each word of a prompt (as [`words`] splits it), whether it is written as a name inside a
 /// sentence: a capital and then small letters (`Go`, not `OK` or `I`), not the first word of the prompt or of a
@@ -1336,6 +1419,11 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     if v2 && (asks_in_general(&raw) || (!slots.is_empty() && slots.iter().all(|s| in_list(CHAT, &s.name)))) {
         slots.clear();
     }
+    // (`recall24`: nor does a question in a form that asks for knowledge, when no word of it names the session.)
+    #[cfg(ranked_v2)]
+    if v2 && KNOWLEDGE && !slots.iter().any(|s| s.whole) && asks_for_knowledge(&raw) {
+        slots.clear();
+    }
     // `ranked-v2`: a question about an event (a concept such as "fix") that does not ask for the present state is a
     // history question.
     if v2 && intent == Intent::State && !state_word && slots.iter().any(|s| s.shape.is_some_and(is_event)) {
@@ -1859,6 +1947,40 @@ mod tests {
         assert_eq!(analyse_with("VAT yuvarlama hatasını nasıl düzelttik?", true).intent, Intent::History);
         assert_eq!(analyse_with("Is the flaky test fixed now?", true).intent, Intent::State);
         assert_eq!(analyse("How did we fix the dedupe test?").intent, Intent::State);
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_a_question_that_asks_for_advice_or_knowledge_has_nothing_to_find_unless_it_names_the_session() {
+        for p in [
+            "Any tips for writing idempotent consumers?",
+            "When would you use Redis streams instead of Kafka?",
+            "How do I pick between REST and gRPC for internal services?",
+            "explain backpressure",
+            "Can you explain how TCP slow start works?",
+            "What is the purpose of a write-ahead log?",
+            "How does a bloom filter work?",
+            "Bir mutex ile semaphore arasındaki fark nedir?",
+            "REST ile GraphQL arasında nasıl seçim yaparsın?",
+        ] {
+            assert!(analyse_with(p, true).slots.is_empty(), "{p}");
+            assert!(!analyse(p).slots.is_empty(), "ranked-v1 is unchanged: {p}");
+        }
+        // The same forms about the session's own things: still asked.
+        for p in [
+            "how does checkout handle retries",
+            "what's the difference between staging and prod configs",
+            "explain why the build failed",
+            "explain the redis eviction setting",
+            "any tips for fixing the flaky test we have",
+            "how does our worker pick a queue",
+            "is the staging cluster better for a load test than prod",
+            "explain the 502s on checkout",
+            "pros and cons of our current caching setup",
+            "when do you think we should bump max_connections",
+        ] {
+            assert!(!analyse_with(p, true).slots.is_empty(), "{p}");
+        }
     }
 
     #[test]
