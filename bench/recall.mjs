@@ -17,13 +17,16 @@
 // injected. Each held-out session is reported apart, with what has been read of it since it was written
 // (HELD_OUT_SESSIONS in bench/recall-lib.mjs, with the sessions and the verdict): only the unseen ones measure
 // generalisation. Each table ends with why the questions not answered were not (nothing injected, a needed step not
-// picked, a key fact cut), in counts only. Measures the package in pkg/ (`npm run build` first).
+// picked, a key fact cut), in counts only. Then the questions of tests/recall/general-questions.mjs, which need
+// nothing and are phrased as people ask for advice or knowledge, are asked of every tuning session's store: noisy
+// when anything is injected. Measures the package in pkg/ (`npm run build` first).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { HELD_OUT_SESSIONS, allSessions, isUnseen, judge, parseContext } from "./recall-lib.mjs";
+import { WRITTEN_AFTER, WRITTEN_FOR_RECALL24 } from "../tests/recall/general-questions.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = process.env.CONTEXTFOLD_BIN ?? path.join(root, "pkg", "bin", "contextfold.mjs");
@@ -85,6 +88,7 @@ const sessions = allSessions().filter(
   (s) => (only === undefined || s.name.startsWith(only)) && (exclude === undefined || !exclude.some((e) => s.name.startsWith(e))),
 );
 const rows = [];
+const general = [];
 try {
   for (const s of sessions) {
     const file = path.join(work, `${s.name.replace(/\W+/g, "-")}.jsonl`);
@@ -104,6 +108,17 @@ try {
         rows.push({ session: s.name, heldOut: s.heldOut, mode, kind: q.kind, lang: q.lang, prompt: q.prompt, verdict, why: missReason(q, got, stepOf, verdict), tokens: got.tokens, steps: got.steps, want: q.want.map((w) => stepOf.get(w.id)) });
         if (verbose && verdict !== "passed" && (!s.heldOut || (argv.includes("--verbose-held-out") && (!isUnseen(s) || argv.includes("--verbose-unseen"))))) console.log(`  [${mode}] ${verdict}: ${q.prompt} -> steps ${got.steps.join(",") || "-"} (${got.tokens} tokens), want ${q.want.map((w) => stepOf.get(w.id)).join(",")}`);
       });
+      // Questions that need nothing, in other words than the sessions' own (tests/recall/general-questions.mjs),
+      // of each tuning session's store.
+      if (!s.heldOut) {
+        for (const [set, prompts] of [["written for recall24", WRITTEN_FOR_RECALL24], ["written after", WRITTEN_AFTER]]) {
+          prompts.forEach((prompt, i) => {
+            const got = ask(store, s.sessionId, prompt, `${mode}-general-${set.length}-${i}`);
+            general.push({ session: s.name, mode, set, prompt, noisy: got.steps.length > 0, tokens: got.tokens });
+            if (verbose && got.steps.length > 0) console.log(`  [${mode}] noisy (general, ${set}): ${prompt} -> steps ${got.steps.join(",")} (${got.tokens} tokens)`);
+          });
+        }
+      }
     }
     writeFileSync(policyFile, `${JSON.stringify(policy, null, 2)}\n`);
   }
@@ -148,10 +163,21 @@ function table(subset, title) {
 if (json) {
   // An unseen session's rows give its verdicts, not its questions and picks (which would make it seen).
   const shown = argv.includes("--verbose-unseen") ? rows : rows.map((r) => (r.heldOut && isUnseen(r) ? { session: r.session, heldOut: r.heldOut, mode: r.mode, kind: r.kind, lang: r.lang, verdict: r.verdict, why: r.why, tokens: r.tokens } : r));
-  console.log(JSON.stringify({ budget, rows: shown }, null, 2));
+  console.log(JSON.stringify({ budget, rows: shown, general }, null, 2));
 } else {
   const tuning = rows.filter((r) => !r.heldOut);
   if (tuning.length) console.log(table(tuning, "Tuning sessions (billing, storefront, data-platform, session-gen)"));
+  if (general.length) {
+    const stores = new Set(general.map((g) => g.session)).size;
+    console.log(`\nNeeds nothing, in other words (tests/recall/general-questions.mjs, asked of ${stores} tuning stores): noisy of asked`);
+    for (const set of ["written for recall24", "written after"]) {
+      const cells = MODES.map((m) => {
+        const gs = general.filter((g) => g.mode === m && g.set === set);
+        return `${m} ${gs.filter((g) => g.noisy).length}/${gs.length}`.padEnd(44);
+      });
+      console.log(`${set.padEnd(22)}${cells.join("")}`);
+    }
+  }
   HELD_OUT_SESSIONS.forEach(([, name, history], i) => {
     const held = rows.filter((r) => r.heldOut === i + 1);
     if (held.length) console.log(table(held, `Held-out session ${i + 1} (${name}), ${history}`));
