@@ -965,19 +965,26 @@ fn dotted_numbers(prompt: &str) -> Vec<String> {
 /// last a common top-level domain or, since `recall20`, a version: `orders.v1`), lowercased, in order, each once.
 #[cfg(ranked_v2)]
 fn host_names(prompt: &str) -> Vec<String> {
-    const TLDS: &[&str] = &["com", "net", "org", "io", "dev", "app", "co", "tr", "de", "uk", "eu", "fr", "nl", "cloud", "ai", "sh"];
     let mut out: Vec<String> = Vec::new();
     for token in prompt.split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-')) {
         let t = token.trim_matches(|c| c == '.' || c == '-').to_ascii_lowercase();
-        let parts: Vec<&str> = t.split('.').collect();
-        // (`recall20`: and a versioned name, a topic or an API: `orders.v1`.)
-        let last = parts.last().unwrap_or(&"");
-        let versioned = last.len() >= 2 && last.starts_with('v') && last[1..].bytes().all(|b| b.is_ascii_digit());
-        if parts.len() >= 2 && parts.iter().all(|p| !p.is_empty()) && (TLDS.contains(last) || versioned) && parts[0].bytes().any(|b| b.is_ascii_alphabetic()) && !out.contains(&t) {
+        if is_host_name(&t) && !out.contains(&t) {
             out.push(t);
         }
     }
     out
+}
+
+/// `ranked-v2` (`recall19`): whether a lowercase token is a host name or (`recall20`) a versioned name, as
+/// [`host_names`] finds them.
+#[cfg(ranked_v2)]
+pub(super) fn is_host_name(t: &str) -> bool {
+    const TLDS: &[&str] = &["com", "net", "org", "io", "dev", "app", "co", "tr", "de", "uk", "eu", "fr", "nl", "cloud", "ai", "sh"];
+    let parts: Vec<&str> = t.split('.').collect();
+    // (`recall20`: and a versioned name, a topic or an API: `orders.v1`.)
+    let last = parts.last().unwrap_or(&"");
+    let versioned = last.len() >= 2 && last.starts_with('v') && last[1..].bytes().all(|b| b.is_ascii_digit());
+    parts.len() >= 2 && parts.iter().all(|p| !p.is_empty()) && (TLDS.contains(last) || versioned) && parts[0].bytes().any(|b| b.is_ascii_alphabetic())
 }
 
 /// `ranked-v2` (`recall20`): the absolute paths of a prompt that name no file (a mount point, a route: "/var
