@@ -85,8 +85,8 @@ pub(super) const SENTENCE_LINES: usize = 3;
 
 /// `ranked-v2` (`recall24`): `lines` (ascending) with the lines that finish the sentence the last line of each run of
 /// them breaks off (a commit message's or a note's paragraph wrapped at 80 columns: "…, so a slow carrier got" /
-/// "three times the load…"): while a line ends in a word or a comma and the next starts in a small letter, at most
-/// [`SENTENCE_LINES`] more.
+/// "three times the load…"): while a line of prose (sixty characters or more, five words of letters) ends in a word
+/// or a comma and the next starts with a word in small letters, at most [`SENTENCE_LINES`] more.
 #[cfg(ranked_v2)]
 pub(super) fn sentence_ends(text: &str, lines: &[u32]) -> Vec<u32> {
     let all: Vec<&str> = text.lines().take(20_000).collect();

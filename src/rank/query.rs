@@ -601,8 +601,7 @@ fn asks_for_knowledge(raw: &[String]) -> bool {
     }
     // ("the" before what such questions ask for of a kind of thing, "the purpose of a …", "the difference between
     // a …", is no reference.)
-    let definite = raw.windows(2).any(|w| w[0] == "the" && !matches!(w[1].as_str(), "purpose" | "point" | "difference" | "differences" | "pros" | "best" | "right" | "root" | "main"))
-        || raw.last().is_some_and(|w| w == "the");
+    let definite = raw.windows(2).any(|w| w[0] == "the" && !matches!(w[1].as_str(), "purpose" | "point" | "difference" | "differences" | "pros" | "best" | "right" | "root" | "main"));
     let ours = |w: &str| (w.ends_with("imiz") || w.ends_with("umuz")) && w.chars().count() > 6;
     let we_did = |w: &str| ["dik", "tik", "duk", "tuk"].iter().any(|e| w.ends_with(e)) && w.chars().count() > 5;
     let identifier = |w: &str| w.contains('_') || w.bytes().any(|b| b.is_ascii_digit());
@@ -975,11 +974,14 @@ fn host_names(prompt: &str) -> Vec<String> {
     out
 }
 
+/// `ranked-v2` (`recall19`): the top-level domains a host name ends with ([`is_host_name`]).
+#[cfg(ranked_v2)]
+pub(super) const TLDS: &[&str] = &["com", "net", "org", "io", "dev", "app", "co", "tr", "de", "uk", "eu", "fr", "nl", "cloud", "ai", "sh"];
+
 /// `ranked-v2` (`recall19`): whether a lowercase token is a host name or (`recall20`) a versioned name, as
 /// [`host_names`] finds them.
 #[cfg(ranked_v2)]
 pub(super) fn is_host_name(t: &str) -> bool {
-    const TLDS: &[&str] = &["com", "net", "org", "io", "dev", "app", "co", "tr", "de", "uk", "eu", "fr", "nl", "cloud", "ai", "sh"];
     let parts: Vec<&str> = t.split('.').collect();
     // (`recall20`: and a versioned name, a topic or an API: `orders.v1`.)
     let last = parts.last().unwrap_or(&"");

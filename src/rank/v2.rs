@@ -322,16 +322,17 @@ pub fn ask(prompt: &str) -> Ask {
 }
 
 /// `ranked-v2` (`recall24`): the words of a host or versioned name the prompt asks for whole that the index keeps as
-/// terms of their own (three characters or more, not all digits): `orders.v1` → `orders`, `kervan.com.tr` →
-/// `kervan`, `com`. None for a file or a path, which the index keeps whole (and whose parts, `src`, may be on every
-/// step: reading their postings for each prompt would cost what the rest of the ranking does).
+/// terms of their own (three characters or more, not all digits, not a top-level domain, which every URL of the
+/// store may carry): `orders.v1` → `orders`, `kervan.com.tr` → `kervan`. None for a file or a path, which the index
+/// keeps whole (and whose parts, `src`, may be on every step: reading their postings for each prompt would cost what
+/// the rest of the ranking does).
 #[cfg(ranked_v2)]
 fn name_parts(name: &str) -> Vec<String> {
     let words: Vec<&str> = name.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
     if words.len() < 2 || !query::is_host_name(name) {
         return Vec::new();
     }
-    let mut out: Vec<String> = words.into_iter().filter(|w| w.chars().count() >= 3 && !w.bytes().all(|b| b.is_ascii_digit())).map(str::to_string).collect();
+    let mut out: Vec<String> = words.into_iter().filter(|w| w.chars().count() >= 3 && !w.bytes().all(|b| b.is_ascii_digit()) && !query::TLDS.contains(w)).map(str::to_string).collect();
     out.dedup();
     out
 }
@@ -888,7 +889,8 @@ mod tests {
     #[test]
     fn the_words_of_a_name_are_those_the_index_keeps_as_terms() {
         assert_eq!(name_parts("orders.v1"), ["orders"]);
-        assert_eq!(name_parts("kervan.com.tr"), ["kervan", "com"]);
+        assert_eq!(name_parts("kervan.com.tr"), ["kervan"]);
+        assert_eq!(name_parts("api.acme-shop.dev"), ["api", "acme", "shop"]);
         assert!(name_parts("/var/log").is_empty(), "a path is kept whole");
         assert!(name_parts("src/app/main.go").is_empty(), "a file is kept whole");
         assert!(name_parts("3.12.1").is_empty());
