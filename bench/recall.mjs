@@ -19,7 +19,9 @@
 // generalisation. Each table ends with why the questions not answered were not (nothing injected, a needed step not
 // picked, a key fact cut), in counts only. Then the questions of tests/recall/general-questions.mjs, which need
 // nothing and are phrased as people ask for advice or knowledge, are asked of every tuning session's store: noisy
-// when anything is injected. Measures the package in pkg/ (`npm run build` first).
+// when anything is injected; and the English multi-intent questions of the tuning and seen sessions that join their
+// two questions with "and" are asked with other joins too ("as well as", "+", "; ", …). Measures the package in pkg/
+// (`npm run build` first).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -89,6 +91,9 @@ const sessions = allSessions().filter(
 );
 const rows = [];
 const general = [];
+const joined = [];
+// How a multi-intent question's two questions may be joined besides "and" (`node bench/recall.mjs` asks each).
+const JOINERS = [["and", " and "], ["as well as", " as well as "], ["along with", " along with "], ["+", " + "], ["&", " & "], [";", "; "], ["two questions", "? "]];
 try {
   for (const s of sessions) {
     const file = path.join(work, `${s.name.replace(/\W+/g, "-")}.jsonl`);
@@ -108,6 +113,16 @@ try {
         rows.push({ session: s.name, heldOut: s.heldOut, mode, kind: q.kind, lang: q.lang, prompt: q.prompt, verdict, why: missReason(q, got, stepOf, verdict), tokens: got.tokens, steps: got.steps, want: q.want.map((w) => stepOf.get(w.id)) });
         if (verbose && verdict !== "passed" && (!s.heldOut || (argv.includes("--verbose-held-out") && (!isUnseen(s) || argv.includes("--verbose-unseen"))))) console.log(`  [${mode}] ${verdict}: ${q.prompt} -> steps ${got.steps.join(",") || "-"} (${got.tokens} tokens), want ${q.want.map((w) => stepOf.get(w.id)).join(",")}`);
       });
+      // The English multi-intent questions joined by "and", joined otherwise (never an unseen session's: their
+      // verdicts would tell what they ask).
+      if (!(s.heldOut && isUnseen(s))) {
+        for (const q of s.questions.filter((q) => q.kind === "multi" && q.lang !== "tr" && / and /.test(q.prompt))) {
+          for (const [joiner, join] of JOINERS) {
+            const got = ask(store, s.sessionId, q.prompt.replace(/,? and /, join), `${mode}-joined-${joiner}`);
+            joined.push({ mode, joiner, passed: judge(q, got, stepOf, budget) === "passed" });
+          }
+        }
+      }
       // Questions that need nothing, in other words than the sessions' own (tests/recall/general-questions.mjs),
       // of each tuning session's store.
       if (!s.heldOut) {
@@ -163,10 +178,21 @@ function table(subset, title) {
 if (json) {
   // An unseen session's rows give its verdicts, not its questions and picks (which would make it seen).
   const shown = argv.includes("--verbose-unseen") ? rows : rows.map((r) => (r.heldOut && isUnseen(r) ? { session: r.session, heldOut: r.heldOut, mode: r.mode, kind: r.kind, lang: r.lang, verdict: r.verdict, why: r.why, tokens: r.tokens } : r));
-  console.log(JSON.stringify({ budget, rows: shown, general }, null, 2));
+  console.log(JSON.stringify({ budget, rows: shown, general, joined }, null, 2));
 } else {
   const tuning = rows.filter((r) => !r.heldOut);
   if (tuning.length) console.log(table(tuning, "Tuning sessions (billing, storefront, data-platform, session-gen)"));
+  if (joined.length) {
+    const asked = joined.filter((j) => j.mode === MODES[0] && j.joiner === "and").length;
+    console.log(`\nMulti-intent questions joined otherwise (the ${asked} English ones joined by "and" of the tuning and seen sessions): passed of asked`);
+    for (const [joiner] of JOINERS) {
+      const cells = MODES.map((m) => {
+        const js = joined.filter((j) => j.mode === m && j.joiner === joiner);
+        return `${m} ${js.filter((j) => j.passed).length}/${js.length}`.padEnd(44);
+      });
+      console.log(`${joiner.padEnd(22)}${cells.join("")}`);
+    }
+  }
   if (general.length) {
     const stores = new Set(general.map((g) => g.session)).size;
     console.log(`\nNeeds nothing, in other words (tests/recall/general-questions.mjs, asked of ${stores} tuning stores): noisy of asked`);

@@ -489,7 +489,9 @@ const TURKISH_V2: &[(&str, &[&str])] = &[
 const STOP_TR_V2: &[&str] = &[
     "wouldn", "couldn", "didn", "doesn", "isn", "wasn", "weren", "aren", "shouldn", "hasn", "haven", "hadn", "don", "won","nerde", "nerdeydi", "neredeydi", "nereden", "nereye", "nereyi", "nerden", "kim", "kimin", "hangisiydi", "neydi", "kaci", "kacta", "kacti", "kacmis",
     // (`recall18`: the counter word of "kaç tane", how many; "according to", "remind me".)
-    "tane", "kez", "defa", "iki", "according", "remind"];
+    "tane", "kez", "defa", "iki", "according", "remind",
+    // (`recall24`: the words of "as well as", "along with", "together with", which join two questions.)
+    "well", "along", "together"];
 
 /// `ranked-v2`: word sequences (match keys) that mark a question about a kind of thing in general, not about the
 /// session ("what is the difference between a process and a thread?", "explain what a decorator is, in general"):
@@ -727,6 +729,11 @@ fn synonyms(key: &str) -> Vec<String> {
 /// Words that join two questions in one prompt ("…, and which …", "… ve …").
 const JOINS: &[&str] = &["and", "also", "plus", "ve", "hem", "ayrica"];
 
+/// `ranked-v2` (`recall24`): whether a lone `+` or `&`, "as well as", "along with" and "together with" join two
+/// questions too ([`split_other_joins`]).
+#[cfg(ranked_v2)]
+const OTHER_JOINS: bool = true;
+
 /// `ranked-v2` (`recall24`): whether a question in a form that asks for knowledge needs nothing ([`asks_for_knowledge`]).
 #[cfg(ranked_v2)]
 const KNOWLEDGE: bool = true;
@@ -919,6 +926,35 @@ fn split_both(prompt_nfc: &str, tagged: &mut [(String, u32)]) -> bool {
     split
 }
 
+/// `ranked-v2` (`recall24`): the joins of two questions that [`JOINS`] misses, each starting a new clause: a `+` or
+/// `&` standing alone between words ("app version + play rollout fraction?"), "as well as", "along with", "together
+/// with" ("the redis policy as well as the terraform state"). (Not "vs": it joins two values asked together, "queue
+/// timeout vs worker timeout", each clause's answer shown without the other's.)
+#[cfg(ranked_v2)]
+fn split_other_joins(prompt_nfc: &str, tagged: &mut [(String, u32)]) {
+    const PHRASES: &[&[&str]] = &[&["as", "well", "as"], &["along", "with"], &["together", "with"]];
+    let mut starts: Vec<usize> = Vec::new();
+    let chars: Vec<char> = prompt_nfc.chars().collect();
+    let mut count = 0usize;
+    for (k, &c) in chars.iter().enumerate() {
+        if is_word(c) {
+            count += usize::from(k == 0 || !is_word(chars[k - 1]));
+        } else if matches!(c, '+' | '&') && count > 0 && k > 0 && chars[k - 1].is_whitespace() && chars.get(k + 1).is_some_and(|n| n.is_whitespace()) {
+            starts.push(count);
+        }
+    }
+    for at in 1..tagged.len() {
+        if PHRASES.iter().any(|p| tagged.len() >= at + p.len() && tagged[at..at + p.len()].iter().zip(p.iter()).all(|(t, w)| t.0 == *w)) {
+            starts.push(at);
+        }
+    }
+    for start in starts {
+        for t in tagged.iter_mut().skip(start) {
+            t.1 += 1;
+        }
+    }
+}
+
 /// `ranked-v2` (`recall19`): the index of the "on" of "which X are we on" / "what X we're on" (which or what, a
 /// thing, then the phrase ending the prompt), if the words (match keys) say it.
 #[cfg(ranked_v2)]
@@ -1021,6 +1057,10 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     let q = nfc(prompt);
     #[allow(unused_mut)]
     let mut tagged = words(&q);
+    #[cfg(ranked_v2)]
+    if v2 && OTHER_JOINS {
+        split_other_joins(&q, &mut tagged);
+    }
     // (`recall18`: a statement before a question is in the question's clause.)
     #[cfg(ranked_v2)]
     if v2 {
@@ -1912,6 +1952,27 @@ mod tests {
         assert_eq!(clauses_of("Is the flag on, and did lint pass?", true, "pass"), Some(1));
         assert_eq!(clauses_of("Which Go version and which NATS port are we on now?", true, "port"), Some(1));
         assert_eq!(clauses_of("which next and which turbo versions are we on now?", false, "versions"), Some(1));
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_two_questions_joined_by_a_plus_an_ampersand_or_as_well_as_are_two_clauses_as_with_and() {
+        let clauses = |p: &str, name: &str| analyse_with(p, true).slots.iter().find(|s| s.name == name).map(|s| s.clauses);
+        for p in [
+            "app version and play rollout fraction?",
+            "app version + play rollout fraction?",
+            "app version & play rollout fraction?",
+            "app version as well as play rollout fraction?",
+            "app version along with play rollout fraction?",
+        ] {
+            let (version, rollout) = (clauses(p, "version"), clauses(p, "rollout"));
+            assert!(version.is_some() && rollout.is_some() && version != rollout, "{p}: {version:?} {rollout:?}");
+            assert!(clauses(p, "well").is_none() && clauses(p, "along").is_none(), "{p}: a join is no word to find");
+        }
+        // Not a `+` inside a word, nor one without a space on each side.
+        for p in ["which c++ compiler version is pinned?", "is the a+b build version pinned?"] {
+            assert_eq!(clauses(p, "version"), clauses(p, "pinned"), "{p}");
+        }
     }
 
     #[test]
