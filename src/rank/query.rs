@@ -465,6 +465,20 @@ fn comes_from(_: &[String], _: usize) -> bool {
     false
 }
 
+/// `ranked-v2` (`recall24`): whether the `i`th word of a prompt (a match key) only announces the question: "quick q:",
+/// "quick question,", "btw", "fyi", "hey" (a clause of its own otherwise, whose word would find steps of its own).
+#[cfg(ranked_v2)]
+fn announces(raw: &[String], i: usize) -> bool {
+    let at = |k: usize| raw.get(k).map_or("", String::as_str);
+    matches!(at(i), "btw" | "fyi" | "hey" | "hi")
+        || (at(i) == "quick" && matches!(at(i + 1), "q" | "qn" | "question" | "one"))
+        || (matches!(at(i), "question" | "qn" | "one") && i > 0 && at(i - 1) == "quick")
+}
+#[cfg(not(ranked_v2))]
+fn announces(_: &[String], _: usize) -> bool {
+    false
+}
+
 /// `ranked-v2`: more Turkish words (a verdict, a size).
 const TURKISH_V2: &[(&str, &[&str])] = &[
     ("basari", &["success"]),
@@ -1291,7 +1305,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         let acronym = v2 && caps.get(i).copied().unwrap_or(false) && !crate::text::is_stopword(w) && !is_stop(w);
         let name = name || acronym || electric(i);
         // (`ranked-v2`, `recall17`: nor do the words of an outcome, "finally", nor chat's "atm", "rn" for "now".)
-        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || is_stop(w) || in_list(STATE, w) || in_list(HISTORY, w) || (v2 && (in_list(STOP_TR_V2, w) || in_list(WHY, w) || in_list(OUTCOME, w) || in_list(STATE_V2, w) || in_list(HISTORY_V2, w) || comes_from(&raw, i)))) {
+        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || is_stop(w) || in_list(STATE, w) || in_list(HISTORY, w) || (v2 && (in_list(STOP_TR_V2, w) || in_list(WHY, w) || in_list(OUTCOME, w) || in_list(STATE_V2, w) || in_list(HISTORY_V2, w) || comes_from(&raw, i) || announces(&raw, i)))) {
             continue;
         }
         // `ranked-v2`: "how long", "how often" ask for a duration or a frequency: question words, not content ("the
@@ -1952,6 +1966,26 @@ mod tests {
         assert_eq!(clauses_of("Is the flag on, and did lint pass?", true, "pass"), Some(1));
         assert_eq!(clauses_of("Which Go version and which NATS port are we on now?", true, "port"), Some(1));
         assert_eq!(clauses_of("which next and which turbo versions are we on now?", false, "versions"), Some(1));
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_words_that_only_announce_a_question_are_no_words_to_find() {
+        let names = |p: &str| {
+            let mut n: Vec<String> = analyse_with(p, true).slots.iter().map(|s| s.name.clone()).collect();
+            n.sort();
+            n
+        };
+        for (announced, plain) in [
+            ("quick q: which port is postgres on now?", "which port is postgres on now?"),
+            ("Quick question, is CI green on main?", "is CI green on main?"),
+            ("btw what's the redis maxmemory policy", "what's the redis maxmemory policy"),
+            ("hey, which node version are we on", "which node version are we on"),
+        ] {
+            assert_eq!(names(announced), names(plain), "{announced}");
+        }
+        // "quick" asked about is a word to find.
+        assert!(names("is the quick sort test still flaky?").contains(&"quick".to_string()));
     }
 
     #[cfg(ranked_v2)]
