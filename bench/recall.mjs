@@ -20,8 +20,8 @@
 // picked, a key fact cut), in counts only. Then the questions of tests/recall/general-questions.mjs, which need
 // nothing and are phrased as people ask for advice or knowledge, are asked of every tuning session's store: noisy
 // when anything is injected; and the English multi-intent questions of the tuning and seen sessions that join their
-// two questions with "and" are asked with other joins too ("as well as", "+", "; ", …). Measures the package in pkg/
-// (`npm run build` first).
+// two questions with "and" are asked with other joins too ("as well as", "+", "; ", …), and their English state
+// questions announced ("quick q: …", "btw, …"). Measures the package in pkg/ (`npm run build` first).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -93,6 +93,9 @@ const rows = [];
 const general = [];
 const joined = [];
 // How a multi-intent question's two questions may be joined besides "and" (`node bench/recall.mjs` asks each).
+const opened = [];
+// How a question may be announced (`node bench/recall.mjs` asks the state questions with each).
+const OPENINGS = [["quick q:", "quick q: "], ["btw,", "btw, "]];
 const JOINERS = [["and", " and "], ["as well as", " as well as "], ["along with", " along with "], ["+", " + "], ["&", " & "], [";", "; "], ["two questions", "? "]];
 try {
   for (const s of sessions) {
@@ -116,12 +119,25 @@ try {
       // The English multi-intent questions joined by "and", joined otherwise (never an unseen session's: their
       // verdicts would tell what they ask).
       if (!(s.heldOut && isUnseen(s))) {
-        for (const q of s.questions.filter((q) => q.kind === "multi" && q.lang !== "tr" && / and /.test(q.prompt))) {
+        // (Each question in a harness session of its own, as the sessions' own questions are: the hook does not
+        // inject again what it injected earlier in the same session.)
+        s.questions.forEach((q, i) => {
+          if (q.kind !== "multi" || q.lang === "tr" || !/ and /.test(q.prompt)) return;
           for (const [joiner, join] of JOINERS) {
-            const got = ask(store, s.sessionId, q.prompt.replace(/,? and /, join), `${mode}-joined-${joiner}`);
+            const got = ask(store, s.sessionId, q.prompt.replace(/,? and /, join), `${mode}-joined-${joiner}-${i}`);
             joined.push({ mode, joiner, passed: judge(q, got, stepOf, budget) === "passed" });
           }
-        }
+        });
+      }
+      // The English state questions, announced ("quick q: …", "btw, …"), never an unseen session's.
+      if (!(s.heldOut && isUnseen(s))) {
+        s.questions.forEach((q, i) => {
+          if (q.kind !== "state" || q.lang === "tr") return;
+          for (const [opening, open] of OPENINGS) {
+            const got = ask(store, s.sessionId, `${open}${q.prompt[0].toLowerCase()}${q.prompt.slice(1)}`, `${mode}-opened-${opening}-${i}`);
+            opened.push({ mode, opening, passed: judge(q, got, stepOf, budget) === "passed" });
+          }
+        });
       }
       // Questions that need nothing, in other words than the sessions' own (tests/recall/general-questions.mjs),
       // of each tuning session's store.
@@ -178,7 +194,7 @@ function table(subset, title) {
 if (json) {
   // An unseen session's rows give its verdicts, not its questions and picks (which would make it seen).
   const shown = argv.includes("--verbose-unseen") ? rows : rows.map((r) => (r.heldOut && isUnseen(r) ? { session: r.session, heldOut: r.heldOut, mode: r.mode, kind: r.kind, lang: r.lang, verdict: r.verdict, why: r.why, tokens: r.tokens } : r));
-  console.log(JSON.stringify({ budget, rows: shown, general, joined }, null, 2));
+  console.log(JSON.stringify({ budget, rows: shown, general, joined, opened }, null, 2));
 } else {
   const tuning = rows.filter((r) => !r.heldOut);
   if (tuning.length) console.log(table(tuning, "Tuning sessions (billing, storefront, data-platform, session-gen)"));
@@ -191,6 +207,18 @@ if (json) {
         return `${m} ${js.filter((j) => j.passed).length}/${js.length}`.padEnd(44);
       });
       console.log(`${joiner.padEnd(22)}${cells.join("")}`);
+    }
+  }
+  if (opened.length) {
+    const plain = (m) => rows.filter((r) => r.mode === m && r.kind === "state" && r.lang !== "tr" && !(r.heldOut && isUnseen(r)));
+    console.log(`\nState questions announced (the ${plain(MODES[0]).length} English ones of the tuning and seen sessions): passed of asked`);
+    console.log(`${"as written".padEnd(22)}${MODES.map((m) => `${m} ${plain(m).filter((r) => r.verdict === "passed").length}/${plain(m).length}`.padEnd(44)).join("")}`);
+    for (const [opening] of OPENINGS) {
+      const cells = MODES.map((m) => {
+        const os = opened.filter((o) => o.mode === m && o.opening === opening);
+        return `${m} ${os.filter((o) => o.passed).length}/${os.length}`.padEnd(44);
+      });
+      console.log(`${opening.padEnd(22)}${cells.join("")}`);
     }
   }
   if (general.length) {
