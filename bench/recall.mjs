@@ -198,39 +198,24 @@ if (json) {
 } else {
   const tuning = rows.filter((r) => !r.heldOut);
   if (tuning.length) console.log(table(tuning, "Tuning sessions (billing, storefront, data-platform, session-gen)"));
+  // One line of counts per mode: how many of `entries` (rows with a `mode`) `count` holds, of how many.
+  const countLine = (label, entries, count) =>
+    console.log(`${label.padEnd(22)}${MODES.map((m) => { const es = entries.filter((e) => e.mode === m); return `${m} ${es.filter(count).length}/${es.length}`.padEnd(44); }).join("")}`);
   if (joined.length) {
     const asked = joined.filter((j) => j.mode === MODES[0] && j.joiner === "and").length;
     console.log(`\nMulti-intent questions joined otherwise (the ${asked} English ones joined by "and" of the tuning and seen sessions): passed of asked`);
-    for (const [joiner] of JOINERS) {
-      const cells = MODES.map((m) => {
-        const js = joined.filter((j) => j.mode === m && j.joiner === joiner);
-        return `${m} ${js.filter((j) => j.passed).length}/${js.length}`.padEnd(44);
-      });
-      console.log(`${joiner.padEnd(22)}${cells.join("")}`);
-    }
+    for (const [joiner] of JOINERS) countLine(joiner, joined.filter((j) => j.joiner === joiner), (j) => j.passed);
   }
   if (opened.length) {
-    const plain = (m) => rows.filter((r) => r.mode === m && r.kind === "state" && r.lang !== "tr" && !(r.heldOut && isUnseen(r)));
-    console.log(`\nState questions announced (the ${plain(MODES[0]).length} English ones of the tuning and seen sessions): passed of asked`);
-    console.log(`${"as written".padEnd(22)}${MODES.map((m) => `${m} ${plain(m).filter((r) => r.verdict === "passed").length}/${plain(m).length}`.padEnd(44)).join("")}`);
-    for (const [opening] of OPENINGS) {
-      const cells = MODES.map((m) => {
-        const os = opened.filter((o) => o.mode === m && o.opening === opening);
-        return `${m} ${os.filter((o) => o.passed).length}/${os.length}`.padEnd(44);
-      });
-      console.log(`${opening.padEnd(22)}${cells.join("")}`);
-    }
+    const plain = rows.filter((r) => r.kind === "state" && r.lang !== "tr" && !(r.heldOut && isUnseen(r)));
+    console.log(`\nState questions announced (the ${plain.filter((r) => r.mode === MODES[0]).length} English ones of the tuning and seen sessions): passed of asked`);
+    countLine("as written", plain, (r) => r.verdict === "passed");
+    for (const [opening] of OPENINGS) countLine(opening, opened.filter((o) => o.opening === opening), (o) => o.passed);
   }
   if (general.length) {
     const stores = new Set(general.map((g) => g.session)).size;
     console.log(`\nNeeds nothing, in other words (tests/recall/general-questions.mjs, asked of ${stores} tuning stores): noisy of asked`);
-    for (const set of ["written for recall24", "written after"]) {
-      const cells = MODES.map((m) => {
-        const gs = general.filter((g) => g.mode === m && g.set === set);
-        return `${m} ${gs.filter((g) => g.noisy).length}/${gs.length}`.padEnd(44);
-      });
-      console.log(`${set.padEnd(22)}${cells.join("")}`);
-    }
+    for (const set of ["written for recall24", "written after"]) countLine(set, general.filter((g) => g.set === set), (g) => g.noisy);
   }
   HELD_OUT_SESSIONS.forEach(([, name, history], i) => {
     const held = rows.filter((r) => r.heldOut === i + 1);
