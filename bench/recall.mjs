@@ -21,7 +21,7 @@
 // nothing and are phrased as people ask for advice or knowledge, are asked of every tuning session's store: noisy
 // when anything is injected; and the English multi-intent questions of the tuning and seen sessions that join their
 // two questions with "and" are asked with other joins too ("as well as", "+", "; ", …), and their English state
-// questions announced ("quick q: …", "btw, …"). Measures the package in pkg/ (`npm run build` first).
+// and history questions announced ("quick q: …", "wait, …", "do you remember …"). Measures the package in pkg/ (`npm run build` first).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -95,7 +95,13 @@ const joined = [];
 // How a multi-intent question's two questions may be joined besides "and" (`node bench/recall.mjs` asks each).
 const opened = [];
 // How a question may be announced (`node bench/recall.mjs` asks the state questions with each).
-const OPENINGS = [["quick q:", "quick q: "], ["btw,", "btw, "]];
+const OPENINGS = [
+  ["quick q:", "quick q: ", "state"],
+  ["btw,", "btw, ", "state"],
+  ["wait,", "wait, ", "state"],
+  ["wait,", "wait, ", "history"],
+  ["do you remember", "do you remember ", "history"],
+];
 const JOINERS = [["and", " and "], ["as well as", " as well as "], ["along with", " along with "], ["+", " + "], ["&", " & "], [";", "; "], ["two questions", "? "]];
 try {
   for (const s of sessions) {
@@ -129,13 +135,14 @@ try {
           }
         });
       }
-      // The English state questions, announced ("quick q: …", "btw, …"), never an unseen session's.
+      // The English state and history questions, announced ("quick q: …", "wait, …", "do you remember …"), never an
+      // unseen session's.
       if (!(s.heldOut && isUnseen(s))) {
         s.questions.forEach((q, i) => {
-          if (q.kind !== "state" || q.lang === "tr") return;
-          for (const [opening, open] of OPENINGS) {
+          if (q.lang === "tr") return;
+          for (const [opening, open, kind] of OPENINGS.filter((o) => o[2] === q.kind)) {
             const got = ask(store, s.sessionId, `${open}${q.prompt[0].toLowerCase()}${q.prompt.slice(1)}`, `${mode}-opened-${opening}-${i}`);
-            opened.push({ mode, opening, passed: judge(q, got, stepOf, budget) === "passed" });
+            opened.push({ mode, kind, opening, passed: judge(q, got, stepOf, budget) === "passed" });
           }
         });
       }
@@ -206,11 +213,11 @@ if (json) {
     console.log(`\nMulti-intent questions joined otherwise (the ${asked} English ones joined by "and" of the tuning and seen sessions): passed of asked`);
     for (const [joiner] of JOINERS) countLine(joiner, joined.filter((j) => j.joiner === joiner), (j) => j.passed);
   }
-  if (opened.length) {
-    const plain = rows.filter((r) => r.kind === "state" && r.lang !== "tr" && !(r.heldOut && isUnseen(r)));
-    console.log(`\nState questions announced (the ${plain.filter((r) => r.mode === MODES[0]).length} English ones of the tuning and seen sessions): passed of asked`);
+  for (const [kind, title] of opened.length ? [["state", "State"], ["history", "History"]] : []) {
+    const plain = rows.filter((r) => r.kind === kind && r.lang !== "tr" && !(r.heldOut && isUnseen(r)));
+    console.log(`\n${title} questions announced (the ${plain.filter((r) => r.mode === MODES[0]).length} English ones of the tuning and seen sessions): passed of asked`);
     countLine("as written", plain, (r) => r.verdict === "passed");
-    for (const [opening] of OPENINGS) countLine(opening, opened.filter((o) => o.opening === opening), (o) => o.passed);
+    for (const [opening] of OPENINGS.filter((o) => o[2] === kind)) countLine(opening, opened.filter((o) => o.kind === kind && o.opening === opening), (o) => o.passed);
   }
   if (general.length) {
     const stores = new Set(general.map((g) => g.session)).size;

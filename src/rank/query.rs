@@ -479,6 +479,55 @@ fn announces(_: &[String], _: usize) -> bool {
     false
 }
 
+/// `ranked-v2` (`recall25`): a prompt without the words that open it only to announce the question that follows:
+/// "wait, why did we …", "hold on, which port …", "do you remember what broke …", "can you recall how …". Left as
+/// they are, "wait" is a clause of its own whose word finds steps (a log's "waiting"), and "do" makes a question in
+/// the simple past ("what broke the build?") a question about the present. Only when a comma (or `:`, `!`, `.`, `-`)
+/// follows them, or a word a question starts with ([`QUESTION_STARTS`]): "wait time", "do you remember me tokens"
+/// are about something.
+#[cfg(ranked_v2)]
+fn without_announcing_words(prompt: &str) -> &str {
+    const OPENINGS: &[&[&str]] = &[
+        &["wait"], &["hold", "on"], &["hang", "on"],
+        &["do", "you", "remember"], &["can", "you", "remember"], &["could", "you", "remember"], &["you", "remember"],
+        &["do", "you", "recall"], &["can", "you", "recall"], &["could", "you", "recall"],
+    ];
+    // The words of the prompt's start and where each ends (ASCII letters; a word ends at anything else).
+    let b = prompt.as_bytes();
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < b.len() && spans.len() < 4 {
+        if b[i].is_ascii_alphabetic() {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphabetic() || b[i] == b'\'') {
+                i += 1;
+            }
+            spans.push((start, i));
+        } else if b[i].is_ascii_whitespace() || matches!(b[i], b',' | b':' | b'-' | b'.' | b'!') {
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    let word = |k: usize| spans.get(k).map(|&(s, e)| prompt[s..e].to_ascii_lowercase().replace('\'', ""));
+    for opening in OPENINGS {
+        let n = opening.len();
+        // (A comma after the opening says as much: "wait, turbo version pinned in the root package.json?".)
+        let marked = spans.get(n - 1).is_some_and(|&(_, e)| matches!(b.get(e), Some(b',' | b':' | b'!' | b'.' | b'-')));
+        if (0..n).all(|k| word(k).as_deref() == Some(opening[k])) && word(n).is_some_and(|w| marked || QUESTION_STARTS.contains(&w.as_str())) {
+            return &prompt[spans[n].0..];
+        }
+    }
+    prompt
+}
+
+/// `ranked-v2` (`recall25`): words a question starts with (after "wait," or "do you remember").
+#[cfg(ranked_v2)]
+const QUESTION_STARTS: &[&str] = &[
+    "why", "what", "how", "which", "when", "where", "who", "whats", "hows", "wheres", "whos", "did", "do", "does", "is", "are", "was", "were",
+    "didnt", "isnt", "wasnt", "doesnt", "so", "but", "we", "the", "that", "this", "if", "can", "could", "has", "have",
+];
+
 /// `ranked-v2`: more Turkish words (a verdict, a size).
 const TURKISH_V2: &[(&str, &[&str])] = &[
     ("basari", &["success"]),
@@ -1068,6 +1117,9 @@ pub fn analyse(prompt: &str) -> Query {
 /// words of either verdict (`VERDICT_WORDS`), and a word that asks for a size by a size (`Shape::Size`).
 pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     let v2 = v2 && super::V2;
+    // (`ranked-v2`, `recall25`: "wait, …", "do you remember …" only announce the question that follows.)
+    #[cfg(ranked_v2)]
+    let prompt = if v2 { without_announcing_words(prompt) } else { prompt };
     let q = nfc(prompt);
     #[allow(unused_mut)]
     let mut tagged = words(&q);
@@ -1986,6 +2038,31 @@ mod tests {
         }
         // "quick" asked about is a word to find.
         assert!(names("is the quick sort test still flaky?").contains(&"quick".to_string()));
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_wait_or_do_you_remember_before_a_question_asks_what_the_question_asks() {
+        let asked = |p: &str| {
+            let q = analyse_with(p, true);
+            let mut n: Vec<String> = q.slots.iter().map(|s| s.name.clone()).collect();
+            n.sort();
+            (n, q.intent, q.past)
+        };
+        for (announced, plain) in [
+            ("wait, why did we roll back V12?", "why did we roll back V12?"),
+            ("Wait, turbo version pinned in the root package.json?", "turbo version pinned in the root package.json?"),
+            ("wait which port is postgres on now", "which port is postgres on now"),
+            ("hold on: which node version are we on", "which node version are we on"),
+            // (The simple past is still a question about what happened, not one about the present.)
+            ("do you remember what broke the build right after the go bump", "what broke the build right after the go bump"),
+            ("can you recall how full flash was right before we turned LTO on?", "how full flash was right before we turned LTO on?"),
+        ] {
+            assert_eq!(asked(announced), asked(plain), "{announced}");
+        }
+        // Asked about, they are words to find.
+        assert!(asked("wait time on the orders queue now?").0.contains(&"wait".to_string()));
+        assert!(asked("do you remember me tokens still expire after 30 days?").0.contains(&"remember".to_string()));
     }
 
     #[cfg(ranked_v2)]
