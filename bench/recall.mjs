@@ -101,6 +101,7 @@ const OPENINGS = [
   ["wait,", "wait, ", "state"],
   ["wait,", "wait, ", "history"],
   ["do you remember", "do you remember ", "history"],
+  ["ok,", "ok, ", "history"],
 ];
 const JOINERS = [["and", " and "], ["as well as", " as well as "], ["along with", " along with "], ["+", " + "], ["&", " & "], [";", "; "], ["two questions", "? "]];
 try {

@@ -256,6 +256,9 @@ const NOT_PAST: &[&str] = &["bed", "embed", "feed", "need", "red", "seed", "shed
 /// `ranked-v2` (`recall23`): whether the word after a question's "what" or "who" (or after "which" and its noun), past
 /// an adverb such as "exactly", is a verb in the simple past other than a verdict's.
 fn asks_in_simple_past(raw: &[String]) -> bool {
+    // (`recall25`: after the words a question may be led in with: "ok, what broke …", "so what blew up …".)
+    let lead = raw.iter().take_while(|w| LEAD_INS.contains(&w.as_str())).count();
+    let raw = &raw[lead..];
     let at = match raw.first().map(String::as_str) {
         Some("what" | "who") => 1,
         Some("which") => 2,
@@ -266,6 +269,9 @@ fn asks_in_simple_past(raw: &[String]) -> bool {
     let verdict = |w: &str| VERDICT.iter().chain(VERDICT_WORDS).any(|v| stem_en(v) == stem_en(w));
     raw.get(at).is_some_and(|w| in_list(IRREGULAR_PAST, w) || (w.len() >= 5 && w.ends_with("ed") && !in_list(NOT_PAST, w) && !verdict(w)))
 }
+
+/// `ranked-v2` (`recall25`): words that lead a question in without asking anything ("ok, what broke …").
+const LEAD_INS: &[&str] = &["ok", "okay", "so", "and", "also", "well", "alright", "anyway", "oh", "hey", "hi", "btw"];
 
 /// History words that ask for the oldest answer.
 const FIRST: &[&str] = &["first", "originally", "initially", "earliest", "ilk", "basta", "eskiden"];
@@ -480,7 +486,8 @@ fn announces(_: &[String], _: usize) -> bool {
 }
 
 /// `ranked-v2` (`recall25`): a prompt without the words that open it only to announce the question that follows:
-/// "wait, why did we …", "hold on, which port …", "do you remember what broke …", "can you recall how …". Left as
+/// "wait, why did we …", "hold on, which port …", "do you remember what broke …", "can you recall how …", "do you
+/// know …", "any idea …", "tell me …". Left as
 /// they are, "wait" is a clause of its own whose word finds steps (a log's "waiting"), and "do" makes a question in
 /// the simple past ("what broke the build?") a question about the present. Only when a comma (or `:`, `!`, `.`, `-`)
 /// follows them, or a word a question starts with ([`QUESTION_STARTS`]): "wait time", "do you remember me tokens"
@@ -491,12 +498,13 @@ fn without_announcing_words(prompt: &str) -> &str {
         &["wait"], &["hold", "on"], &["hang", "on"],
         &["do", "you", "remember"], &["can", "you", "remember"], &["could", "you", "remember"], &["you", "remember"],
         &["do", "you", "recall"], &["can", "you", "recall"], &["could", "you", "recall"],
+        &["do", "you", "know"], &["you", "know"], &["any", "idea"], &["tell", "me"], &["can", "you", "tell", "me"],
     ];
     // The words of the prompt's start and where each ends (ASCII letters; a word ends at anything else).
     let b = prompt.as_bytes();
     let mut spans: Vec<(usize, usize)> = Vec::new();
     let mut i = 0;
-    while i < b.len() && spans.len() < 4 {
+    while i < b.len() && spans.len() < 6 {
         if b[i].is_ascii_alphabetic() {
             let start = i;
             while i < b.len() && (b[i].is_ascii_alphabetic() || b[i] == b'\'') {
@@ -553,6 +561,8 @@ const STOP_TR_V2: &[&str] = &[
     "wouldn", "couldn", "didn", "doesn", "isn", "wasn", "weren", "aren", "shouldn", "hasn", "haven", "hadn", "don", "won","nerde", "nerdeydi", "neredeydi", "nereden", "nereye", "nereyi", "nerden", "kim", "kimin", "hangisiydi", "neydi", "kaci", "kacta", "kacti", "kacmis",
     // (`recall18`: the counter word of "kaç tane", how many; "according to", "remind me".)
     "tane", "kez", "defa", "iki", "according", "remind",
+    // (`recall25`: chat's "please".)
+    "pls", "plz", "plse",
     // (`recall24`: the words of "as well as", "along with", "together with", which join two questions.)
     "well", "along", "together"];
 
@@ -1023,7 +1033,9 @@ fn split_other_joins(prompt_nfc: &str, tagged: &mut [(String, u32)]) {
 #[cfg(ranked_v2)]
 fn we_are_on(raw: &[String]) -> Option<usize> {
     let at = raw.iter().position(|w| w == "which" || w == "what")?;
-    let on = raw.len().checked_sub(1).filter(|&i| raw[i] == "on")?;
+    // (`recall25`: before the words that may end a question without asking anything: "which vue are we on now pls?".)
+    let trailing = raw.iter().rev().take_while(|w| matches!(w.as_str(), "pls" | "plz" | "plse" | "now" | "rn" | "atm" | "currently" | "thx" | "thanks" | "ty")).count();
+    let on = (raw.len() - trailing).checked_sub(1).filter(|&i| raw[i] == "on")?;
     let (a, b) = (raw[on.checked_sub(2)?].as_str(), raw[on - 1].as_str());
     (on - 2 > at + 1 && matches!((a, b), ("are" | "were", "we") | ("we", "re"))).then_some(on)
 }
@@ -2042,7 +2054,7 @@ mod tests {
 
     #[cfg(ranked_v2)]
     #[test]
-    fn ranked_v2_wait_or_do_you_remember_before_a_question_asks_what_the_question_asks() {
+    fn ranked_v2_wait_do_you_remember_or_ok_before_a_question_asks_what_the_question_asks() {
         let asked = |p: &str| {
             let q = analyse_with(p, true);
             let mut n: Vec<String> = q.slots.iter().map(|s| s.name.clone()).collect();
@@ -2057,6 +2069,14 @@ mod tests {
             // (The simple past is still a question about what happened, not one about the present.)
             ("do you remember what broke the build right after the go bump", "what broke the build right after the go bump"),
             ("can you recall how full flash was right before we turned LTO on?", "how full flash was right before we turned LTO on?"),
+            ("do you know what blew up right after we bumped the partner limit?", "what blew up right after we bumped the partner limit?"),
+            ("any idea which port the api listens on now", "which port the api listens on now"),
+            ("tell me what exactly timed out in the prod migration job", "what exactly timed out in the prod migration job"),
+            // (Words that lead a question in, and chat's "please", ask nothing either.)
+            ("ok, what broke the build right after the go bump", "what broke the build right after the go bump"),
+            ("so what blew up in prod?", "what blew up in prod?"),
+            ("which vue are we on pls?", "which vue are we on?"),
+            ("which python are we on now?", "which python are we on?"),
         ] {
             assert_eq!(asked(announced), asked(plain), "{announced}");
         }
