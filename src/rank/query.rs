@@ -612,6 +612,7 @@ const GENERAL: &[&[&str]] = &[
 #[cfg(ranked_v2)]
 const ADVICE_FORMS: &[&[&str]] = &[
     &["when", "would", "you"],
+    &["when", "you", "would"],
     &["when", "should", "i"],
     &["when", "should", "you"],
     &["when", "do", "you"],
@@ -644,8 +645,9 @@ const ADVICE_FORMS: &[&[&str]] = &[
 /// `ranked-v2` (`recall24`): forms that compare or explain kinds of things ("how does a bloom filter work", "liveness
 /// ve readiness probe farkı ne"): general only with an indefinite article (`a`, `an`, Turkish `bir`) somewhere, as
 /// "difference between a … and a …" is; without one they may be about the session's own ("how does checkout work").
+/// (`recall25`: "what is a …", and "how a … works" as asked after "do you know".)
 #[cfg(ranked_v2)]
-const COMPARE_FORMS: &[&[&str]] = &[&["difference", "between"], &["differ", "from"], &["how", "does"], &["arasindaki", "fark"], &["farki", "ne"], &["farki", "nedir"]];
+const COMPARE_FORMS: &[&[&str]] = &[&["difference", "between"], &["differ", "from"], &["how", "does"], &["how", "a"], &["how", "an"], &["what", "is", "a"], &["what", "is", "an"], &["what", "s", "a"], &["what", "s", "an"], &["arasindaki", "fark"], &["farki", "ne"], &["farki", "nedir"]];
 
 /// `ranked-v2` (`recall24`): words that tie a question to the session (match keys): who did it ("we", "our"; Turkish
 /// "biz"), when ("now", "still", "again", "yesterday"; "şimdi", "hâlâ", "artık"), what happened ("did", "was",
@@ -2163,6 +2165,11 @@ mod tests {
             "How does a bloom filter work?",
             "Bir mutex ile semaphore arasındaki fark nedir?",
             "REST ile GraphQL arasında nasıl seçim yaparsın?",
+            // (`recall25`: "what is a …", and asked as embedded questions after "do you know", "any idea".)
+            "What is a vector clock?",
+            "what's an idempotency key for?",
+            "do you know how a bloom filter works?",
+            "any idea when you would use a b-tree over an lsm tree?",
         ] {
             assert!(analyse_with(p, true).slots.is_empty(), "{p}");
             assert!(!analyse(p).slots.is_empty(), "ranked-v1 is unchanged: {p}");
@@ -2179,6 +2186,8 @@ mod tests {
             "explain the 502s on checkout",
             "pros and cons of our current caching setup",
             "when do you think we should bump max_connections",
+            "what is a sane pool size for this db",
+            "do you know how a retry gets scheduled in our worker",
         ] {
             assert!(!analyse_with(p, true).slots.is_empty(), "{p}");
         }
