@@ -487,11 +487,10 @@ fn announces(_: &[String], _: usize) -> bool {
 
 /// `ranked-v2` (`recall25`): a prompt without the words that open it only to announce the question that follows:
 /// "wait, why did we …", "hold on, which port …", "do you remember what broke …", "can you recall how …", "do you
-/// know …", "any idea …", "tell me …". Left as
-/// they are, "wait" is a clause of its own whose word finds steps (a log's "waiting"), and "do" makes a question in
-/// the simple past ("what broke the build?") a question about the present. Only when a comma (or `:`, `!`, `.`, `-`)
-/// follows them, or a word a question starts with ([`QUESTION_STARTS`]): "wait time", "do you remember me tokens"
-/// are about something.
+/// know …", "any idea …", "tell me …". Left as they are, "wait" is a clause of its own whose word finds steps (a
+/// log's "waiting"), and "do" makes a question in the simple past ("what broke the build?") a question about the
+/// present. Only when a comma (or `:`, `!`, `.`, `-`) follows them, or a word a question starts with
+/// ([`QUESTION_STARTS`]): "wait time", "do you remember me tokens" are about something.
 #[cfg(ranked_v2)]
 fn without_announcing_words(prompt: &str) -> &str {
     const OPENINGS: &[&[&str]] = &[
