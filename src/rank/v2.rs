@@ -7,8 +7,8 @@
 //! 1. the postings of the slots' forms ([`ask`]): a slot's weight is its rarity, from the union of those postings
 //!    (`df`) and the number of entries (`N`); each step in them is a candidate, scored by its bag of slots;
 //! 2. the entries (summary, token estimate) of the best [`PRELIM`] candidates by that bag score (per clause of a
-//!    prompt of several) and of the newest [`PRELIM_NEWEST`] ([`Plan::prelim`]): the summary bonus and the BM25 length factor (by token estimate) are
-//!    computed for these only, and the pool is drawn from them;
+//!    prompt of several) and of the newest [`PRELIM_NEWEST`] ([`Plan::prelim`]): the summary bonus and the BM25
+//!    length factor (by token estimate) are computed for these only, and the pool is drawn from them;
 //! 3. the postings of the pool's sources ([`Plan::sources`]): the newest step of the same command, file or search;
 //! 4. the contents of the pool (at most [`POOL_BEST`] + [`POOL_NEWER`] = 64 cold nodes), scored line by line as in `ranked-v1`, a line's words
 //!    matched against the slots by the same rules that matched the store's terms ([`Matcher`]); for a question why,
@@ -539,11 +539,11 @@ impl Plan {
         // A prompt of several clauses ("which port…, and does checkout pass?"): each clause draws the candidates it
         // would draw alone, by its own slots' bag score, so that one clause's common words do not crowd out the
         // other's (`recall25`: half of PRELIM each left the answer out when one clause's words are on many steps:
-        // +7 answered natively on the seen sessions; entries are read for up to PRELIM per clause, not the contents).
+        // natively on the seen sessions +5 answered, 1 lost; entries are read for up to PRELIM per clause, not the
+        // contents).
         let masks = clause_masks(&plan.query.slots);
         let mut prelim: BTreeSet<i64> = BTreeSet::new();
         if masks.len() > 1 {
-            let share = PRELIM;
             for mask in &masks {
                 let mut per: Vec<(i64, i64)> = Vec::new();
                 for t in triples.iter().filter(|t| mask[t.1]) {
@@ -553,9 +553,9 @@ impl Plan {
                         _ => per.push((add, t.0)),
                     }
                 }
-                if per.len() > share {
-                    per.select_nth_unstable_by(share - 1, |a, b| b.cmp(a));
-                    per.truncate(share);
+                if per.len() > PRELIM {
+                    per.select_nth_unstable_by(PRELIM - 1, |a, b| b.cmp(a));
+                    per.truncate(PRELIM);
                 }
                 prelim.extend(per.iter().map(|s| s.1));
             }
