@@ -21,7 +21,9 @@
 // nothing and are phrased as people ask for advice or knowledge, are asked of every tuning session's store: noisy
 // when anything is injected; and the English multi-intent questions of the tuning and seen sessions that join their
 // two questions with "and" are asked with other joins too ("as well as", "+", "; ", …), and their English state
-// and history questions announced ("quick q: …", "wait, …", "do you remember …"). Measures the package in pkg/ (`npm run build` first).
+// and history questions announced ("quick q: …", "wait, …", "do you remember …"), and the state and history
+// questions it answers, two at a time, asked as one ("… and …", "… ve …"). Measures the package in pkg/ (`npm run
+// build` first).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -103,6 +105,10 @@ const OPENINGS = [
   ["do you remember", "do you remember ", "history"],
   ["ok,", "ok, ", "history"],
 ];
+// Two questions each answered alone, asked as one (`node bench/recall.mjs` pairs the state and the history questions of
+// each tuning and seen session that it answers, English with "and", Turkish with "ve").
+const paired = [];
+const PAIR_JOINS = { en: " and ", tr: " ve " };
 const JOINERS = [["and", " and "], ["as well as", " as well as "], ["along with", " along with "], ["+", " + "], ["&", " & "], [";", "; "], ["two questions", "? "]];
 try {
   for (const s of sessions) {
@@ -117,9 +123,11 @@ try {
     if (!json) console.log(`${s.name}: ${summary.toolResults} tool results, ${summary.folded} folded, ${s.questions.length} questions${s.heldOut ? ` (held-out session ${s.heldOut}: ${HELD_OUT_SESSIONS[s.heldOut - 1][2].split(":")[0]})` : ""}; store policy selection: ${policy.selection ?? "(none)"}`);
     for (const mode of MODES) {
       writeFileSync(policyFile, `${JSON.stringify({ ...policy, selection: mode }, null, 2)}\n`);
+      const answered = [];
       s.questions.forEach((q, i) => {
         const got = ask(store, s.sessionId, q.prompt, `${mode}-${i}`);
         const verdict = judge(q, got, stepOf, budget);
+        if (verdict === "passed") answered.push(q);
         rows.push({ session: s.name, heldOut: s.heldOut, mode, kind: q.kind, lang: q.lang, prompt: q.prompt, verdict, why: missReason(q, got, stepOf, verdict), tokens: got.tokens, steps: got.steps, want: q.want.map((w) => stepOf.get(w.id)) });
         if (verbose && verdict !== "passed" && (!s.heldOut || (argv.includes("--verbose-held-out") && (!isUnseen(s) || argv.includes("--verbose-unseen"))))) console.log(`  [${mode}] ${verdict}: ${q.prompt} -> steps ${got.steps.join(",") || "-"} (${got.tokens} tokens), want ${q.want.map((w) => stepOf.get(w.id)).join(",")}`);
       });
@@ -135,6 +143,22 @@ try {
             joined.push({ mode, joiner, passed: judge(q, got, stepOf, budget) === "passed" });
           }
         });
+      }
+      // Two questions this mode answers alone, of the same kind and language, asked as one: each with the next but
+      // one or two, so that a question is paired with more than its neighbour (never an unseen session's).
+      if (!(s.heldOut && isUnseen(s))) {
+        for (const kind of ["state", "history"]) {
+          for (const lang of ["en", "tr"]) {
+            const alone = answered.filter((q) => q.kind === kind && (q.lang ?? "en") === lang);
+            alone.forEach((a, k) => {
+              const b = alone[(k + 1 + (k % 3)) % alone.length];
+              if (k + 1 >= alone.length || a === b || a.want.some((w) => b.want.some((x) => x.id === w.id))) return;
+              const prompt = `${a.prompt.replace(/[?.!\s]+$/, "")}${PAIR_JOINS[lang]}${b.prompt[0].toLowerCase()}${b.prompt.slice(1)}`;
+              const got = ask(store, s.sessionId, prompt, `${mode}-paired-${kind}-${lang}-${k}`);
+              paired.push({ mode, kind, lang, passed: judge({ kind: "multi", want: [...a.want, ...b.want] }, got, stepOf, budget) === "passed" });
+            });
+          }
+        }
       }
       // The English state and history questions, announced ("quick q: …", "wait, …", "do you remember …"), never an
       // unseen session's.
@@ -202,7 +226,7 @@ function table(subset, title) {
 if (json) {
   // An unseen session's rows give its verdicts, not its questions and picks (which would make it seen).
   const shown = argv.includes("--verbose-unseen") ? rows : rows.map((r) => (r.heldOut && isUnseen(r) ? { session: r.session, heldOut: r.heldOut, mode: r.mode, kind: r.kind, lang: r.lang, verdict: r.verdict, why: r.why, tokens: r.tokens } : r));
-  console.log(JSON.stringify({ budget, rows: shown, general, joined, opened }, null, 2));
+  console.log(JSON.stringify({ budget, rows: shown, general, joined, opened, paired }, null, 2));
 } else {
   const tuning = rows.filter((r) => !r.heldOut);
   if (tuning.length) console.log(table(tuning, "Tuning sessions (billing, storefront, data-platform, session-gen)"));
@@ -213,6 +237,10 @@ if (json) {
     const asked = joined.filter((j) => j.mode === MODES[0] && j.joiner === "and").length;
     console.log(`\nMulti-intent questions joined otherwise (the ${asked} English ones joined by "and" of the tuning and seen sessions): passed of asked`);
     for (const [joiner] of JOINERS) countLine(joiner, joined.filter((j) => j.joiner === joiner), (j) => j.passed);
+  }
+  if (paired.length) {
+    console.log(`\nTwo questions answered alone, asked as one (state and history questions of the tuning and seen sessions, joined by "and" / "ve"): passed of asked`);
+    for (const kind of ["state", "history"]) for (const lang of ["en", "tr"]) countLine(`${kind}, ${lang === "en" ? "English" : "Turkish"}`, paired.filter((p) => p.kind === kind && p.lang === lang), (p) => p.passed);
   }
   for (const [kind, title] of opened.length ? [["state", "State"], ["history", "History"]] : []) {
     const plain = rows.filter((r) => r.kind === kind && r.lang !== "tr" && !(r.heldOut && isUnseen(r)));

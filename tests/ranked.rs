@@ -1380,6 +1380,24 @@ fn ranked_v2_picks_after_the_first_two_are_shown_as_the_lines_that_answer_them()
 }
 
 #[test]
+fn ranked_v2_an_older_run_picked_after_its_newer_run_is_shown_as_lines_leaving_room_for_the_other_clause() {
+    // "Is lint clean now": the failed run is the best answer by its words and its newer run, the state now, comes
+    // first, whole; the failed run after it is no answer of its own and is shown as its lines, never whole beside
+    // the step that answers the other clause.
+    let cf = v2_store(&[
+        (10, "Bash: ./gradlew lintRelease (failed)", "Lint found 2 errors, 14 warnings"),
+        (20, "Bash: docker compose ps", "billing-db-1  postgres:16  Up 2 hours  0.0.0.0:5434->5432/tcp"),
+        (30, "Bash: ./gradlew lintRelease", "Lint found 0 errors, 9 warnings"),
+    ]);
+    let prompt = "Is lint clean now and which port is postgres on?";
+    let t = turn(&cf, prompt, 2500);
+    let whole: Vec<i64> = t.hydrated.iter().map(|h| h.step_id).collect();
+    assert!(whole.contains(&30) && whole.contains(&20), "{whole:?} {:?}", t.scan.related);
+    assert!(!whole.contains(&10), "the older run is not hydrated whole: {whole:?}");
+    assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
+}
+
+#[test]
 fn ranked_v2_autoscaling_bounds_are_answered_by_the_newest_autoscaler_table() {
     let hpa = |min: u32, max: u32| format!("NAME     REFERENCE           TARGETS        MINPODS   MAXPODS   REPLICAS   AGE\napi      Deployment/api      cpu: 41%/65%   {min}         {max}        {min}          14d");
     let (h1, h2) = (hpa(2, 6), hpa(4, 12));

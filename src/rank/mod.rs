@@ -162,6 +162,11 @@ const NEAR_TIES: usize = 5;
 /// the question in its summary often scores three or four times what the step that holds the answer does).
 #[cfg(ranked_v2)]
 const NEAR: i64 = 4;
+/// `ranked-v2` (`recall26`): an older run of a command picked after its newer run, which is shown whole, is shown as
+/// its best lines, whatever they show, for a question about the present: the newer run is the state now. (A whole
+/// older run took the hook's room from the other clause of "is lint clean now and which app version is installed?".)
+#[cfg(ranked_v2)]
+const OLDER_RUN_AS_LINES: bool = true;
 
 /// A step that carries at least one slot.
 #[derive(Debug)]
@@ -651,6 +656,10 @@ impl Plan {
             }
         }
         clauses.sort_unstable();
+        #[cfg(not(target_arch = "wasm32"))]
+        if std::env::var_os("CF_RANK_DEBUG").is_some() {
+            eprintln!("  slots {:?}", self.query.slots.iter().map(|s| (s.name.as_str(), s.clauses, s.shape)).collect::<Vec<_>>());
+        }
         let mut picks: Vec<(i64, Vec<String>)> = Vec::new();
         let mut taken: BTreeSet<i64> = BTreeSet::new();
         let mut answered_all = vec![false; n];
@@ -908,7 +917,12 @@ impl Plan {
             let dropped = std::mem::take(&mut result.budget_dropped);
             let (mut whole, mut lines_of) = (Vec::new(), Vec::new());
             for (k, pick) in result.selected.iter().chain(&dropped).enumerate() {
-                let lines = if k < excerpt::WHOLE_PICKS { None } else { contents.get(&pick.step_id).and_then(|text| excerpt::pick_lines(text, &line_slots(text, &self.term_slots, &shapes, VALUE), worth, &pick.matched, &names, pick.summary.ends_with(FAILED))) };
+                let mut lines = if k < excerpt::WHOLE_PICKS { None } else { contents.get(&pick.step_id).and_then(|text| excerpt::pick_lines(text, &line_slots(text, &self.term_slots, &shapes, VALUE), worth, &pick.matched, &names, pick.summary.ends_with(FAILED))) };
+                // (`recall26`: an older run of a command whose newer run is shown whole, for a question about the
+                // present: its best lines, whatever they show: the newer run is the answer.)
+                if OLDER_RUN_AS_LINES && lines.is_none() && k >= excerpt::WHOLE_PICKS && newest_first && self.newest_of_source.get(&pick.step_id).is_some_and(|n| whole.iter().any(|w: &scan::ScanSelection| w.step_id == *n)) {
+                    lines = contents.get(&pick.step_id).map(|text| excerpt::best_lines(&line_slots(text, &self.term_slots, &shapes, VALUE), worth)).filter(|l| !l.is_empty());
+                }
                 match lines {
                     Some(lines) => lines_of.push(scan::ScanRelated { step_id: pick.step_id, summary: pick.summary.clone(), lines }),
                     None if k < result.selected.len() => whole.push(pick.clone()),

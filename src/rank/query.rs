@@ -1716,6 +1716,14 @@ const TEST_RUNNERS: &[(&str, &[&str])] = &[
 #[cfg(ranked_v2)]
 const SHARED_ATTRIBUTES: bool = true;
 
+/// `ranked-v2` (`recall26`): at most this many words in a second clause that takes the first's attributes.
+#[cfg(ranked_v2)]
+const FORWARD_NAMES: usize = 2;
+
+/// `ranked-v2` (`recall26`): the words that open a question of its own after a join ([`share_attributes`]).
+#[cfg(ranked_v2)]
+const OWN_QUESTION: &[&str] = &["what", "whats", "which", "how", "hows", "is", "are", "was", "were", "does", "do", "did", "where", "wheres", "who", "can", "has", "have"];
+
 /// `ranked-v2`: "which next and which turbo versions", "are the host tests and the python tests both passing?": two
 /// clauses joined by a bare "and" (no punctuation between them), the first of which asks for no attribute of its own
 /// (a value of a shape such as a version or a port, a verdict, a concept) while the second does: the first asks
@@ -1743,8 +1751,16 @@ fn share_attributes(tagged: &[(String, u32)], turkish: bool, both: bool, slots: 
     // (`recall18`: nor to a clause that asks a question of its own, "when" or "why": "son deploy ne zaman yapıldı ve
     // hangi sürüm canlıda?" asks when the deploy was, not which version it is.)
     let asks_own = |c: u32| tagged.iter().any(|(w, k)| (*k).min(31) == c && (in_list(HISTORY, w) || in_list(WHY, w)));
+    // (`recall26`: nor from the first clause to a second that opens a question of its own, "… and what is minSdk set
+    // to?", or that says more than a name, "… and postgres max conns on cloud sql now": the attribute a sentence
+    // says once is said at its end, after the things it is asked of, or after the first of two names, "which node
+    // version and pnpm?".)
+    let opens_question = |c: u32| {
+        let mut words = tagged.iter().filter(|(_, k)| (*k).min(31) == c).map(|(w, _)| w.as_str()).skip_while(|w| JOINS.contains(w));
+        words.next().is_some_and(|w| OWN_QUESTION.contains(&w))
+    };
     for (x, y) in [(a, b), (b, a)] {
-        if !has(slots, x, true) && has(slots, x, false) && has(slots, y, true) && one_thing(slots, x) && !asks_own(x) {
+        if !has(slots, x, true) && has(slots, x, false) && has(slots, y, true) && one_thing(slots, x) && !asks_own(x) && !(x == b && (opens_question(b) || slots.iter().filter(|s| in_clause(s, b)).count() > FORWARD_NAMES)) {
             share.push((y, x, true));
         }
         if has(slots, x, true) && !has(slots, x, false) && has(slots, y, false) {
@@ -2084,6 +2100,24 @@ mod tests {
         // Asked about, they are words to find.
         assert!(asked("wait time on the orders queue now?").0.contains(&"wait".to_string()));
         assert!(asked("do you remember me tokens still expire after 30 days?").0.contains(&"remember".to_string()));
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_a_second_clause_that_asks_its_own_question_or_says_more_than_a_name_keeps_its_own_attributes() {
+        let clauses = |p: &str, name: &str| analyse_with(p, true).slots.iter().find(|s| s.name == name).map(|s| s.clauses);
+        // "… and what is minSdk set to?" asks nothing of a version: the first clause's attribute stays its own.
+        let p = "Which Gradle version does the project use now and what is minSdk set to?";
+        assert_eq!(clauses(p, "version").map(u32::count_ones), Some(1), "{:?}", analyse_with(p, true).slots);
+        assert_ne!(clauses(p, "version"), clauses(p, "minsdk"));
+        // A second clause that only names a thing still asks what the first asks.
+        let p = "which node version and pnpm?";
+        assert_eq!(clauses(p, "version").map(u32::count_ones), Some(2), "{:?}", analyse_with(p, true).slots);
+        // Nor to one that says more than a name: "… and postgres max conns on cloud sql now".
+        let p = "which django version do we run and postgres max conns on cloud sql now";
+        assert_eq!(clauses(p, "version").map(u32::count_ones), Some(1), "{:?}", analyse_with(p, true).slots);
+        // Said once at the end, it is still asked of both: "which python and node are we on now?"
+        assert_eq!(clauses("which python and node are we on now?", "version").map(u32::count_ones), Some(2));
     }
 
     #[cfg(ranked_v2)]
