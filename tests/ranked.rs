@@ -1398,6 +1398,25 @@ fn ranked_v2_an_older_run_picked_after_its_newer_run_is_shown_as_lines_leaving_r
 }
 
 #[test]
+fn ranked_v2_a_third_pick_is_shown_as_its_best_lines_even_where_they_do_not_show_every_word_it_was_picked_for() {
+    // "pods" is only in the third pick's command, never on a line of its output: its lines all the same, not the
+    // whole step, which would take the room of the steps ranked next.
+    let cf = v2_store(&[
+        (10, "Bash: docker compose ps", "billing-db-1  postgres:16  Up 2 hours  0.0.0.0:5434->5432/tcp"),
+        (20, "Bash: node -v", "node version v20.11.1"),
+        (30, "Bash: kubectl get pods -n billing", "NAME                 READY  STATUS\nbilling-api-7d9f     1/1    Running\nbilling-worker-5c    1/1    Running"),
+    ]);
+    let prompt = "Which port is postgres on, which node version do we run, and how many billing pods are running?";
+    let t = turn(&cf, prompt, 2500);
+    let whole: Vec<i64> = t.hydrated.iter().map(|h| h.step_id).collect();
+    assert_eq!(whole.len(), 2, "{whole:?} {:?}", t.scan.related);
+    let third = [10, 20, 30].into_iter().find(|s| !whole.contains(s)).unwrap();
+    let lines = t.excerpts.iter().find(|e| e.step_id == third).unwrap_or_else(|| panic!("{whole:?} {:?}", t.scan.related));
+    assert!(lines.lines.len() < 10, "{:?}", lines.lines);
+    assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
+}
+
+#[test]
 fn ranked_v2_autoscaling_bounds_are_answered_by_the_newest_autoscaler_table() {
     let hpa = |min: u32, max: u32| format!("NAME     REFERENCE           TARGETS        MINPODS   MAXPODS   REPLICAS   AGE\napi      Deployment/api      cpu: 41%/65%   {min}         {max}        {min}          14d");
     let (h1, h2) = (hpa(2, 6), hpa(4, 12));
