@@ -1417,6 +1417,18 @@ fn ranked_v2_a_third_pick_is_shown_as_its_best_lines_even_where_they_do_not_show
 }
 
 #[test]
+fn ranked_v2_a_past_question_gets_a_later_run_of_the_same_program_first_not_another_program_on_the_same_files() {
+    // "what did the nginx error log say?": a later `awk` over the access log names nginx's logs too, but is no later
+    // run of what was asked: it does not come before the answer (as a later `docker push` would).
+    let cf = v2_store(&[
+        (10, "Bash: ssh app-01 sudo tail -n 8 /var/log/nginx/error.log", "2026/12/04 10:02:11 [error] 1234#0: *88 upstream prematurely closed connection while reading response header from upstream (502s started), client: 10.0.0.7"),
+        (20, "Bash: ssh app-01 \"sudo awk '{print $NF}' /var/log/nginx/access.log | sort -n | tail -3\"", "1.911\n1.877\n0.041"),
+    ]);
+    let r = ask(&cf, "what did the nginx error log say?", None);
+    assert_eq!(ids(&r).first(), Some(&10), "{:?}", ids(&r));
+}
+
+#[test]
 fn ranked_v2_autoscaling_bounds_are_answered_by_the_newest_autoscaler_table() {
     let hpa = |min: u32, max: u32| format!("NAME     REFERENCE           TARGETS        MINPODS   MAXPODS   REPLICAS   AGE\napi      Deployment/api      cpu: 41%/65%   {min}         {max}        {min}          14d");
     let (h1, h2) = (hpa(2, 6), hpa(4, 12));

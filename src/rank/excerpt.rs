@@ -121,7 +121,8 @@ pub(super) fn sentence_ends(text: &str, lines: &[u32]) -> Vec<u32> {
 }
 
 /// How many of the selection's picks are shown whole (`recall19`): each later one, and each the budget left out, as
-/// its best lines ([`pick_lines`]), where those show what it was picked for. (Measured on the seen recall sessions,
+/// its best lines ([`pick_lines`]), where those show what it was picked for (`recall26`: and where they do not, its
+/// best lines all the same, when one shows a word of the question). (Measured on the seen recall sessions,
 /// natively: 2 against all whole, 436 -> 449 of 535 questions, wrong 3 -> 1; 1, before the check of what the lines
 /// show, lost 6 of 446 and made 11 more wrong: a clause's first pick often needs more than its best lines.)
 pub(super) const WHOLE_PICKS: usize = 2;

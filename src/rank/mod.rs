@@ -168,6 +168,8 @@ const NEAR: i64 = 4;
 /// 195/243, history 82/136 -> 87/136.)
 #[cfg(ranked_v2)]
 const LATER_PICKS_AS_LINES: bool = true;
+#[cfg(ranked_v2)]
+const SAME_PROGRAM: bool = true;
 
 /// A step that carries at least one slot.
 #[derive(Debug)]
@@ -1156,6 +1158,8 @@ impl Plan {
                 let later = scored
                     .iter()
                     .filter(|s| s.3 > step && !taken.contains(&s.3) && s.0 * 16 >= best * NEAR && best_said.iter().all(|i| self.cands[&s.3].said.contains_key(i)))
+                    // (`recall26`: the same program: `tail …/error.log` is not done again by a later `awk …/access.log`.)
+                    .filter(|s| !SAME_PROGRAM || self.entries.get(&s.3).zip(self.entries.get(&step)).is_none_or(|(a, b)| program(&a.1) == program(&b.1)))
                     .map(|s| s.3)
                     .max();
                 if let Some(later) = later {
@@ -1734,6 +1738,24 @@ const FAILED: &str = " (failed)";
 
 /// The source a summary names: the tool and its input, without the ` (failed)` a failed call's summary ends with
 /// (a command that failed, then passed, is one source).
+/// `ranked-v2` (`recall26`): the program a shell step runs, past `ssh HOST`, `sudo` and quotes (`ssh app-01 "sudo awk
+/// …"` runs `awk`); the tool's name for any other step.
+#[cfg(ranked_v2)]
+fn program(summary: &str) -> &str {
+    let Some(command) = summary.strip_prefix("Bash: ") else { return summary.split(':').next().unwrap_or("") };
+    let mut words = command.split_whitespace().map(|w| w.trim_matches(|c| c == '"' || c == '\'')).filter(|w| !w.is_empty());
+    while let Some(w) = words.next() {
+        match w {
+            "sudo" => {}
+            "ssh" => {
+                words.next();
+            }
+            _ => return w,
+        }
+    }
+    ""
+}
+
 fn source(summary: &str) -> &str {
     let s = summary.trim_end();
     s.strip_suffix(FAILED).unwrap_or(s)
