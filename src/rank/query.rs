@@ -2113,7 +2113,7 @@ mod tests {
         // A second clause that only names a thing still asks what the first asks.
         let p = "which node version and pnpm?";
         assert_eq!(clauses(p, "version").map(u32::count_ones), Some(2), "{:?}", analyse_with(p, true).slots);
-        // Nor to one that says more than a name: "… and postgres max conns on cloud sql now".
+        // One that says more than a name asks what it says: "… and postgres max conns on cloud sql now".
         let p = "which django version do we run and postgres max conns on cloud sql now";
         assert_eq!(clauses(p, "version").map(u32::count_ones), Some(1), "{:?}", analyse_with(p, true).slots);
         // Said once at the end, it is still asked of both: "which python and node are we on now?"
