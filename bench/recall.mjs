@@ -144,8 +144,8 @@ try {
           }
         });
       }
-      // Two questions this mode answers alone, of the same kind and language, asked as one: each with the next but
-      // one or two, so that a question is paired with more than its neighbour (never an unseen session's).
+      // Two questions this mode answers alone, of the same kind and language, asked as one: each with one of the three
+      // after it, in turn, so that a question is paired with more than its neighbour (never an unseen session's).
       if (!(s.heldOut && isUnseen(s))) {
         for (const kind of ["state", "history"]) {
           for (const lang of ["en", "tr"]) {
