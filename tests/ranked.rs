@@ -881,7 +881,9 @@ fn ranked_v2_a_newer_run_that_does_not_answer_follows_the_answer_so_the_budget_r
     folds.extend(ps.iter().map(|(k, t)| (*k, "Bash: docker compose ps", t.as_str())));
     let cf = v2_store(&folds);
     let prompt = "How many gunicorn threads do we run, and what's the celery concurrency?";
-    let all = ids(&ask(&cf, prompt, None));
+    // (The partial read, a third pick without a word of the question, is shown as its head: `recall27`.)
+    let unbudgeted = ask(&cf, prompt, None);
+    let all: Vec<i64> = ids(&unbudgeted).into_iter().chain(unbudgeted.related.iter().map(|l| l.step_id)).collect();
     assert!(all.contains(&10) && all.contains(&20) && all.contains(&30), "{all:?}");
     let r = ask(&cf, prompt, Some(1_400));
     let got = ids(&r);
@@ -1599,4 +1601,80 @@ fn ranked_v2_a_question_that_asks_for_advice_gets_nothing_and_the_same_words_abo
         assert!(ask(&cf, prompt, None).selected.is_empty(), "{prompt}");
     }
     assert_eq!(ids(&ask(&cf, "how does our orders consumer stay idempotent?", None)).first(), Some(&1));
+}
+
+#[test]
+fn ranked_v2_a_later_pick_that_reads_a_file_again_without_a_word_of_the_question_is_shown_as_its_head_not_whole() {
+    // The newer read of Cargo.toml (another part of it) follows the read that answers, as the state now; hydrated
+    // whole it took the room of everything after it.
+    let cf = v2_store(&[
+        (10, "Read: /home/dev/quill/Cargo.toml", "[package]\nname = \"quill\"\n[dependencies]\nsqlx = { version = \"0.8\", features = [\"postgres\"] }"),
+        (20, "Bash: cargo clippy --all-targets -- -D warnings", "Checking quill v0.4.0\nFinished `dev` profile: clippy clean, 0 warnings"),
+        (30, "Read: /home/dev/quill/Cargo.toml", "[workspace]\nmembers = [\"crates/*\"]\n[profile.release]\nlto = true"),
+    ]);
+    let prompt = "Which sqlx version are we on and is clippy clean now?";
+    let t = turn(&cf, prompt, 2500);
+    let whole: Vec<i64> = t.hydrated.iter().map(|h| h.step_id).collect();
+    assert!(whole.contains(&10) && whole.contains(&20), "{whole:?} {:?}", t.scan.related);
+    assert!(!whole.contains(&30), "the newer read is not hydrated whole: {whole:?}");
+    let head = t.excerpts.iter().find(|e| e.step_id == 30).unwrap_or_else(|| panic!("{:?}", t.scan.related));
+    assert_eq!(head.lines.iter().map(|l| l.number).collect::<Vec<_>>(), [1, 2, 3]);
+    assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
+}
+
+#[test]
+fn ranked_v2_a_prompt_of_several_clauses_shows_at_most_two_runs_of_one_command_among_the_steps_ranked_next() {
+    // Six runs of `grpcurl … :50051 list` share the rare port number with the first clause: they took every place
+    // from the steps that answer the second.
+    let runs: Vec<(i64, String)> = (0..6).map(|k| (30 + k, format!("relay.v1.Relay\ngrpc.health.v1.Health\nserver on :50051 up {k}m"))).collect();
+    let mut folds: Vec<(i64, &str, &str)> = vec![
+        (10, "Bash: ss -ltnp 'sport = :50051'", "State  Local Address:Port\nLISTEN *:50051 users:((\"relayd\",pid=4121))"),
+        (20, "Bash: go test -count=50 -run TestRedelivery ./internal/queue/ (failed)", "--- FAIL: TestRedelivery: flaky, 3 of 50 runs failed"),
+        (25, "Bash: git show --stat HEAD", "fix(queue): a fake clock for the flaky redelivery test\n internal/queue/dispatcher_test.go | 12 ++--"),
+    ];
+    folds.extend(runs.iter().map(|(s, t)| (*s, "Bash: grpcurl -plaintext localhost:50051 list", t.as_str())));
+    let cf = v2_store(&folds);
+    let r = ask(&cf, "What was holding port 50051 and how did we fix the flaky redelivery test?", Some(2500));
+    // (A near tie of the first clause's pick may be a run too, shown as its lines before the steps ranked next.)
+    let grpcurl = r.related.iter().filter(|l| l.summary.starts_with("Bash: grpcurl")).count();
+    assert!(grpcurl <= 3, "{:?} {:?}", ids(&r), r.related.iter().map(|l| l.step_id).collect::<Vec<_>>());
+    assert!(r.related.iter().any(|l| l.step_id == 25) || ids(&r).contains(&25), "{:?} {:?}", ids(&r), r.related);
+}
+
+#[test]
+fn ranked_v2_a_later_pick_that_edits_a_file_without_a_word_of_the_question_is_shown_as_its_head_not_whole() {
+    // The edit after the failure is the fix, whatever its words: the third pick, shown as its head (the snippet it
+    // changed), not whole beside the step that answers the other clause.
+    let cf = v2_store(&[
+        (10, "Bash: go test -count=20 -run TestRedelivery ./internal/server/ (failed)", "--- FAIL: TestRedelivery (0.29s)\n    redelivery_test.go:42: flaky: expected 3 redeliveries, got 2"),
+        (12, "Edit: internal/server/redelivery_test.go", "clock := fakeclock.New()\nsrv := newServer(withClock(clock))\nclock.Advance(ackDeadline)"),
+        (20, "Bash: docker compose ps", "billing-db-1  postgres:16  Up 2 hours  0.0.0.0:5434->5432/tcp"),
+    ]);
+    let prompt = "How did we fix the flaky redelivery test and which port is postgres on?";
+    let t = turn(&cf, prompt, 2500);
+    let whole: Vec<i64> = t.hydrated.iter().map(|h| h.step_id).collect();
+    assert!(whole.contains(&10) && whole.contains(&20), "{whole:?} {:?}", t.scan.related);
+    assert!(!whole.contains(&12), "the edit is not hydrated whole: {whole:?}");
+    let head = t.excerpts.iter().find(|e| e.step_id == 12).unwrap_or_else(|| panic!("{:?}", t.scan.related));
+    assert_eq!(head.lines[0].text, "clock := fakeclock.New()");
+    assert!(head.lines.len() <= 8, "{:?}", head.lines);
+}
+
+#[test]
+fn ranked_v2_a_prompt_of_several_clauses_gets_two_more_steps_as_lines_after_those_a_question_of_one_gets() {
+    // Seven steps give postgres's port, two newer ones only name it: a question of one clause gets the newest whole
+    // and six as lines, one of two clauses two more, after the six it would get first: newer, the two others do
+    // not take those places (and the room of their lines) from the steps that give the port.
+    let ports: Vec<(i64, String, String)> = (0..7).map(|k| (10 + k, format!("Bash: cat deploy/db-{k}.env"), format!("POSTGRES_HOST=db-{k}\nPOSTGRES_PORT=54{k:02}"))).collect();
+    let names: Vec<(i64, String, String)> = (0..2).map(|k| (30 + k, format!("Bash: ./scripts/replica-{k}.sh"), format!("replica {k}: postgres restarted"))).collect();
+    let mut folds: Vec<(i64, &str, &str)> = ports.iter().chain(&names).map(|(s, m, t)| (*s, m.as_str(), t.as_str())).collect();
+    folds.push((40, "Bash: node -v", "v20.11.1"));
+    let cf = v2_store(&folds);
+    let one = ask(&cf, "which port is postgres on now?", Some(2500));
+    let two = ask(&cf, "which port is postgres on now and which node version do we run?", Some(2500));
+    let steps = |r: &ScanResult| r.related.iter().map(|l| l.step_id).collect::<Vec<_>>();
+    let (one_lines, two_lines) = (steps(&one), steps(&two));
+    assert_eq!(one_lines.len(), 6, "{:?} {one_lines:?}", ids(&one));
+    assert_eq!(two_lines.len(), 8, "{:?} {two_lines:?}", ids(&two));
+    assert!([15, 14, 13, 12, 11].iter().all(|s| two_lines[..6].contains(s)), "{two_lines:?}");
 }

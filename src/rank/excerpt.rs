@@ -17,6 +17,11 @@ pub(super) const STATE_RELATED_STEPS: usize = 6;
 /// The lines of an edit shown as the fix of a failure: its head (the tool's line, then the snippet it changed).
 pub(super) const EDIT_HEAD_LINES: u32 = 8;
 
+/// `ranked-v2` (`recall27`): the lines of a read of a file shown as its head ([`file_head`]): enough to say that it was
+/// read again, and what it is.
+#[cfg(ranked_v2)]
+pub(super) const READ_HEAD_LINES: u32 = 3;
+
 /// How far before a rollback its cause is looked for (steps), and at most how many of the cause's lines are shown.
 pub(super) const CAUSE_BEFORE: i64 = 3;
 pub(super) const CAUSE_LINES: usize = 4;
@@ -118,6 +123,20 @@ pub(super) fn sentence_ends(text: &str, lines: &[u32]) -> Vec<u32> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// `ranked-v2` (`recall27`): the head of a step that reads or edits a file, for a later pick none of whose lines shows
+/// a word of the question: its first [`READ_HEAD_LINES`] lines, or [`EDIT_HEAD_LINES`] of an edit (the tool's line,
+/// then the snippet it changed). `None` for any other step: a command's output, whatever its words, is its answer.
+#[cfg(ranked_v2)]
+pub(super) fn file_head(summary: &str) -> Option<Vec<u32>> {
+    if summary.starts_with("Read: ") {
+        Some((0..READ_HEAD_LINES).collect())
+    } else if ["Edit: ", "MultiEdit: ", "Write: "].iter().any(|p| summary.starts_with(p)) {
+        Some((0..EDIT_HEAD_LINES).collect())
+    } else {
+        None
+    }
 }
 
 /// How many of the selection's picks are shown whole (`recall19`): each later one, and each the budget left out, as

@@ -162,6 +162,16 @@ const NEAR_TIES: usize = 5;
 /// the question in its summary often scores three or four times what the step that holds the answer does).
 #[cfg(ranked_v2)]
 const NEAR: i64 = 4;
+/// `ranked-v2` (`recall27`): for a prompt of several clauses, among the steps shown as lines, at most this many runs of
+/// one command (an edit or a read of a file is another state each time): six `grpcurl … :50051 list` runs ranked on a
+/// rare port number took every place from the other clause's steps.
+#[cfg(ranked_v2)]
+const RUNS_OF_A_COMMAND: usize = 2;
+/// `ranked-v2` (`recall27`): for a prompt of several clauses, this many more steps shown as lines than for a question
+/// of one ([`excerpt::RELATED_STEPS`], [`excerpt::STATE_RELATED_STEPS`]), after those (a question about the present:
+/// newest first among themselves, so the first ones keep their order and the room for their lines around).
+#[cfg(ranked_v2)]
+const MORE_RELATED_FOR_CLAUSES: usize = 2;
 /// `ranked-v2` (`recall26`): a pick after the first [`excerpt::WHOLE_PICKS`] is shown as its best lines even where they
 /// do not show every word it was picked for. (Measured on the seen recall sessions, natively: 740 -> 747 of 910, 10
 /// gained and 3 lost, one more wrong; pairs of questions answered alone, asked as one: English state 189/238 ->
@@ -887,13 +897,20 @@ impl Plan {
             // (Every step of the pool in rank order, as the candidates are listed.)
             let mut ranked: Vec<(i64, i64)> = pool.iter().map(|s| (gain(&self.cands[s], &matched).0, *s)).collect();
             sort_desc(&mut ranked);
-            let (most, newest_first) = if about_present { (excerpt::STATE_RELATED_STEPS, !self.sources_first) } else { (excerpt::RELATED_STEPS, false) };
+            let (first_most, newest_first) = if about_present { (excerpt::STATE_RELATED_STEPS, !self.sources_first) } else { (excerpt::RELATED_STEPS, false) };
+            let several = clauses.len() > 1;
+            let most = if several { first_most + MORE_RELATED_FOR_CLAUSES } else { first_most };
             for step in ranked.into_iter().map(|(_, s)| s).filter(|s| !shown.contains(s) && !fixes.contains(s)) {
                 if result.related.len() >= most {
                     break;
                 }
                 // (The newest run of its command is the state now: an older run's lines are shown only beside it.)
                 if newest_first && self.newest_of_source.get(&step).is_some_and(|newer| !shown.contains(newer)) {
+                    continue;
+                }
+                // (`recall27`: a command's runs ranked one after another leave no place for another clause's steps.)
+                let summary = entries.get(&step).map_or("", |e| e.1.as_str());
+                if several && verdict::is_run(summary) && result.related.iter().filter(|r| source(&r.summary) == source(summary)).count() >= RUNS_OF_A_COMMAND {
                     continue;
                 }
                 let Some(text) = contents.get(&step) else { continue };
@@ -911,9 +928,13 @@ impl Plan {
                     result.related.push(scan::ScanRelated { step_id: step, summary: entries.get(&step).map(|e| e.1.clone()).unwrap_or_default(), lines });
                 }
             }
-            // (Newest first: whatever prefix of them the budget keeps, no older state is shown while a newer one is left out.)
+            // (Newest first: whatever prefix of them the budget keeps, no older state is shown while a newer one is left out.
+            // `recall27`: the steps a prompt of several clauses gets beyond a question's come after them, newest first
+            // among themselves: before them, a newer step ranked lower took the room of the best ones' lines.)
             if newest_first {
-                result.related[fixes.len()..].sort_unstable_by_key(|r| std::cmp::Reverse(r.step_id));
+                let first = first_most.clamp(fixes.len(), result.related.len());
+                result.related[fixes.len()..first].sort_unstable_by_key(|r| std::cmp::Reverse(r.step_id));
+                result.related[first..].sort_unstable_by_key(|r| std::cmp::Reverse(r.step_id));
             }
             // (`recall19`: the picks after the first [`excerpt::WHOLE_PICKS`], and those the budget left out, are shown
             // as their best lines, before the steps ranked next: a third whole step costs what the lines of eight
@@ -932,6 +953,10 @@ impl Plan {
                         let per_line = line_slots(text, &self.term_slots, &shapes, VALUE);
                         excerpt::pick_lines(text, &per_line, worth, &pick.matched, &names, pick.summary.ends_with(FAILED)).or_else(|| Some(excerpt::best_lines(&per_line, worth)).filter(|l| LATER_PICKS_AS_LINES && !l.is_empty()))
                     })
+                    // (`recall27`: and where no line of it shows a word of the question, a read's or an edit's head: a
+                    // newer read of another part of the file, an edit made after a failure, hydrated whole, took the room
+                    // of the lines that answer.)
+                    .or_else(|| excerpt::file_head(&pick.summary))
                 };
                 match lines {
                     Some(lines) => lines_of.push(scan::ScanRelated { step_id: pick.step_id, summary: pick.summary.clone(), lines }),
