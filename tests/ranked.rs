@@ -1678,3 +1678,23 @@ fn ranked_v2_a_prompt_of_several_clauses_gets_two_more_steps_as_lines_after_thos
     assert_eq!(two_lines.len(), 8, "{:?} {two_lines:?}", ids(&two));
     assert!([15, 14, 13, 12, 11].iter().all(|s| two_lines[..6].contains(s)), "{two_lines:?}");
 }
+
+#[test]
+fn ranked_v2_large_first_picks_of_a_prompt_of_several_questions_about_the_past_are_shown_as_their_lines() {
+    // Two long failed runs, each the answer to one clause: hydrated whole they took the hook's room; their lines show
+    // what each was picked for. Asked alone, or about the present, a first pick stays whole.
+    let noise = |tool: &str| (0..30).map(|k| format!("> Task :{tool}:step{k} UP-TO-DATE, configuration cache reused, {k} files checked")).collect::<Vec<_>>().join("\n");
+    let gradle = format!("{}\nFAILURE: Build failed with an exception.\nMinimum supported Gradle version is 8.7. Current version is 8.6.", noise("app"));
+    let audit = format!("{}\nerror: cargo audit found 1 vulnerability\nCrate: rustls\nID: RUSTSEC-2024-0336\nTitle: infinite loop in rustls::ConnectionCommon::complete_io", noise("audit"));
+    let cf = v2_store(&[(10, "Bash: ./gradlew assembleRelease (failed)", &gradle), (20, "Bash: cargo audit (failed)", &audit)]);
+    let prompt = "what did gradle complain about in the failed build and which advisory did cargo audit flag?";
+    let t = turn(&cf, prompt, 2500);
+    let whole: Vec<i64> = t.hydrated.iter().map(|h| h.step_id).collect();
+    assert!(whole.is_empty(), "{whole:?} {:?}", t.scan.selected.iter().map(|s| (s.step_id, s.cost, s.matched.clone())).collect::<Vec<_>>());
+    let shown = |step: i64| t.excerpts.iter().find(|e| e.step_id == step).map(|e| e.lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n")).unwrap_or_default();
+    assert!(shown(10).contains("Minimum supported Gradle version is 8.7"), "{:?}", t.scan.related);
+    assert!(shown(20).contains("RUSTSEC-2024-0336"), "{:?}", t.scan.related);
+    assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
+    let alone = turn(&cf, "which advisory did cargo audit flag?", 2500);
+    assert_eq!(alone.hydrated.iter().map(|h| h.step_id).collect::<Vec<_>>(), [20]);
+}

@@ -71,10 +71,15 @@ pub fn around(shown: &[u32], count: usize) -> Vec<u32> {
 /// [`LINES_PER_STEP`] best ones, each worth more than nothing by `worth`, the best first and, between equals, the
 /// earliest.
 pub(super) fn best_lines(per_line: &[Vec<(usize, u32)>], worth: impl Fn(&[(usize, u32)]) -> i64) -> Vec<u32> {
+    best_lines_up_to(per_line, worth, LINES_PER_STEP)
+}
+
+/// [`best_lines`] with at most `most` best ones.
+pub(super) fn best_lines_up_to(per_line: &[Vec<(usize, u32)>], worth: impl Fn(&[(usize, u32)]) -> i64, most: usize) -> Vec<u32> {
     let mut scored: Vec<(i64, usize)> = per_line.iter().enumerate().map(|(k, set)| (worth(set), k)).filter(|&(w, _)| w > 0).collect();
     scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut lines: Vec<u32> = Vec::new();
-    for (_, k) in scored.into_iter().take(LINES_PER_STEP) {
+    for (_, k) in scored.into_iter().take(most) {
         for j in k..=(k + LINES_AFTER).min(per_line.len() - 1) {
             lines.push(j as u32);
         }
@@ -139,6 +144,11 @@ pub(super) fn file_head(summary: &str) -> Option<Vec<u32>> {
     }
 }
 
+/// `ranked-v2` (`recall27`): at most this many best lines of a large first pick shown as its lines (in a prompt of
+/// several clauses about the past): three times a step's, for a step that would have been shown whole.
+#[cfg(ranked_v2)]
+pub(super) const LARGE_PICK_LINES: usize = 6;
+
 /// How many of the selection's picks are shown whole (`recall19`): each later one, and each the budget left out, as
 /// its best lines ([`pick_lines`]), where those show what it was picked for (`recall26`: and where they do not, its
 /// best lines all the same, when one shows a word of the question). (Measured on the seen recall sessions,
@@ -149,8 +159,8 @@ pub(super) const WHOLE_PICKS: usize = 2;
 /// The lines a pick is shown as instead of whole: its best lines ([`best_lines`]) and, for a failure, its last error
 /// lines ([`failure_lines`]); `None` when they do not show every slot it was picked for (`matched`, by slot name:
 /// a pick made by its summary or a command, whose lines need not show its words, is shown whole).
-pub(super) fn pick_lines(text: &str, per_line: &[Vec<(usize, u32)>], worth: impl Fn(&[(usize, u32)]) -> i64, matched: &[String], names: &[String], failed: bool) -> Option<Vec<u32>> {
-    let mut lines = best_lines(per_line, worth);
+pub(super) fn pick_lines(text: &str, per_line: &[Vec<(usize, u32)>], worth: impl Fn(&[(usize, u32)]) -> i64, matched: &[String], names: &[String], failed: bool, most: usize) -> Option<Vec<u32>> {
+    let mut lines = best_lines_up_to(per_line, worth, most);
     let shown: Vec<&str> = lines.iter().filter_map(|&k| per_line.get(k as usize)).flatten().filter(|(_, q)| *q > 0).map(|(i, _)| names[*i].as_str()).collect();
     if lines.is_empty() || !matched.iter().all(|m| shown.contains(&m.as_str())) {
         return None;
@@ -355,11 +365,11 @@ mod tests {
         let text = "Applying migration 0007_enum on staging\nok\nfiller\nfiller";
         let per_line = vec![vec![(0, 16), (1, 16)], vec![], vec![], vec![]];
         let matched = names.clone();
-        assert_eq!(pick_lines(text, &per_line, worth, &matched, &names, false), Some(vec![0, 1, 2]));
+        assert_eq!(pick_lines(text, &per_line, worth, &matched, &names, false, LINES_PER_STEP), Some(vec![0, 1, 2]));
         // Picked for "migration" by its command (`npm run migrate`): no line of its output says it, so it stays whole.
         let per_line = vec![vec![(1, 16)], vec![], vec![], vec![]];
-        assert_eq!(pick_lines(text, &per_line, worth, &matched, &names, false), None);
-        assert_eq!(pick_lines(text, &[vec![], vec![], vec![], vec![]], worth, &matched, &names, false), None);
+        assert_eq!(pick_lines(text, &per_line, worth, &matched, &names, false, LINES_PER_STEP), None);
+        assert_eq!(pick_lines(text, &[vec![], vec![], vec![], vec![]], worth, &matched, &names, false, LINES_PER_STEP), None);
     }
 
     #[test]
@@ -369,8 +379,8 @@ mod tests {
         let text = "Applying migration `order_status_enum`\nError: P3018\nfiller\nfiller\nDatabase error:\nERROR: invalid input value for enum \"OrderStatus\"\nfiller";
         let mut per_line = vec![Vec::new(); 7];
         per_line[0] = vec![(0, 16)];
-        assert_eq!(pick_lines(text, &per_line, worth, &names, &names, true), Some(vec![0, 1, 2, 4, 5]));
-        assert_eq!(pick_lines(text, &per_line, worth, &names, &names, false), Some(vec![0, 1, 2]));
+        assert_eq!(pick_lines(text, &per_line, worth, &names, &names, true, LINES_PER_STEP), Some(vec![0, 1, 2, 4, 5]));
+        assert_eq!(pick_lines(text, &per_line, worth, &names, &names, false, LINES_PER_STEP), Some(vec![0, 1, 2]));
     }
 
     #[test]

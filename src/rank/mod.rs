@@ -172,6 +172,14 @@ const RUNS_OF_A_COMMAND: usize = 2;
 /// newest first among themselves, so the first ones keep their order and the room for their lines around).
 #[cfg(ranked_v2)]
 const MORE_RELATED_FOR_CLAUSES: usize = 2;
+/// `ranked-v2` (`recall27`): in a prompt of several clauses none of which asks about the present, a first pick that
+/// takes more than this share of the turn budget is shown as its best lines ([`excerpt::LARGE_PICK_LINES`]) where
+/// they show every word it was picked for: two steps of a log hydrated whole took the hook's room from the lines that
+/// answer the other clause ("why did we revert the agp bump and what did gradle complain about …"). (Not for a
+/// question about the present: the line with the value asked for is not always a best line, and an older state
+/// shown as lines beside it is a wrong answer; measured: two more wrong on the seen sessions.)
+#[cfg(ranked_v2)]
+const LARGE_PICK_SHARE: i64 = 4;
 /// `ranked-v2` (`recall26`): a pick after the first [`excerpt::WHOLE_PICKS`] is shown as its best lines even where they
 /// do not show every word it was picked for. (Measured on the seen recall sessions, natively: 740 -> 747 of 910, 10
 /// gained and 3 lost, one more wrong; pairs of questions answered alone, asked as one: English state 189/238 ->
@@ -947,11 +955,16 @@ impl Plan {
                 // same, when one shows a word of the question: a third step hydrated whole took the hook's room from
                 // the lines that answer another clause or the steps ranked next.)
                 let lines = if k < excerpt::WHOLE_PICKS {
-                    None
+                    // (`recall27`: a large one, in a prompt of several clauses about the past, as its lines.)
+                    let large = several && !about_present && pick.cost * LARGE_PICK_SHARE > budget_limit;
+                    contents.get(&pick.step_id).filter(|_| large).and_then(|text| {
+                        let per_line = line_slots(text, &self.term_slots, &shapes, VALUE);
+                        excerpt::pick_lines(text, &per_line, worth, &pick.matched, &names, pick.summary.ends_with(FAILED), excerpt::LARGE_PICK_LINES)
+                    })
                 } else {
                     contents.get(&pick.step_id).and_then(|text| {
                         let per_line = line_slots(text, &self.term_slots, &shapes, VALUE);
-                        excerpt::pick_lines(text, &per_line, worth, &pick.matched, &names, pick.summary.ends_with(FAILED)).or_else(|| Some(excerpt::best_lines(&per_line, worth)).filter(|l| LATER_PICKS_AS_LINES && !l.is_empty()))
+                        excerpt::pick_lines(text, &per_line, worth, &pick.matched, &names, pick.summary.ends_with(FAILED), excerpt::LINES_PER_STEP).or_else(|| Some(excerpt::best_lines(&per_line, worth)).filter(|l| LATER_PICKS_AS_LINES && !l.is_empty()))
                     })
                     // (`recall27`: and where no line of it shows a word of the question, a read's or an edit's head: a
                     // newer read of another part of the file, an edit made after a failure, hydrated whole, took the room
