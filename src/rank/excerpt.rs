@@ -137,7 +137,7 @@ pub(super) fn sentence_ends(text: &str, lines: &[u32]) -> Vec<u32> {
 pub(super) fn file_head(summary: &str) -> Option<Vec<u32>> {
     if summary.starts_with("Read: ") {
         Some((0..READ_HEAD_LINES).collect())
-    } else if ["Edit: ", "MultiEdit: ", "Write: "].iter().any(|p| summary.starts_with(p)) {
+    } else if super::EDIT_TOOLS.iter().any(|p| summary.starts_with(p)) {
         Some((0..EDIT_HEAD_LINES).collect())
     } else {
         None

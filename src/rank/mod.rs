@@ -925,7 +925,6 @@ impl Plan {
                 let mut lines = excerpt::best_lines(&line_slots(text, &self.term_slots, &shapes, VALUE), worth);
                 // (`recall23`: and the lines its command filtered for.)
                 if !lines.is_empty() {
-                    let summary = entries.get(&step).map_or("", |e| e.1.as_str());
                     lines.extend(excerpt::filtered_lines(summary, text));
                     lines.sort_unstable();
                     lines.dedup();
@@ -933,7 +932,7 @@ impl Plan {
                     lines = excerpt::sentence_ends(text, &lines);
                 }
                 if !lines.is_empty() {
-                    result.related.push(scan::ScanRelated { step_id: step, summary: entries.get(&step).map(|e| e.1.clone()).unwrap_or_default(), lines });
+                    result.related.push(scan::ScanRelated { step_id: step, summary: summary.to_string(), lines });
                 }
             }
             // (Newest first: whatever prefix of them the budget keeps, no older state is shown while a newer one is left out.
@@ -1845,11 +1844,15 @@ fn location(line: &str) -> Option<&str> {
     (file && digits > 0 && matches!(b.get(end + 1 + digits), Some(b':' | b'-'))).then_some(path)
 }
 
+/// `ranked-v2`: the summaries' prefixes of the tools that write a file.
+#[cfg(ranked_v2)]
+const EDIT_TOOLS: [&str; 3] = ["Edit: ", "MultiEdit: ", "Write: "];
+
 /// `ranked-v2`: the name of the file an edit's summary (`Edit: /home/dev/app/src/db/pool.ts`) changes (`pool.ts`), if
 /// it is an edit's and the name is long enough to mean that file where another step writes it (five bytes or more).
 #[cfg(ranked_v2)]
 fn edited_file(summary: &str) -> Option<&str> {
-    let path = ["Edit: ", "MultiEdit: ", "Write: "].iter().find_map(|p| summary.strip_prefix(p))?;
+    let path = EDIT_TOOLS.iter().find_map(|p| summary.strip_prefix(p))?;
     let path = source(path);
     let name = path.rsplit('/').next()?.trim();
     (name.len() >= 5 && !name.contains(' ')).then_some(name)
