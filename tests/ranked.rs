@@ -1698,3 +1698,24 @@ fn ranked_v2_large_first_picks_of_a_prompt_of_several_questions_about_the_past_a
     let alone = turn(&cf, "which advisory did cargo audit flag?", 2500);
     assert_eq!(alone.hydrated.iter().map(|h| h.step_id).collect::<Vec<_>>(), [20]);
 }
+
+#[test]
+fn ranked_v2_a_later_pick_of_a_command_without_a_word_of_the_question_is_shown_as_its_last_lines_not_whole() {
+    // `php artisan serve`, newer than `php -v`, is a near tie of "php" by its command alone: its log says nothing of
+    // the version; hydrated whole, it took the room of the lines that answer.
+    let log = (0..20).map(|k| format!("  2026-12-05 10:00:{k:02} /api/orders/{k} ........ ~ 0.{k}ms")).collect::<Vec<_>>().join("\n");
+    let cf = v2_store(&[
+        (10, "Bash: php -v", "PHP 8.3.7 (cli) (built: May 10 2024)\nZend Engine v4.3.7, Copyright (c) Zend Technologies"),
+        (20, "Bash: mysql -t -e \"SHOW VARIABLES LIKE 'max_connections'\"", "| Variable_name   | Value |\n| max_connections | 400   |"),
+        (30, "Bash: php artisan serve --port=8080", &log),
+    ]);
+    let prompt = "which php version and mysql max_connections now?";
+    let t = turn(&cf, prompt, 2500);
+    let whole: Vec<i64> = t.hydrated.iter().map(|h| h.step_id).collect();
+    assert!(whole.contains(&10) && whole.contains(&20), "{whole:?} {:?}", t.scan.related);
+    assert!(!whole.contains(&30), "the server's log is not hydrated whole: {whole:?}");
+    let tail = t.excerpts.iter().find(|e| e.step_id == 30).unwrap_or_else(|| panic!("{:?}", t.scan.related));
+    let count = tail.line_count;
+    assert_eq!(tail.lines.iter().map(|l| l.number).collect::<Vec<_>>(), [count - 2, count - 1, count]);
+    assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
+}

@@ -132,7 +132,7 @@ pub(super) fn sentence_ends(text: &str, lines: &[u32]) -> Vec<u32> {
 
 /// `ranked-v2` (`recall27`): the head of a step that reads or edits a file, for a later pick none of whose lines shows
 /// a word of the question: its first [`READ_HEAD_LINES`] lines, or [`EDIT_HEAD_LINES`] of an edit (the tool's line,
-/// then the snippet it changed). `None` for any other step: a command's output, whatever its words, is its answer.
+/// then the snippet it changed). `None` for any other step (a command's output: [`command_tail`]).
 #[cfg(ranked_v2)]
 pub(super) fn file_head(summary: &str) -> Option<Vec<u32>> {
     if summary.starts_with("Read: ") {
@@ -142,6 +142,21 @@ pub(super) fn file_head(summary: &str) -> Option<Vec<u32>> {
     } else {
         None
     }
+}
+
+/// `ranked-v2` (`recall28`): the lines of a command's output shown as its tail ([`command_tail`]).
+#[cfg(ranked_v2)]
+pub(super) const COMMAND_TAIL_LINES: u32 = 3;
+
+/// `ranked-v2` (`recall28`): the tail of a command's output, for a later pick none of whose lines shows a word of the
+/// question (picked by its summary, `php artisan serve` for "php sürümü"): its last [`COMMAND_TAIL_LINES`] lines, where
+/// a run says how it ended. Measured on the seen recall sessions, natively: 749 -> 753 of 910, none lost, none more
+/// wrong (its first lines instead: the same; whole, as until `recall28`, its output took the room of the lines that
+/// answer). `None` for an empty output.
+#[cfg(ranked_v2)]
+pub(super) fn command_tail(text: &str) -> Option<Vec<u32>> {
+    let count = text.lines().count() as u32;
+    (count > 0).then(|| (count.saturating_sub(COMMAND_TAIL_LINES)..count).collect())
 }
 
 /// `ranked-v2` (`recall27`): at most this many best lines of a large first pick shown as its lines (in a prompt of

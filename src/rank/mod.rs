@@ -969,6 +969,9 @@ impl Plan {
                     // newer read of another part of the file, an edit made after a failure, hydrated whole, took the room
                     // of the lines that answer.)
                     .or_else(|| excerpt::file_head(&pick.summary))
+                    // (`recall28`: and a command's, its last lines: a near tie picked by its summary alone (`php artisan
+                    // serve` for "php sürümü"), hydrated whole, took the hook's room from the lines that answer.)
+                    .or_else(|| contents.get(&pick.step_id).and_then(|text| excerpt::command_tail(text)))
                 };
                 match lines {
                     Some(lines) => lines_of.push(scan::ScanRelated { step_id: pick.step_id, summary: pick.summary.clone(), lines }),
