@@ -1090,7 +1090,9 @@ fn ranked_v2_a_question_about_the_past_also_gets_the_best_lines_of_the_steps_ran
 #[test]
 fn ranked_v2_with_the_hosts_cap_on_its_text_the_excerpts_also_show_the_lines_around_their_best_ones() {
     let cf = redelivery_store();
-    let prompt = "Why did the redelivery test fail?";
+    // (A question about the present: no pick of it is shown as lines for its size, so a tighter budget keeps the
+    // selection.)
+    let prompt = "Is the redelivery test passing now?";
     let narrow = turn(&cf, prompt, 2500);
     let with_cap = |cap: i64| block_on(cf.before_turn_with(prompt, &TurnOptions { turn_budget: Some(2500), max_chars: Some(cap), ..Default::default() })).unwrap();
     let wide = with_cap(10_000);
@@ -1185,11 +1187,14 @@ fn ranked_v2_a_question_about_the_present_that_nothing_answers_gets_no_lines() {
 #[test]
 fn ranked_v2_excerpts_stay_within_what_the_hydrated_steps_leave_of_the_budget() {
     let cf = redelivery_store();
-    let roomy = turn(&cf, "Why did the redelivery test fail?", 2500);
+    // (A question about the present: no pick of it is shown as lines for its size, so a tighter budget keeps the
+    // selection.)
+    let prompt = "Is the redelivery test passing now?";
+    let roomy = turn(&cf, prompt, 2500);
     let hydrated: i64 = roomy.hydrated.iter().map(|h| h.token_estimate).sum();
     let first = roomy.excerpts[0].token_estimate;
     // Room for the hydrated steps and less than the first excerpt: no excerpt.
-    let tight = turn(&cf, "Why did the redelivery test fail?", hydrated + first - 1);
+    let tight = turn(&cf, prompt, hydrated + first - 1);
     assert_eq!(ids(&tight.scan), ids(&roomy.scan));
     assert!(tight.excerpts.is_empty(), "{:?}", tight.excerpts);
     assert!(tight.tokens <= hydrated + first - 1);
@@ -1717,5 +1722,24 @@ fn ranked_v2_a_later_pick_of_a_command_without_a_word_of_the_question_is_shown_a
     let tail = t.excerpts.iter().find(|e| e.step_id == 30).unwrap_or_else(|| panic!("{:?}", t.scan.related));
     let count = tail.line_count;
     assert_eq!(tail.lines.iter().map(|l| l.number).collect::<Vec<_>>(), [count - 2, count - 1, count]);
+    assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
+}
+
+#[test]
+fn ranked_v2_a_large_second_pick_of_a_question_about_the_past_is_shown_as_its_lines_the_first_stays_whole() {
+    // Two long logs of the same failed build, each a pick: the second hydrated whole took the room of the steps ranked
+    // next; its lines show what it was picked for.
+    let noise = |tool: &str| (0..30).map(|k| format!("> Task :{tool}:step{k} UP-TO-DATE, configuration cache reused, {k} files checked")).collect::<Vec<_>>().join("\n");
+    let failure = "FAILURE: Build failed with an exception.\nMinimum supported Gradle version is 8.7. Current version is 8.6.";
+    let (assemble, bundle) = (format!("{}\n{failure}", noise("app")), format!("{}\n{failure}", noise("bundle")));
+    let cf = v2_store(&[(10, "Bash: ./gradlew assembleRelease (failed)", &assemble), (20, "Bash: ./gradlew bundleRelease (failed)", &bundle)]);
+    let prompt = "what did gradle complain about in the failed build?";
+    let t = turn(&cf, prompt, 2500);
+    let whole: Vec<i64> = t.hydrated.iter().map(|h| h.step_id).collect();
+    assert_eq!(whole.len(), 1, "{whole:?} {:?}", t.scan.selected.iter().map(|s| (s.step_id, s.cost, s.matched.clone())).collect::<Vec<_>>());
+    let other = if whole == [10] { 20 } else { 10 };
+    let shown = t.excerpts.iter().find(|e| e.step_id == other).map(|e| e.lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n")).unwrap_or_default();
+    assert!(shown.contains("Minimum supported Gradle version is 8.7"), "{:?}", t.scan.related);
+    assert!(shown.lines().count() < 20, "{shown}");
     assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
 }
