@@ -148,9 +148,9 @@ pub(super) fn file_head(summary: &str) -> Option<Vec<u32>> {
 #[cfg(ranked_v2)]
 pub(super) const COMMAND_TAIL_LINES: u32 = 3;
 
-/// `ranked-v2` (`recall28`): the tail of a command's output, for a later pick none of whose lines shows a word of the
-/// question (picked by its summary, `php artisan serve` for "php sürümü"): its last [`COMMAND_TAIL_LINES`] lines, where
-/// a run says how it ended. Measured on the seen recall sessions, natively: 749 -> 753 of 910, none lost, none more
+/// `ranked-v2` (`recall28`): the tail of a command's output (or of any step that neither reads nor edits a file), for
+/// a later pick none of whose lines shows a word of the question (picked by its summary, `php artisan serve` for "php
+/// sürümü"): its last [`COMMAND_TAIL_LINES`] lines, where a run says how it ended. Measured on the seen recall sessions, natively: 749 -> 753 of 910, none lost, none more
 /// wrong (its first lines instead: the same; whole, as until `recall28`, its output took the room of the lines that
 /// answer). `None` for an empty output.
 #[cfg(ranked_v2)]
@@ -172,8 +172,9 @@ pub(super) const LARGE_PICK_LINES: usize = 6;
 pub(super) const WHOLE_PICKS: usize = 2;
 
 /// The lines a pick is shown as instead of whole: its best lines ([`best_lines`]) and, for a failure, its last error
-/// lines ([`failure_lines`]); `None` when they do not show every slot it was picked for (`matched`, by slot name:
-/// a pick made by its summary or a command, whose lines need not show its words, is shown whole).
+/// lines ([`failure_lines`]); `None` when they do not show every slot it was picked for (`matched`, by slot name: a
+/// pick made by its summary or a command, whose lines need not show its words; a first pick is then shown whole, a
+/// later one as its best lines or, without any, its head or its last lines: [`file_head`], [`command_tail`]).
 pub(super) fn pick_lines(text: &str, per_line: &[Vec<(usize, u32)>], worth: impl Fn(&[(usize, u32)]) -> i64, matched: &[String], names: &[String], failed: bool, most: usize) -> Option<Vec<u32>> {
     let mut lines = best_lines_up_to(per_line, worth, most);
     let shown: Vec<&str> = lines.iter().filter_map(|&k| per_line.get(k as usize)).flatten().filter(|(_, q)| *q > 0).map(|(i, _)| names[*i].as_str()).collect();
@@ -381,7 +382,8 @@ mod tests {
         let per_line = vec![vec![(0, 16), (1, 16)], vec![], vec![], vec![]];
         let matched = names.clone();
         assert_eq!(pick_lines(text, &per_line, worth, &matched, &names, false, LINES_PER_STEP), Some(vec![0, 1, 2]));
-        // Picked for "migration" by its command (`npm run migrate`): no line of its output says it, so it stays whole.
+        // Picked for "migration" by its command (`npm run migrate`): no line of its output says it, so not as its best
+        // lines.
         let per_line = vec![vec![(1, 16)], vec![], vec![], vec![]];
         assert_eq!(pick_lines(text, &per_line, worth, &matched, &names, false, LINES_PER_STEP), None);
         assert_eq!(pick_lines(text, &[vec![], vec![], vec![], vec![]], worth, &matched, &names, false, LINES_PER_STEP), None);

@@ -949,8 +949,9 @@ impl Plan {
             }
             // (`recall19`: the picks after the first [`excerpt::WHOLE_PICKS`], and those the budget left out, are shown
             // as their best lines, before the steps ranked next: a third whole step costs what the lines of eight
-            // do. Only where those lines show every word it was picked for (a pick made by its summary stays whole),
-            // and a failure's with its last error lines.)
+            // do. Only where those lines show every word it was picked for (a pick made by its summary stays whole;
+            // since `recall27` and `recall28`, a later one comes as its head or its last lines), and a failure's with
+            // its last error lines.)
             let dropped = std::mem::take(&mut result.budget_dropped);
             let (mut whole, mut lines_of) = (Vec::new(), Vec::new());
             for (k, pick) in result.selected.iter().chain(&dropped).enumerate() {
@@ -974,8 +975,9 @@ impl Plan {
                     // newer read of another part of the file, an edit made after a failure, hydrated whole, took the room
                     // of the lines that answer.)
                     .or_else(|| excerpt::file_head(&pick.summary))
-                    // (`recall28`: and a command's, its last lines: a near tie picked by its summary alone (`php artisan
-                    // serve` for "php sürümü"), hydrated whole, took the hook's room from the lines that answer.)
+                    // (`recall28`: and any other step's (a command's output), its last lines: a near tie picked by its
+                    // summary alone (`php artisan serve` for "php sürümü"), hydrated whole, took the hook's room from the
+                    // lines that answer.)
                     .or_else(|| contents.get(&pick.step_id).and_then(|text| excerpt::command_tail(text)))
                 };
                 match lines {
