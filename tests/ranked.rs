@@ -1743,3 +1743,21 @@ fn ranked_v2_a_large_second_pick_of_a_question_about_the_past_is_shown_as_its_li
     assert!(shown.lines().count() < 20, "{shown}");
     assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
 }
+
+#[test]
+fn ranked_v2_a_large_pick_about_the_past_picked_also_for_a_word_of_its_command_is_still_shown_as_its_lines() {
+    // "staging" is in the two deploys' commands, not in their logs: the best lines do not show every word the second
+    // was picked for, and hydrated whole it took the room of the steps ranked next.
+    let noise = |tool: &str| (0..30).map(|k| format!("> Task :{tool}:step{k} UP-TO-DATE, configuration cache reused, {k} files checked")).collect::<Vec<_>>().join("\n");
+    let failure = "FAILURE: Build failed with an exception.\nMinimum supported Gradle version is 8.7. Current version is 8.6.";
+    let (first, second) = (format!("{}\n{failure}", noise("app")), format!("{}\n{failure}", noise("bundle")));
+    let cf = v2_store(&[(10, "Bash: ./deploy.sh staging --assemble (failed)", &first), (20, "Bash: ./deploy.sh staging --bundle (failed)", &second)]);
+    let prompt = "what did gradle complain about when the staging deploy failed?";
+    let t = turn(&cf, prompt, 2500);
+    let whole: Vec<i64> = t.hydrated.iter().map(|h| h.step_id).collect();
+    assert_eq!(whole.len(), 1, "{whole:?} {:?}", t.scan.selected.iter().map(|s| (s.step_id, s.cost, s.matched.clone())).collect::<Vec<_>>());
+    let other = if whole == [10] { 20 } else { 10 };
+    let shown = t.excerpts.iter().find(|e| e.step_id == other).map(|e| e.lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n")).unwrap_or_default();
+    assert!(shown.contains("Minimum supported Gradle version is 8.7"), "{:?}", t.scan.related);
+    assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
+}
