@@ -181,9 +181,9 @@ const MORE_RELATED_FOR_CLAUSES: usize = 2;
 /// question of one clause about the past, its second pick: the first answers, the second (another log of the same
 /// failure) took the room of the steps ranked next, where the cause often is (natively on the seen sessions: 753 ->
 /// 757 of 910, none lost, none more wrong; for the first pick too: the same; for near ties only: 754; for a question
-/// about the present too: 758, two more wrong). `recall29`: where such a pick's best lines do not show every word it
-/// was picked for (a word of its command), its best lines all the same (757 -> 760, none lost, none more wrong; for
-/// the second pick of a question of one clause only: 759).
+/// about the present too: 758, two more wrong). And (`recall28`) where such a pick's best lines do not show every
+/// word it was picked for (a word of its command), its best lines all the same (757 -> 760, none lost, none more
+/// wrong; for the second pick of a question of one clause only: 759).
 #[cfg(ranked_v2)]
 const LARGE_PICK_SHARE: i64 = 4;
 /// `ranked-v2` (`recall26`): a pick after the first [`excerpt::WHOLE_PICKS`] is shown as its best lines even where they
@@ -964,7 +964,7 @@ impl Plan {
                     // (`recall27`: a large one, in a prompt of several clauses about the past, as its lines; `recall28`:
                     // and the second of a question of one clause about the past.)
                     let large = (several || k == 1) && !about_present && pick.cost * LARGE_PICK_SHARE > budget_limit;
-                    // (`recall29`: and where its best lines do not show every word it was picked for, its best lines all
+                    // (`recall28`: and where its best lines do not show every word it was picked for, its best lines all
                     // the same, when one shows a word of the question, as a later pick's since `recall26`.)
                     contents.get(&pick.step_id).filter(|_| large).and_then(|text| {
                         let per_line = line_slots(text, &self.term_slots, &shapes, VALUE);
