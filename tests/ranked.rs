@@ -1725,39 +1725,36 @@ fn ranked_v2_a_later_pick_of_a_command_without_a_word_of_the_question_is_shown_a
     assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
 }
 
+/// Two long logs of the same failed Gradle build, folded as steps 10 and 20 under `summaries`, asked `prompt`: the
+/// step hydrated whole (one of them) and the lines shown of the other.
+fn two_failed_build_logs(summaries: [&str; 2], prompt: &str) -> (Vec<i64>, String) {
+    let noise = |tool: &str| (0..30).map(|k| format!("> Task :{tool}:step{k} UP-TO-DATE, configuration cache reused, {k} files checked")).collect::<Vec<_>>().join("\n");
+    let failure = "FAILURE: Build failed with an exception.\nMinimum supported Gradle version is 8.7. Current version is 8.6.";
+    let (first, second) = (format!("{}\n{failure}", noise("app")), format!("{}\n{failure}", noise("bundle")));
+    let cf = v2_store(&[(10, summaries[0], &first), (20, summaries[1], &second)]);
+    let t = turn(&cf, prompt, 2500);
+    assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
+    let whole: Vec<i64> = t.hydrated.iter().map(|h| h.step_id).collect();
+    let other = if whole == [10] { 20 } else { 10 };
+    let shown = t.excerpts.iter().find(|e| e.step_id == other).map(|e| e.lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n")).unwrap_or_default();
+    (whole, shown)
+}
+
 #[test]
 fn ranked_v2_a_large_second_pick_of_a_question_about_the_past_is_shown_as_its_lines_the_first_stays_whole() {
     // Two long logs of the same failed build, each a pick: the second hydrated whole took the room of the steps ranked
     // next; its lines show what it was picked for.
-    let noise = |tool: &str| (0..30).map(|k| format!("> Task :{tool}:step{k} UP-TO-DATE, configuration cache reused, {k} files checked")).collect::<Vec<_>>().join("\n");
-    let failure = "FAILURE: Build failed with an exception.\nMinimum supported Gradle version is 8.7. Current version is 8.6.";
-    let (assemble, bundle) = (format!("{}\n{failure}", noise("app")), format!("{}\n{failure}", noise("bundle")));
-    let cf = v2_store(&[(10, "Bash: ./gradlew assembleRelease (failed)", &assemble), (20, "Bash: ./gradlew bundleRelease (failed)", &bundle)]);
-    let prompt = "what did gradle complain about in the failed build?";
-    let t = turn(&cf, prompt, 2500);
-    let whole: Vec<i64> = t.hydrated.iter().map(|h| h.step_id).collect();
-    assert_eq!(whole.len(), 1, "{whole:?} {:?}", t.scan.selected.iter().map(|s| (s.step_id, s.cost, s.matched.clone())).collect::<Vec<_>>());
-    let other = if whole == [10] { 20 } else { 10 };
-    let shown = t.excerpts.iter().find(|e| e.step_id == other).map(|e| e.lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n")).unwrap_or_default();
-    assert!(shown.contains("Minimum supported Gradle version is 8.7"), "{:?}", t.scan.related);
+    let (whole, shown) = two_failed_build_logs(["Bash: ./gradlew assembleRelease (failed)", "Bash: ./gradlew bundleRelease (failed)"], "what did gradle complain about in the failed build?");
+    assert_eq!(whole.len(), 1, "{whole:?}");
+    assert!(shown.contains("Minimum supported Gradle version is 8.7"), "{shown}");
     assert!(shown.lines().count() < 20, "{shown}");
-    assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
 }
 
 #[test]
 fn ranked_v2_a_large_pick_about_the_past_picked_also_for_a_word_of_its_command_is_still_shown_as_its_lines() {
     // "staging" is in the two deploys' commands, not in their logs: the best lines do not show every word the second
     // was picked for, and hydrated whole it took the room of the steps ranked next.
-    let noise = |tool: &str| (0..30).map(|k| format!("> Task :{tool}:step{k} UP-TO-DATE, configuration cache reused, {k} files checked")).collect::<Vec<_>>().join("\n");
-    let failure = "FAILURE: Build failed with an exception.\nMinimum supported Gradle version is 8.7. Current version is 8.6.";
-    let (first, second) = (format!("{}\n{failure}", noise("app")), format!("{}\n{failure}", noise("bundle")));
-    let cf = v2_store(&[(10, "Bash: ./deploy.sh staging --assemble (failed)", &first), (20, "Bash: ./deploy.sh staging --bundle (failed)", &second)]);
-    let prompt = "what did gradle complain about when the staging deploy failed?";
-    let t = turn(&cf, prompt, 2500);
-    let whole: Vec<i64> = t.hydrated.iter().map(|h| h.step_id).collect();
-    assert_eq!(whole.len(), 1, "{whole:?} {:?}", t.scan.selected.iter().map(|s| (s.step_id, s.cost, s.matched.clone())).collect::<Vec<_>>());
-    let other = if whole == [10] { 20 } else { 10 };
-    let shown = t.excerpts.iter().find(|e| e.step_id == other).map(|e| e.lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join("\n")).unwrap_or_default();
-    assert!(shown.contains("Minimum supported Gradle version is 8.7"), "{:?}", t.scan.related);
-    assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
+    let (whole, shown) = two_failed_build_logs(["Bash: ./deploy.sh staging --assemble (failed)", "Bash: ./deploy.sh staging --bundle (failed)"], "what did gradle complain about when the staging deploy failed?");
+    assert_eq!(whole.len(), 1, "{whole:?}");
+    assert!(shown.contains("Minimum supported Gradle version is 8.7"), "{shown}");
 }
