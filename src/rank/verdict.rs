@@ -60,7 +60,7 @@ pub fn is_tally(line: &str) -> bool {
 
 /// Whether a step's summary is a run of a command, not a file read, edited or searched (`Read:`, `Edit:`, `Grep:`).
 pub fn is_run(summary: &str) -> bool {
-    !summary.starts_with("Read: ") && super::edited_file(summary).is_none() && !super::EDIT_TOOLS.iter().any(|p| summary.starts_with(p)) && !super::is_search(summary)
+    !summary.starts_with("Read: ") && !super::EDIT_TOOLS.iter().any(|p| summary.starts_with(p)) && !super::is_search(summary)
 }
 
 /// Whether a line gives a run's verdict.
