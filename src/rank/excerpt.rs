@@ -150,9 +150,9 @@ pub(super) const COMMAND_TAIL_LINES: u32 = 3;
 
 /// `ranked-v2` (`recall28`): the tail of a command's output (or of any step that neither reads nor edits a file), for
 /// a later pick none of whose lines shows a word of the question (picked by its summary, `php artisan serve` for "php
-/// sürümü"): its last [`COMMAND_TAIL_LINES`] lines, where a run says how it ended. Measured on the seen recall sessions, natively: 749 -> 753 of 910, none lost, none more
-/// wrong (its first lines instead: the same; whole, as until `recall28`, its output took the room of the lines that
-/// answer). `None` for an empty output.
+/// sürümü"): its last [`COMMAND_TAIL_LINES`] lines, where a run says how it ended. Measured on the seen recall
+/// sessions, natively: 749 -> 753 of 910, none lost, none more wrong (its first lines instead: the same; whole, as
+/// until `recall28`, its output took the room of the lines that answer). `None` for an empty output.
 #[cfg(ranked_v2)]
 pub(super) fn command_tail(text: &str) -> Option<Vec<u32>> {
     let count = text.lines().count() as u32;

@@ -956,22 +956,20 @@ impl Plan {
             // its last error lines.)
             let dropped = std::mem::take(&mut result.budget_dropped);
             let (mut whole, mut lines_of) = (Vec::new(), Vec::new());
-            // (A pick's best lines, at most `most`, as below: the large first picks' and the later picks'.)
+            // (A pick's lines, at most `most` best ones with a failure's last error lines ([`excerpt::pick_lines`]);
+            // `recall26`, and `recall28` for the large first picks: where they do not show every word it was picked
+            // for, its best lines all the same, when one shows a word of the question: a step hydrated whole took the
+            // hook's room from the lines that answer another clause or the steps ranked next.)
             let as_lines = |pick: &scan::ScanSelection, text: &str, most: usize| {
                 let per_line = line_slots(text, &self.term_slots, &shapes, VALUE);
                 excerpt::pick_lines(text, &per_line, worth, &pick.matched, &names, pick.summary.ends_with(FAILED), most)
                     .or_else(|| Some(excerpt::best_lines_up_to(&per_line, worth, most)).filter(|l| LATER_PICKS_AS_LINES && !l.is_empty()))
             };
             for (k, pick) in result.selected.iter().chain(&dropped).enumerate() {
-                // (`recall26`: and where its best lines do not show every word it was picked for, its best lines all the
-                // same, when one shows a word of the question: a third step hydrated whole took the hook's room from
-                // the lines that answer another clause or the steps ranked next.)
                 let lines = if k < excerpt::WHOLE_PICKS {
                     // (`recall27`: a large one, in a prompt of several clauses about the past, as its lines; `recall28`:
                     // and the second of a question of one clause about the past.)
                     let large = (several || k == 1) && !about_present && pick.cost * LARGE_PICK_SHARE > budget_limit;
-                    // (`recall28`: and where its best lines do not show every word it was picked for, its best lines all
-                    // the same, when one shows a word of the question, as a later pick's since `recall26`.)
                     contents.get(&pick.step_id).filter(|_| large).and_then(|text| as_lines(pick, text, excerpt::LARGE_PICK_LINES))
                 } else {
                     contents.get(&pick.step_id).and_then(|text| as_lines(pick, text, excerpt::LINES_PER_STEP))
