@@ -1003,17 +1003,31 @@ fn split_both(prompt_nfc: &str, tagged: &mut [(String, u32)]) -> bool {
 /// `ranked-v2` (`recall24`): the joins of two questions that [`JOINS`] misses, each starting a new clause: a `+` or
 /// `&` standing alone between words ("app version + play rollout fraction?"), "as well as", "along with", "together
 /// with" ("the redis policy as well as the terraform state"). (Not "vs": it joins two values asked together, "queue
-/// timeout vs worker timeout", each clause's answer shown without the other's.)
+/// timeout vs worker timeout", each clause's answer shown without the other's.) `recall30`: a `/` standing alone too
+/// ("app version / play rollout fraction?"), and a dash standing alone (`—`, `–`, `-`) between two questions, the
+/// second opening with a question word or asking with a Turkish one ("is ruff clean — which python do we use?",
+/// "redis ne kadar dolu — worker sayısı kaç?"; not "python tooling tests — green?", where what follows the dash asks
+/// about what precedes it).
 #[cfg(ranked_v2)]
 fn split_other_joins(prompt_nfc: &str, tagged: &mut [(String, u32)]) {
     const PHRASES: &[&[&str]] = &[&["as", "well", "as"], &["along", "with"], &["together", "with"]];
     let mut starts: Vec<usize> = Vec::new();
     let chars: Vec<char> = prompt_nfc.chars().collect();
     let mut count = 0usize;
+    let asks = |w: &str| QUESTION_START.contains(&w) || QUESTION_TR.contains(&w);
     for (k, &c) in chars.iter().enumerate() {
         if is_word(c) {
             count += usize::from(k == 0 || !is_word(chars[k - 1]));
-        } else if matches!(c, '+' | '&') && count > 0 && k > 0 && chars[k - 1].is_whitespace() && chars.get(k + 1).is_some_and(|n| n.is_whitespace()) {
+            continue;
+        }
+        let alone = count > 0 && k > 0 && chars[k - 1].is_whitespace() && chars.get(k + 1).is_some_and(|n| n.is_whitespace());
+        // (What follows opens with a question word, or, in Turkish, asks with one of its own before the clause ends.)
+        let asks_after = || {
+            let after = tagged.get(count..).unwrap_or(&[]);
+            after.first().is_some_and(|t| QUESTION_START.contains(&t.0.as_str())) || after.iter().take_while(|t| t.1 == after[0].1).any(|t| QUESTION_TR.contains(&t.0.as_str()))
+        };
+        let two_questions = || asks_after() && tagged[..count.min(tagged.len())].iter().any(|t| asks(&t.0));
+        if alone && (matches!(c, '+' | '&' | '/') || (matches!(c, '—' | '–' | '-') && two_questions())) {
             starts.push(count);
         }
     }
@@ -2122,7 +2136,7 @@ mod tests {
 
     #[cfg(ranked_v2)]
     #[test]
-    fn ranked_v2_two_questions_joined_by_a_plus_an_ampersand_or_as_well_as_are_two_clauses_as_with_and() {
+    fn ranked_v2_two_questions_joined_by_a_plus_an_ampersand_a_slash_a_dash_or_as_well_as_are_two_clauses_as_with_and() {
         let clauses = |p: &str, name: &str| analyse_with(p, true).slots.iter().find(|s| s.name == name).map(|s| s.clauses);
         for p in [
             "app version and play rollout fraction?",
@@ -2130,13 +2144,22 @@ mod tests {
             "app version & play rollout fraction?",
             "app version as well as play rollout fraction?",
             "app version along with play rollout fraction?",
+            "app version / play rollout fraction?",
+            "what is the app version — which play rollout fraction is live?",
+            "what is the app version - which play rollout fraction is live?",
         ] {
             let (version, rollout) = (clauses(p, "version"), clauses(p, "rollout"));
             assert!(version.is_some() && rollout.is_some() && version != rollout, "{p}: {version:?} {rollout:?}");
             assert!(clauses(p, "well").is_none() && clauses(p, "along").is_none(), "{p}: a join is no word to find");
         }
-        // Not a `+` inside a word, nor one without a space on each side.
-        for p in ["which c++ compiler version is pinned?", "is the a+b build version pinned?"] {
+        let p = "redis ne kadar dolu — worker sayısı kaç?";
+        assert!(clauses(p, "redis").is_some() && clauses(p, "redis") != clauses(p, "worker"), "{:?}", analyse_with(p, true).slots);
+        // Not a `+` inside a word, nor one without a space on each side, nor a `/` of a path or a ratio.
+        for p in ["which c++ compiler version is pinned?", "is the a+b build version pinned?", "which ci/cd version is pinned?", "which version of api/v2 is pinned?"] {
+            assert_eq!(clauses(p, "version"), clauses(p, "pinned"), "{p}");
+        }
+        // Nor a dash before what is asked of the words before it.
+        for p in ["python tooling version — pinned?", "which python tooling version - still pinned now?", "python tooling version — pinned mi?"] {
             assert_eq!(clauses(p, "version"), clauses(p, "pinned"), "{p}");
         }
     }
