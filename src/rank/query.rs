@@ -1014,20 +1014,20 @@ fn split_other_joins(prompt_nfc: &str, tagged: &mut [(String, u32)]) {
     let mut starts: Vec<usize> = Vec::new();
     let chars: Vec<char> = prompt_nfc.chars().collect();
     let mut count = 0usize;
-    let asks = |w: &str| QUESTION_START.contains(&w) || QUESTION_TR.contains(&w);
+    // (Whether the words before word `at` ask, and those from it on open with a question word or, in Turkish, ask
+    // with one of their own before their clause ends.)
+    let two_questions = |at: usize| {
+        let (before, after) = tagged.split_at(at.min(tagged.len()));
+        let asks_after = after.first().is_some_and(|t| QUESTION_START.contains(&t.0.as_str())) || after.iter().take_while(|t| t.1 == after[0].1).any(|t| QUESTION_TR.contains(&t.0.as_str()));
+        asks_after && before.iter().any(|t| QUESTION_START.contains(&t.0.as_str()) || QUESTION_TR.contains(&t.0.as_str()))
+    };
     for (k, &c) in chars.iter().enumerate() {
         if is_word(c) {
             count += usize::from(k == 0 || !is_word(chars[k - 1]));
             continue;
         }
         let alone = count > 0 && k > 0 && chars[k - 1].is_whitespace() && chars.get(k + 1).is_some_and(|n| n.is_whitespace());
-        // (What follows opens with a question word, or, in Turkish, asks with one of its own before the clause ends.)
-        let asks_after = || {
-            let after = tagged.get(count..).unwrap_or(&[]);
-            after.first().is_some_and(|t| QUESTION_START.contains(&t.0.as_str())) || after.iter().take_while(|t| t.1 == after[0].1).any(|t| QUESTION_TR.contains(&t.0.as_str()))
-        };
-        let two_questions = || asks_after() && tagged[..count.min(tagged.len())].iter().any(|t| asks(&t.0));
-        if alone && (matches!(c, '+' | '&' | '/') || (matches!(c, '—' | '–' | '-') && two_questions())) {
+        if alone && (matches!(c, '+' | '&' | '/') || (matches!(c, '—' | '–' | '-') && two_questions(count))) {
             starts.push(count);
         }
     }
@@ -2154,7 +2154,7 @@ mod tests {
         }
         let p = "redis ne kadar dolu — worker sayısı kaç?";
         assert!(clauses(p, "redis").is_some() && clauses(p, "redis") != clauses(p, "worker"), "{:?}", analyse_with(p, true).slots);
-        // Not a `+` inside a word, nor one without a space on each side, nor a `/` of a path or a ratio.
+        // Not a `+` inside a word, nor one without a space on each side, nor a `/` without (`ci/cd`, `api/v2`).
         for p in ["which c++ compiler version is pinned?", "is the a+b build version pinned?", "which ci/cd version is pinned?", "which version of api/v2 is pinned?"] {
             assert_eq!(clauses(p, "version"), clauses(p, "pinned"), "{p}");
         }
