@@ -18,8 +18,8 @@
 // (HELD_OUT_SESSIONS in bench/recall-lib.mjs, with the sessions and the verdict): only the unseen ones measure
 // generalisation. Each table ends with why the questions not answered were not (nothing injected, a needed step not
 // picked, a key fact cut), in counts only. Then the questions of tests/recall/general-questions.mjs, which need
-// nothing and are phrased as people ask for advice or knowledge, are asked of every tuning session's store: noisy
-// when anything is injected; and the English multi-intent questions of the tuning and seen sessions that join their
+// nothing and are phrased as people ask for advice or knowledge, are asked of every tuning session's store, and
+// those about the tools one session worked on of that session's store: noisy when anything is injected; and the English multi-intent questions of the tuning and seen sessions that join their
 // two questions with "and" are asked with other joins too ("as well as", "+", "; ", …), and their English state
 // and history questions announced ("quick q: …", "wait, …", "do you remember …"), and the state and history
 // questions it answers, two at a time, asked as one ("… and …", "… ve …"). Measures the package in pkg/ (`npm run
@@ -30,7 +30,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { HELD_OUT_SESSIONS, allSessions, isUnseen, judge, parseContext } from "./recall-lib.mjs";
-import { WRITTEN_AFTER, WRITTEN_FOR_RECALL24 } from "../tests/recall/general-questions.mjs";
+import { ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL31, ABOUT_THE_SESSIONS_TOOLS_FOR_RECALL31, WRITTEN_AFTER, WRITTEN_FOR_RECALL24 } from "../tests/recall/general-questions.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = process.env.CONTEXTFOLD_BIN ?? path.join(root, "pkg", "bin", "contextfold.mjs");
@@ -182,6 +182,17 @@ try {
           });
         }
       }
+      // Questions about the tools this session worked on, in the same file, of its own store (never an unseen one's).
+      if (!(s.heldOut && isUnseen(s))) {
+        const own = s.name.split(" ")[0];
+        for (const [set, bySession] of [["for recall31", ABOUT_THE_SESSIONS_TOOLS_FOR_RECALL31], ["after recall31", ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL31]]) {
+          (bySession[own] ?? []).forEach((prompt, i) => {
+            const got = ask(store, s.sessionId, prompt, `${mode}-tools-${set.length}-${i}`);
+            general.push({ session: s.name, mode, set, prompt, noisy: got.steps.length > 0, tokens: got.tokens });
+            if (verbose && got.steps.length > 0) console.log(`  [${mode}] noisy (general, ${set}): ${prompt} -> steps ${got.steps.join(",")} (${got.tokens} tokens)`);
+          });
+        }
+      }
     }
     writeFileSync(policyFile, `${JSON.stringify(policy, null, 2)}\n`);
   }
@@ -249,9 +260,13 @@ if (json) {
     for (const [opening] of OPENINGS.filter((o) => o[2] === kind)) countLine(opening, opened.filter((o) => o.kind === kind && o.opening === opening), (o) => o.passed);
   }
   if (general.length) {
-    const stores = new Set(general.map((g) => g.session)).size;
+    const tuning = general.filter((g) => g.set.startsWith("written"));
+    const stores = new Set(tuning.map((g) => g.session)).size;
     console.log(`\nNeeds nothing, in other words (tests/recall/general-questions.mjs, asked of ${stores} tuning stores): noisy of asked`);
     for (const set of ["written for recall24", "written after"]) countLine(set, general.filter((g) => g.set === set), (g) => g.noisy);
+    const tools = general.filter((g) => !g.set.startsWith("written"));
+    console.log(`\nNeeds nothing, about the tools a session worked on (the same file, each asked of its session's store, ${new Set(tools.map((g) => g.session)).size} stores): noisy of asked`);
+    for (const set of ["for recall31", "after recall31"]) countLine(set, general.filter((g) => g.set === set), (g) => g.noisy);
   }
   HELD_OUT_SESSIONS.forEach(([, name, history], i) => {
     const held = rows.filter((r) => r.heldOut === i + 1);

@@ -1758,3 +1758,50 @@ fn ranked_v2_a_large_pick_about_the_past_picked_also_for_a_word_of_its_command_i
     assert_eq!(whole.len(), 1, "{whole:?}");
     assert!(shown.contains("Minimum supported Gradle version is 8.7"), "{shown}");
 }
+
+#[test]
+fn ranked_v2_a_question_for_an_opinion_or_on_how_a_kind_of_thing_works_gets_nothing_and_the_same_words_about_the_session_get_the_step() {
+    // A session on Kafka consumer lag: questions about Kafka itself, in the words people use to ask for the
+    // assistant's view (tradeoffs, worth it, your take, under the hood, ELI5, `sence`, `önerirsin`), share its words.
+    let cf = v2_store(&[
+        (1, "Bash: kafka-consumer-groups.sh --describe --group payments", "GROUP     TOPIC     PARTITION  LAG\npayments  payments  0          1204\npayments  payments  1          988"),
+        (2, "Read: config/consumer.properties", "fetch.min.bytes=1048576\nmax.poll.records=500\nsession.timeout.ms=45000"),
+        (3, "Bash: kubectl logs deploy/payments-consumer --tail=3", "rebalancing consumer group payments: 12 members, partitions revoked\nconsumer lag 1204 on partition 0"),
+    ]);
+    for prompt in [
+        "what are the tradeoffs of kafka consumer groups vs a single consumer?",
+        "is it worth raising max.poll.records for a kafka consumer, generally",
+        "what's your take on kafka consumer lag alerts?",
+        "how does kafka consumer rebalancing work under the hood?",
+        "ELI5 consumer lag",
+        "how do people usually size kafka partitions?",
+        "kafka consumer için sence hangi fetch ayarları iyi?",
+    ] {
+        assert!(ask(&cf, prompt, None).selected.is_empty(), "{prompt}");
+    }
+    let lag = ids(&ask(&cf, "how much consumer lag did payments have on partition 0?", None));
+    assert!(lag.contains(&1) || lag.contains(&3), "{lag:?}");
+    assert_eq!(ids(&ask(&cf, "what was the fetch size in our consumer config?", None)).first(), Some(&2));
+}
+
+#[test]
+fn ranked_v2_a_fix_question_gets_the_edit_that_followed_a_step_shown_as_lines_that_names_the_file_at_fault() {
+    // The failure names the task's file; the edit of that file right after it is the fix, in words of its own. The
+    // commit that says so, in every word of the question, answers it whole, and the failure comes as lines: its next
+    // edit comes with it, as it would after a pick.
+    let mut folds: Vec<(i64, String, String)> = vec![
+        (10, "Bash: sentry-cli issues list --project stride-api".into(), "STRIDE-API-4F  TypeError: unsupported operand type(s) for *: 'decimal.Decimal' and 'float'\n  in notifications/digest.py:42".into()),
+        (11, "Edit: /home/dev/stride/notifications/digest.py".into(), "-    km = row.distance_km * 0.621\n+    km = float(row.distance_km) * 0.621".into()),
+        (40, "Bash: git commit -am 'fix: Decimal error of the weekly summary task'".into(), "[main 5b7e21c] fix: Decimal error of the weekly summary task\n 1 file changed".into()),
+    ];
+    folds.extend((12..14).map(|k| (k, format!("Bash: celery -A stride inspect scheduled --queue q{k}"), format!("weekly summary task queued: {k} users"))));
+    let folds: Vec<(i64, &str, &str)> = folds.iter().map(|(s, m, t)| (*s, m.as_str(), t.as_str())).collect();
+    let cf = v2_store(&folds);
+    let prompt = "How did we fix the Decimal error in the weekly summary task?";
+    let t = turn(&cf, prompt, 2500);
+    let shown: Vec<i64> = t.hydrated.iter().map(|h| h.step_id).chain(t.excerpts.iter().map(|e| e.step_id)).collect();
+    assert!(shown.contains(&11), "{shown:?} {:?}", t.scan.selected.iter().map(|s| s.step_id).collect::<Vec<_>>());
+    let at = |step: i64| shown.iter().position(|&s| s == step);
+    assert!(matches!((at(10), at(11)), (Some(a), Some(b)) if a < b), "the edit comes after the failure it fixes: {shown:?}");
+    assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
+}

@@ -144,6 +144,10 @@ const CONCEPT_NOT_BAGGED: bool = true;
 /// whose own words need not name the problem.
 #[cfg(ranked_v2)]
 const FIX_AFTER: i64 = 12;
+/// `ranked-v2` (`recall32`): for a question about a fix, the first this many steps shown as lines (after the fixes of
+/// the picks) are each followed by the edit that came next of a file they name ([`FIX_AFTER`]), as a pick is.
+#[cfg(ranked_v2)]
+const FIX_OF_RELATED: usize = 3;
 
 /// `ranked-v2`: a question in the past tense also gets, first, the newest later step of the same kind as its best
 /// (a summary that names at least what the best one's names), as the newest run of the best one's source.
@@ -939,6 +943,24 @@ impl Plan {
                 }
                 if !lines.is_empty() {
                     result.related.push(scan::ScanRelated { step_id: step, summary: summary.to_string(), lines });
+                }
+            }
+            // (`recall32`: for a question about a fix, the steps ranked next that show the trouble are followed by the
+            // edit that came next of the file they name, as a pick is: the fix, whatever its words.)
+            if !self.fix_after.is_empty() && FIX_OF_RELATED > 0 {
+                let mut k = fixes.len();
+                let mut seen_related = 0;
+                while k < result.related.len() && seen_related < FIX_OF_RELATED {
+                    let step = result.related[k].step_id;
+                    seen_related += 1;
+                    k += 1;
+                    let Some(&fix) = self.fix_after.get(&step) else { continue };
+                    if shown.contains(&fix) || fixes.contains(&fix) || result.related.iter().any(|r| r.step_id == fix) {
+                        continue;
+                    }
+                    fixes.push(fix);
+                    result.related.insert(k, scan::ScanRelated { step_id: fix, summary: entries.get(&fix).map(|e| e.1.clone()).unwrap_or_default(), lines: (0..excerpt::EDIT_HEAD_LINES).collect() });
+                    k += 1;
                 }
             }
             // (Newest first: whatever prefix of them the budget keeps, no older state is shown while a newer one is left out.

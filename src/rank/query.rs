@@ -641,6 +641,42 @@ const ADVICE_FORMS: &[&[&str]] = &[
     &["avantajlari"],
 ];
 
+/// `ranked-v2` (`recall31`): more forms of a question that asks for advice or knowledge, read from questions written
+/// for it (not from a session): what a choice trades, whether a thing is worth it, how one should think about it or
+/// what people usually do, the point of a kind of thing, the best way to do a kind of work, "explain like I'm five".
+#[cfg(ranked_v2)]
+const RECALL31_ADVICE_FORMS: &[&[&str]] = &[
+    &["tradeoff"],
+    &["tradeoffs"],
+    &["trade", "off"],
+    &["trade", "offs"],
+    &["is", "it", "worth"],
+    &["how", "should", "i", "think"],
+    &["how", "do", "people"],
+    &["what", "do", "people"],
+    &["people", "usually"],
+    &["most", "people"],
+    &["point", "of"],
+    &["best", "way", "to"],
+    &["eli5"],
+    // (What the assistant thinks, prefers or has seen, asked of it; how a thing works inside, in short, in practice.)
+    &["your", "take"],
+    &["your", "opinion"],
+    &["your", "experience"],
+    &["you", "prefer"],
+    &["do", "you", "think"],
+    &["you", "recommend"],
+    &["in", "a", "nutshell"],
+    &["under", "the", "hood"],
+    &["in", "practice"],
+    &["usual", "way"],
+    &["sence"],
+    &["onerirsin"],
+    &["tercih", "edilir"],
+    &["genelde"],
+    &["en", "iyi", "pratik"],
+];
+
 /// `ranked-v2` (`recall24`): forms that compare or explain kinds of things ("how does a bloom filter work", "liveness
 /// ve readiness probe farkı ne"): general only with an indefinite article (`a`, `an`, Turkish `bir`) somewhere, as
 /// "difference between a … and a …" is; without one they may be about the session's own ("how does checkout work").
@@ -666,22 +702,32 @@ const SESSION_WORDS: &[&str] = &[
 /// so do a Turkish word of "our" (`sürümümüz`) or of what we did (`düzelttik`), and an identifier (`max_conns`, `v2`).
 #[cfg(ranked_v2)]
 fn asks_for_knowledge(raw: &[String]) -> bool {
+    // (`recall31`: "generally" anywhere, "is it worth tuning X, generally", as it asks at the start.)
+    let generally = RECALL31_FORMS && raw.iter().any(|w| w == "generally");
     let has = |forms: &[&[&str]]| forms.iter().any(|seq| raw.windows(seq.len()).any(|w| w.iter().zip(seq.iter()).all(|(a, b)| a == b)));
     let indefinite = raw.iter().any(|w| matches!(w.as_str(), "a" | "an" | "bir"));
     let explain = ["explain", "can you explain", "could you explain"].iter().any(|form| {
         let form: Vec<&str> = form.split(' ').collect();
         raw.len() > form.len() && raw.iter().zip(&form).all(|(a, b)| a == b) && raw[form.len()] != "why"
     });
-    if !(explain || has(ADVICE_FORMS) || (indefinite && has(COMPARE_FORMS))) {
+    if !(explain || generally || has(ADVICE_FORMS) || (RECALL31_FORMS && has(RECALL31_ADVICE_FORMS)) || (indefinite && has(COMPARE_FORMS))) {
         return false;
     }
     // ("the" before what such questions ask for of a kind of thing, "the purpose of a …", "the difference between
     // a …", is no reference.)
-    let definite = raw.windows(2).any(|w| w[0] == "the" && !matches!(w[1].as_str(), "purpose" | "point" | "difference" | "differences" | "pros" | "best" | "right" | "root" | "main"));
+    let definite = raw.windows(2).any(|w| {
+        w[0] == "the"
+            && !matches!(w[1].as_str(), "purpose" | "point" | "difference" | "differences" | "pros" | "best" | "right" | "root" | "main")
+            // (`recall31`: nor "the tradeoffs of …", "the idiomatic way to …".)
+            && !(RECALL31_FORMS && matches!(w[1].as_str(), "tradeoff" | "tradeoffs" | "trade" | "idiomatic" | "advantages" | "disadvantages" | "downsides" | "benefits" | "hood" | "usual"))
+    });
     let ours = |w: &str| (w.ends_with("imiz") || w.ends_with("umuz")) && w.chars().count() > 6;
     let we_did = |w: &str| ["dik", "tik", "duk", "tuk"].iter().any(|e| w.ends_with(e)) && w.chars().count() > 5;
-    let identifier = |w: &str| w.contains('_') || w.bytes().any(|b| b.is_ascii_digit());
-    !definite && !raw.iter().any(|w| in_list(SESSION_WORDS, w) || ours(w) || we_did(w) || identifier(w))
+    // (`recall31`: "eli5" is chat, not a name with a version.)
+    let identifier = |w: &str| (w.contains('_') || w.bytes().any(|b| b.is_ascii_digit())) && !(RECALL31_FORMS && w == "eli5");
+    // (`recall31`: "these days" is the world's present, not the session's.)
+    let these_days = |i: usize| RECALL31_FORMS && raw[i] == "these" && raw.get(i + 1).is_some_and(|n| n == "days");
+    !definite && !raw.iter().enumerate().any(|(i, w)| (in_list(SESSION_WORDS, w) && !these_days(i)) || ours(w) || we_did(w) || identifier(w))
 }
 
 /// `ranked-v2`: whether a prompt's words (match keys) ask about something in general ([`GENERAL`]).
@@ -811,6 +857,10 @@ const OTHER_JOINS: bool = true;
 /// `ranked-v2` (`recall24`): whether a question in a form that asks for knowledge needs nothing ([`asks_for_knowledge`]).
 #[cfg(ranked_v2)]
 const KNOWLEDGE: bool = true;
+
+/// `ranked-v2` (`recall31`): whether "generally" anywhere and "the tradeoffs of …" ask for knowledge too.
+#[cfg(ranked_v2)]
+const RECALL31_FORMS: bool = true;
 
 /// `ranked-v2`: for each word of a prompt (as [`words`] splits it), whether it is written as a name inside a
 /// sentence: a capital and then small letters (`Go`, not `OK` or `I`), not the first word of the prompt or of a
