@@ -858,7 +858,9 @@ const OTHER_JOINS: bool = true;
 #[cfg(ranked_v2)]
 const KNOWLEDGE: bool = true;
 
-/// `ranked-v2` (`recall31`): whether "generally" anywhere and "the tradeoffs of …" ask for knowledge too.
+/// `ranked-v2` (`recall31`): whether the `recall31` forms ask for knowledge too ([`asks_for_knowledge`]):
+/// [`RECALL31_ADVICE_FORMS`], "generally" anywhere, "the tradeoffs / the idiomatic way …" as no reference to the
+/// session, "these days" as no word of it, `eli5` as no versioned name.
 #[cfg(ranked_v2)]
 const RECALL31_FORMS: bool = true;
 
