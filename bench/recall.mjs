@@ -19,11 +19,11 @@
 // generalisation. Each table ends with why the questions not answered were not (nothing injected, a needed step not
 // picked, a key fact cut), in counts only. Then the questions of tests/recall/general-questions.mjs, which need
 // nothing and are phrased as people ask for advice or knowledge, are asked of every tuning session's store, and
-// those about the tools one session worked on of that session's store: noisy when anything is injected; and the English multi-intent questions of the tuning and seen sessions that join their
-// two questions with "and" are asked with other joins too ("as well as", "+", "; ", …), and their English state
-// and history questions announced ("quick q: …", "wait, …", "do you remember …"), and the state and history
-// questions it answers, two at a time, asked as one ("… and …", "… ve …"). Measures the package in pkg/ (`npm run
-// build` first).
+// those about the tools one session worked on of that session's store: noisy when anything is injected; and the
+// English multi-intent questions of the tuning and seen sessions that join their two questions with "and" are asked
+// with other joins too ("as well as", "+", "; ", …), and their English state and history questions announced ("quick
+// q: …", "wait, …", "do you remember …"), and the state and history questions it answers, two at a time, asked as
+// one ("… and …", "… ve …"). Measures the package in pkg/ (`npm run build` first).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -171,27 +171,20 @@ try {
           }
         });
       }
-      // Questions that need nothing, in other words than the sessions' own (tests/recall/general-questions.mjs),
-      // of each tuning session's store.
-      if (!s.heldOut) {
-        for (const [set, prompts] of [["written for recall24", WRITTEN_FOR_RECALL24], ["written after", WRITTEN_AFTER]]) {
-          prompts.forEach((prompt, i) => {
-            const got = ask(store, s.sessionId, prompt, `${mode}-general-${set.length}-${i}`);
-            general.push({ session: s.name, mode, set, prompt, noisy: got.steps.length > 0, tokens: got.tokens });
-            if (verbose && got.steps.length > 0) console.log(`  [${mode}] noisy (general, ${set}): ${prompt} -> steps ${got.steps.join(",")} (${got.tokens} tokens)`);
-          });
-        }
-      }
-      // Questions about the tools this session worked on, in the same file, of its own store (never an unseen one's).
-      if (!(s.heldOut && isUnseen(s))) {
-        const own = s.name.split(" ")[0];
-        for (const [set, bySession] of [["for recall31", ABOUT_THE_SESSIONS_TOOLS_FOR_RECALL31], ["after recall31", ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL31]]) {
-          (bySession[own] ?? []).forEach((prompt, i) => {
-            const got = ask(store, s.sessionId, prompt, `${mode}-tools-${set.length}-${i}`);
-            general.push({ session: s.name, mode, set, prompt, noisy: got.steps.length > 0, tokens: got.tokens });
-            if (verbose && got.steps.length > 0) console.log(`  [${mode}] noisy (general, ${set}): ${prompt} -> steps ${got.steps.join(",")} (${got.tokens} tokens)`);
-          });
-        }
+      // Questions that need nothing, in other words than the sessions' own (tests/recall/general-questions.mjs): the
+      // general ones of each tuning session's store, and those about the tools a session worked on of that session's
+      // own store (never an unseen one's).
+      const own = s.name.split(" ")[0];
+      const needNothing = [
+        ...(s.heldOut ? [] : [["tuning", "written for recall24", WRITTEN_FOR_RECALL24], ["tuning", "written after", WRITTEN_AFTER]]),
+        ...(s.heldOut && isUnseen(s) ? [] : [["tools", "for recall31", ABOUT_THE_SESSIONS_TOOLS_FOR_RECALL31[own] ?? []], ["tools", "after recall31", ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL31[own] ?? []]]),
+      ];
+      for (const [group, set, prompts] of needNothing) {
+        prompts.forEach((prompt, i) => {
+          const got = ask(store, s.sessionId, prompt, `${mode}-general-${set.replace(/\W+/g, "-")}-${i}`);
+          general.push({ session: s.name, mode, group, set, prompt, noisy: got.steps.length > 0, tokens: got.tokens });
+          if (verbose && got.steps.length > 0) console.log(`  [${mode}] noisy (general, ${set}): ${prompt} -> steps ${got.steps.join(",")} (${got.tokens} tokens)`);
+        });
       }
     }
     writeFileSync(policyFile, `${JSON.stringify(policy, null, 2)}\n`);
@@ -260,11 +253,11 @@ if (json) {
     for (const [opening] of OPENINGS.filter((o) => o[2] === kind)) countLine(opening, opened.filter((o) => o.kind === kind && o.opening === opening), (o) => o.passed);
   }
   if (general.length) {
-    const tuning = general.filter((g) => g.set.startsWith("written"));
+    const tuning = general.filter((g) => g.group === "tuning");
     const stores = new Set(tuning.map((g) => g.session)).size;
     console.log(`\nNeeds nothing, in other words (tests/recall/general-questions.mjs, asked of ${stores} tuning stores): noisy of asked`);
     for (const set of ["written for recall24", "written after"]) countLine(set, general.filter((g) => g.set === set), (g) => g.noisy);
-    const tools = general.filter((g) => !g.set.startsWith("written"));
+    const tools = general.filter((g) => g.group === "tools");
     console.log(`\nNeeds nothing, about the tools a session worked on (the same file, each asked of its session's store, ${new Set(tools.map((g) => g.session)).size} stores): noisy of asked`);
     for (const set of ["for recall31", "after recall31"]) countLine(set, general.filter((g) => g.set === set), (g) => g.noisy);
   }

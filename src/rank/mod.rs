@@ -867,8 +867,9 @@ impl Plan {
                     fixes.push(fix);
                 }
             }
+            let edit_head = |fix: i64| scan::ScanRelated { step_id: fix, summary: entries.get(&fix).map(|e| e.1.clone()).unwrap_or_default(), lines: (0..excerpt::EDIT_HEAD_LINES).collect() };
             for &fix in &fixes {
-                result.related.push(scan::ScanRelated { step_id: fix, summary: entries.get(&fix).map(|e| e.1.clone()).unwrap_or_default(), lines: (0..excerpt::EDIT_HEAD_LINES).collect() });
+                result.related.push(edit_head(fix));
             }
             // (A question why a release was rolled back: a rollback prints what is live again, not why; the step just
             // before it that shows a failure (a crash log, a failing probe) does: its failure lines.)
@@ -947,20 +948,16 @@ impl Plan {
             }
             // (`recall32`: for a question about a fix, the steps ranked next that show the trouble are followed by the
             // edit that came next of the file they name, as a pick is: the fix, whatever its words.)
-            if !self.fix_after.is_empty() && FIX_OF_RELATED > 0 {
-                let mut k = fixes.len();
-                let mut seen_related = 0;
-                while k < result.related.len() && seen_related < FIX_OF_RELATED {
-                    let step = result.related[k].step_id;
-                    seen_related += 1;
-                    k += 1;
+            if !self.fix_after.is_empty() {
+                let firsts: Vec<i64> = result.related[fixes.len()..].iter().take(FIX_OF_RELATED).map(|r| r.step_id).collect();
+                for step in firsts {
                     let Some(&fix) = self.fix_after.get(&step) else { continue };
                     if shown.contains(&fix) || fixes.contains(&fix) || result.related.iter().any(|r| r.step_id == fix) {
                         continue;
                     }
+                    let after = result.related.iter().position(|r| r.step_id == step).map_or(result.related.len(), |at| at + 1);
                     fixes.push(fix);
-                    result.related.insert(k, scan::ScanRelated { step_id: fix, summary: entries.get(&fix).map(|e| e.1.clone()).unwrap_or_default(), lines: (0..excerpt::EDIT_HEAD_LINES).collect() });
-                    k += 1;
+                    result.related.insert(after, edit_head(fix));
                 }
             }
             // (Newest first: whatever prefix of them the budget keeps, no older state is shown while a newer one is left out.
