@@ -1805,3 +1805,48 @@ fn ranked_v2_a_fix_question_gets_the_edit_that_followed_a_step_shown_as_lines_th
     assert!(matches!((at(10), at(11)), (Some(a), Some(b)) if a < b), "the edit comes after the failure it fixes: {shown:?}");
     assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
 }
+
+#[test]
+fn ranked_v2_a_question_about_how_a_run_came_out_gets_the_runs_last_tally_when_the_run_is_shown_as_lines() {
+    // The runs of a flaky test print a PASS line per test file, in the question's words, and their outcome last, in
+    // none of them. The commit and the test file answer in every word and are hydrated; the runs come as lines: each
+    // shows its tally too, so the newest says that it is fixed.
+    let passes = |k: i64| (0..12).map(|i| format!("PASS tests/order-worker/idempotency.test.ts (run {i}, {k}.{i} s)")).collect::<Vec<_>>().join("\n");
+    let (old, new) = (format!("{}\n5/20 runs failed", passes(1)), format!("{}\n0/20 runs failed", passes(2)));
+    let folds: Vec<(i64, &str, &str)> = vec![
+        (10, "Bash: ./scripts/vitest-loop.sh tests/order-worker 20", &old),
+        (20, "Bash: git commit -am 'tests: the idempotency test is flaky, a dynamodb table per worker'", "[main 4e1c2a7] tests: the idempotency test is flaky, a dynamodb table per worker"),
+        (21, "Read: tests/order-worker/idempotency.test.ts", "// flaky: the idempotency test shared one table across workers\ndescribe('idempotency', () => {"),
+        (30, "Bash: ./scripts/vitest-loop.sh tests/order-worker 20", &new),
+    ];
+    let cf = v2_store(&folds);
+    let prompt = "is the idempotency test still flaky?";
+    let t = turn(&cf, prompt, 2500);
+    let newest = t.excerpts.iter().find(|e| e.step_id == 30);
+    assert!(newest.is_some_and(|e| e.lines.iter().any(|l| l.text == "0/20 runs failed")), "{:?} {:?}", t.hydrated.iter().map(|h| h.step_id).collect::<Vec<_>>(), t.excerpts);
+    assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
+}
+
+#[test]
+fn ranked_v2_an_older_read_of_a_file_is_shown_beside_a_newer_read_of_other_lines_but_not_without_a_newer_state() {
+    // The settings were read whole, then again for other lines; the server's refusal answers the question in every word
+    // and is hydrated. The first read's line is the setting itself: the newer read, of other lines, is no newer state
+    // of it. An edit of that line after it is: the old read's line is never shown without the edit.
+    let settings = "INSTALLED_APPS = ['activities', 'accounts']\nMIN_APP_VERSION = {\"ios\": \"4.0.0\", \"android\": \"3.9.2\"}\nUSE_TZ = True";
+    let refusal = "HTTP/1.1 426 Upgrade Required\n{\"detail\":\"App version 3.8.4 is no longer supported\",\"min_version\":\"4.0.0\"}";
+    let mut folds: Vec<(i64, &str, &str)> = vec![
+        (10, "Read: /home/dev/stride/stride/settings/base.py", settings),
+        (20, "Bash: curl -si localhost:8000/api/v2/feed/ -H 'X-App-Version: 3.8.4' -H 'X-App-Platform: ios'", refusal),
+        (30, "Read: /home/dev/stride/stride/settings/base.py", "CACHES = {'default': {'BACKEND': 'django_redis.cache.RedisCache'}}\nCELERY_TASK_ALWAYS_EAGER = False"),
+    ];
+    let prompt = "What is the minimum supported iOS app version now?";
+    let shows = |t: &contextfold::scan::Turn, step: i64, text: &str| {
+        t.hydrated.iter().any(|h| h.step_id == step && h.raw_content.contains(text)) || t.excerpts.iter().any(|e| e.step_id == step && e.lines.iter().any(|l| l.text.contains(text)))
+    };
+    let t = turn(&v2_store(&folds), prompt, 2500);
+    assert!(shows(&t, 10, "\"ios\": \"4.0.0\""), "{:?} {:?}", t.hydrated.iter().map(|h| h.step_id).collect::<Vec<_>>(), t.excerpts);
+    folds.push((25, "Edit: /home/dev/stride/stride/settings/base.py", "-    \"ios\": \"4.0.0\",\n+    \"ios\": \"4.1.0\","));
+    let t = turn(&v2_store(&folds), prompt, 2500);
+    assert!(!shows(&t, 10, "\"ios\": \"4.0.0\"") || shows(&t, 25, "4.1.0"), "{:?} {:?}", t.hydrated.iter().map(|h| h.step_id).collect::<Vec<_>>(), t.excerpts);
+    assert_eq!(t, turn(&v2_store(&folds), prompt, 2500), "deterministic");
+}

@@ -374,6 +374,14 @@ pub(super) fn asks_verdict(slot: &Slot) -> bool {
     slot.keys.first().is_some_and(|(k, _)| verdict(k)) || (super::V2 && slot.keys.iter().any(|(k, q)| *q == 14 && verdict(k)))
 }
 
+/// `ranked-v2` (`recall33`): whether a slot asks how a run came out: a verdict ([`asks_verdict`]), or a failure or a
+/// flake ("why did the tests fail?", "is it still flaky?", `başarısız`), which a run's tally answers as well.
+#[cfg(ranked_v2)]
+pub(super) fn asks_outcome(slot: &Slot) -> bool {
+    let outcome = |k: &str| k == "fail" || k == stem_en("flaky");
+    asks_verdict(slot) || slot.keys.first().is_some_and(|(k, _)| outcome(k)) || slot.keys.iter().any(|(k, q)| *q == 14 && outcome(k))
+}
+
 /// Turkish words (match-key prefixes) and what they mean in the English of tool output.
 const TURKISH: &[(&str, &[&str])] = &[
     ("duzelt", &["fix"]),
@@ -1994,6 +2002,16 @@ mod tests {
 
     fn keys_of<'a>(q: &'a Query, name: &str) -> Vec<&'a str> {
         q.slots.iter().find(|s| s.name == name).map(|s| s.keys.iter().map(|(k, _)| k.as_str()).collect()).unwrap_or_default()
+    }
+
+    #[test]
+    fn ranked_v2_a_question_about_a_failure_or_a_flake_asks_how_a_run_came_out() {
+        for p in ["is the idempotency test still flaky?", "why did the tests fail?", "testler neden başarısız?", "are the host tests green now?", "any failures left?"] {
+            assert!(analyse_with(p, true).slots.iter().any(asks_outcome), "{p}");
+        }
+        for p in ["which port is postgres on now?", "why did we roll back V12?", "which node version are we on?"] {
+            assert!(!analyse_with(p, true).slots.iter().any(asks_outcome), "{p}");
+        }
     }
 
     #[test]

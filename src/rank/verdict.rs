@@ -42,16 +42,19 @@ pub fn status_mark(line: &str) -> Option<bool> {
     }
 }
 
-/// Whether a line is a runner's tally: a count (or a share) followed, perhaps after "test(s)", by a word of a verdict.
+/// Whether a line is a runner's tally: a count (a share, or a count out of a total: `0/20`) followed, perhaps after
+/// "test(s)" or "run(s)", by a word of a verdict.
 pub fn is_tally(line: &str) -> bool {
     let words: Vec<&str> = line.split(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == '|').filter(|w| !w.is_empty()).collect();
     words.iter().enumerate().any(|(i, w)| {
         let count = w.strip_suffix('%').unwrap_or(w);
+        // (`recall33`: a count out of the runs, `0/20 runs failed`.)
+        let count = count.split_once('/').filter(|(_, of)| !of.is_empty() && of.bytes().all(|b| b.is_ascii_digit())).map_or(count, |(n, _)| n);
         if count.is_empty() || !count.bytes().all(|b| b.is_ascii_digit()) {
             return false;
         }
         let mut next = words.get(i + 1).copied();
-        if matches!(next, Some("test" | "tests")) {
+        if matches!(next, Some("test" | "tests" | "run" | "runs")) {
             next = words.get(i + 2).copied();
         }
         next.is_some_and(|n| TALLY_WORDS.contains(&n.trim_end_matches(|c: char| !c.is_ascii_alphabetic()).to_ascii_lowercase().as_str()))
@@ -216,10 +219,12 @@ mod tests {
             "100% tests passed, 0 tests failed out of 51",
             "test cases: 6 | 5 passed | 1 failed",
             "  12 passing (3s)",
+            "0/20 runs failed",
+            "12/12 tests passed",
         ] {
             assert!(is_tally(line), "{line}");
         }
-        for line in ["PASS src/chunk.rs (1.4 s)", "ctest --output-on-failure", "build passed", "error: 2 warnings emitted", "passed 3 checks"] {
+        for line in ["PASS src/chunk.rs (1.4 s)", "ctest --output-on-failure", "build passed", "error: 2 warnings emitted", "passed 3 checks", "runs failed", "1/ runs failed", "3/20 jobs done"] {
             assert!(!is_tally(line), "{line}");
         }
     }
