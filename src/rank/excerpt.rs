@@ -159,9 +159,9 @@ pub(super) fn command_tail(text: &str) -> Option<Vec<u32>> {
     (count > 0).then(|| (count.saturating_sub(COMMAND_TAIL_LINES)..count).collect())
 }
 
-/// `ranked-v2` (`recall33`): `lines` with the last line of a run's output that gives its verdict (a tally, a status row): a runner
-/// prints its outcome last (`100% tests passed, 0 tests failed out of 51`, `0/20 runs failed`), below the lines that
-/// carry the question's words (each test's `PASS`).
+/// `ranked-v2` (`recall33`): `lines` with the last line of a run's output that gives its verdict (a tally, a status
+/// row): a runner prints its outcome last (`100% tests passed, 0 tests failed out of 51`, `0/20 runs failed`), below
+/// the lines that carry the question's words (each test's `PASS`).
 #[cfg(ranked_v2)]
 pub(super) fn with_verdict_line(text: &str, mut lines: Vec<u32>) -> Vec<u32> {
     if let Some((k, _)) = text.lines().enumerate().filter(|(_, l)| super::verdict::is_verdict_line(l)).last() {
