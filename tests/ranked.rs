@@ -1850,3 +1850,31 @@ fn ranked_v2_an_older_read_of_a_file_is_shown_beside_a_newer_read_of_other_lines
     assert!(!shows(&t, 10, "\"ios\": \"4.0.0\"") || shows(&t, 25, "4.1.0"), "{:?} {:?}", t.hydrated.iter().map(|h| h.step_id).collect::<Vec<_>>(), t.excerpts);
     assert_eq!(t, turn(&v2_store(&folds), prompt, 2500), "deterministic");
 }
+
+#[test]
+fn ranked_v2_a_step_shown_as_lines_shows_its_newer_value_of_the_key_an_older_step_answers_by() {
+    // The update of the table answers in the question's words (`PAY_PER_REQUEST`) and is hydrated; the newer
+    // description of the table gives the same key's newer value in words of its own (`PROVISIONED`), on a line that
+    // answers nothing. Shown as lines (the other clause's answer is the second whole step), the description shows that
+    // line too: the newer state of the setting the older step's answer names.
+    let older = "{\n    \"Table\": {\n        \"TableName\": \"marlin-prod-main\",\n        \"TableStatus\": \"ACTIVE\",\n        \"BillingModeSummary\": {\n            \"BillingMode\": \"PAY_PER_REQUEST\"\n        },\n        \"ItemCount\": 1200\n    }\n}";
+    let newer = format!(
+        "{{\n    \"TableDescription\": {{\n        \"TableName\": \"marlin-prod-main\",\n{}        \"BillingModeSummary\": {{\n            \"BillingMode\": \"PROVISIONED\"\n        }},\n        \"TableStatus\": \"UPDATING\"\n    }}\n}}",
+        (0..20).map(|k| format!("        \"AttributeDefinition{k}\": \"S\",\n")).collect::<String>()
+    );
+    let other = "{\n    \"name\": \"marlin-prod-idempotency\",\n    \"status\": \"ACTIVE\",\n    \"billing\": \"PAY_PER_REQUEST\"\n}";
+    let folds: Vec<(i64, &str, &str)> = vec![
+        (10, "Bash: aws dynamodb update-table --table-name marlin-prod-main --billing-mode PAY_PER_REQUEST && aws dynamodb describe-table --table-name marlin-prod-main", older),
+        (20, "Bash: aws dynamodb describe-table --table-name marlin-prod-idempotency", other),
+        (22, "Bash: python3 --version", "Python 3.12.7"),
+        (25, "Read: /home/dev/marlin/infra/dynamodb.tf", "resource \"aws_dynamodb_table\" \"main\" {\n  name         = \"marlin-prod-main\"\n  billing_mode = \"PAY_PER_REQUEST\"\n}"),
+        (30, "Bash: aws dynamodb describe-table --table-name marlin-prod-main --query 'Table.{TableName:TableName,Billing:BillingModeSummary}'", &newer),
+    ];
+    let cf = v2_store(&folds);
+    let prompt = "is the main table still pay per request, and which python version do we run?";
+    let t = turn(&cf, prompt, 2500);
+    let shows = |step: i64, text: &str| t.hydrated.iter().any(|h| h.step_id == step && h.raw_content.contains(text)) || t.excerpts.iter().any(|e| e.step_id == step && e.lines.iter().any(|l| l.text.contains(text)));
+    assert!(shows(10, "PAY_PER_REQUEST"), "{:?} {:?}", t.hydrated.iter().map(|h| h.step_id).collect::<Vec<_>>(), t.excerpts);
+    assert!(shows(30, "\"BillingMode\": \"PROVISIONED\""), "{:?} {:?}", t.hydrated.iter().map(|h| h.step_id).collect::<Vec<_>>(), t.excerpts);
+    assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
+}

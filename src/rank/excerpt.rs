@@ -172,6 +172,42 @@ pub(super) fn with_verdict_line(text: &str, mut lines: Vec<u32>) -> Vec<u32> {
     lines
 }
 
+/// `ranked-v2` (`recall35`): the key of a line that sets or shows a value (`"BillingMode": "PROVISIONED"`,
+/// `max_connections = 32`, `maxmemory-policy: volatile-lru`, `- name: x`), lowercase, its letters and digits only
+/// (`maxmemory_policy` and `maxmemory-policy` are one key); `None` for a heading (`redisConfigs:`), a time (`07:08:44`),
+/// a line of prose.
+#[cfg(ranked_v2)]
+pub(super) fn line_key(line: &str) -> Option<String> {
+    let t = line.trim_start().trim_start_matches(['-', ' ', '"', '\'']);
+    let end = t.find([':', '='])?;
+    let raw = t[..end].trim().trim_end_matches(['"', '\'']);
+    if raw.len() < 3 || !raw.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')) || !raw.as_bytes()[0].is_ascii_alphabetic() {
+        return None;
+    }
+    // (A value after it, not a heading such as `redisConfigs:`.)
+    let rest = t[end + 1..].trim().trim_start_matches(['=', ' ']);
+    if rest.is_empty() || rest == "{" || rest == "[" {
+        return None;
+    }
+    Some(raw.bytes().filter(u8::is_ascii_alphanumeric).map(|b| b.to_ascii_lowercase() as char).collect())
+}
+
+/// `ranked-v2` (`recall35`): `lines` with at most `most` more lines of `text` whose key ([`line_key`]) is one of `keys`.
+#[cfg(ranked_v2)]
+pub(super) fn with_key_lines(text: &str, mut lines: Vec<u32>, keys: &[&str], most: usize) -> Vec<u32> {
+    let more: Vec<u32> = text
+        .lines()
+        .enumerate()
+        .filter(|(k, l)| !lines.contains(&(*k as u32)) && line_key(l).is_some_and(|key| keys.contains(&key.as_str())))
+        .map(|(k, _)| k as u32)
+        .take(most)
+        .collect();
+    lines.extend(more);
+    lines.sort_unstable();
+    lines.dedup();
+    lines
+}
+
 /// `ranked-v2` (`recall27`): at most this many best lines of a large first pick shown as its lines (in a prompt of
 /// several clauses about the past): three times a step's, for a step that would have been shown whole.
 #[cfg(ranked_v2)]
@@ -353,6 +389,19 @@ pub(super) fn place_lines(text: &str) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn a_line_that_sets_or_shows_a_value_has_a_key_and_a_heading_a_time_or_prose_has_none() {
+        assert_eq!(line_key(r#"        "BillingMode": "PROVISIONED","#).as_deref(), Some("billingmode"));
+        assert_eq!(line_key("max_connections = 32").as_deref(), Some("maxconnections"));
+        assert_eq!(line_key("  maxmemory-policy: volatile-lru"), line_key("maxmemory_policy:allkeys-lru"));
+        assert_eq!(line_key("  - name: max_connections").as_deref(), Some("name"));
+        for line in ["redisConfigs:", "  \"Table\": {", "07:08:44 worker started", "2026-12-04T07:08:44Z INFO ready", "we raised it: the pool was too small", "x: 1"] {
+            assert_eq!(line_key(line), None, "{line}");
+        }
+    }
+
 
     #[cfg(ranked_v2)]
     #[test]
