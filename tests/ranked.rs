@@ -1042,6 +1042,11 @@ fn turn<S: contextfold::store::Storage>(cf: &ContextFold<S>, prompt: &str, budge
     block_on(cf.before_turn_with(prompt, &TurnOptions { turn_budget: Some(budget), ..Default::default() })).unwrap()
 }
 
+/// Whether a turn shows `text` of a step: hydrated whole, or among its lines.
+fn shows(t: &contextfold::scan::Turn, step: i64, text: &str) -> bool {
+    t.hydrated.iter().any(|h| h.step_id == step && h.raw_content.contains(text)) || t.excerpts.iter().any(|e| e.step_id == step && e.lines.iter().any(|l| l.text.contains(text)))
+}
+
 /// Steps about one flaky test: its failures, the CI run that says why, the fix, and a port change.
 fn redelivery_store() -> ContextFold<MemoryStorage> {
     v2_store(&[
@@ -1840,9 +1845,6 @@ fn ranked_v2_an_older_read_of_a_file_is_shown_beside_a_newer_read_of_other_lines
         (30, "Read: /home/dev/stride/stride/settings/base.py", "CACHES = {'default': {'BACKEND': 'django_redis.cache.RedisCache'}}\nCELERY_TASK_ALWAYS_EAGER = False"),
     ];
     let prompt = "What is the minimum supported iOS app version now?";
-    let shows = |t: &contextfold::scan::Turn, step: i64, text: &str| {
-        t.hydrated.iter().any(|h| h.step_id == step && h.raw_content.contains(text)) || t.excerpts.iter().any(|e| e.step_id == step && e.lines.iter().any(|l| l.text.contains(text)))
-    };
     let t = turn(&v2_store(&folds), prompt, 2500);
     assert!(shows(&t, 10, "\"ios\": \"4.0.0\""), "{:?} {:?}", t.hydrated.iter().map(|h| h.step_id).collect::<Vec<_>>(), t.excerpts);
     folds.push((25, "Edit: /home/dev/stride/stride/settings/base.py", "-    \"ios\": \"4.0.0\",\n+    \"ios\": \"4.1.0\","));
@@ -1873,8 +1875,7 @@ fn ranked_v2_a_step_shown_as_lines_shows_its_newer_value_of_the_key_an_older_ste
     let cf = v2_store(&folds);
     let prompt = "is the main table still pay per request, and which python version do we run?";
     let t = turn(&cf, prompt, 2500);
-    let shows = |step: i64, text: &str| t.hydrated.iter().any(|h| h.step_id == step && h.raw_content.contains(text)) || t.excerpts.iter().any(|e| e.step_id == step && e.lines.iter().any(|l| l.text.contains(text)));
-    assert!(shows(10, "PAY_PER_REQUEST"), "{:?} {:?}", t.hydrated.iter().map(|h| h.step_id).collect::<Vec<_>>(), t.excerpts);
-    assert!(shows(30, "\"BillingMode\": \"PROVISIONED\""), "{:?} {:?}", t.hydrated.iter().map(|h| h.step_id).collect::<Vec<_>>(), t.excerpts);
+    assert!(shows(&t, 10, "PAY_PER_REQUEST"), "{:?} {:?}", t.hydrated.iter().map(|h| h.step_id).collect::<Vec<_>>(), t.excerpts);
+    assert!(shows(&t, 30, "\"BillingMode\": \"PROVISIONED\""), "{:?} {:?}", t.hydrated.iter().map(|h| h.step_id).collect::<Vec<_>>(), t.excerpts);
     assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
 }
