@@ -30,7 +30,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { HELD_OUT_SESSIONS, allSessions, isUnseen, judge, parseContext } from "./recall-lib.mjs";
-import { ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL31, ABOUT_THE_SESSIONS_TOOLS_FOR_RECALL31, WRITTEN_AFTER, WRITTEN_FOR_RECALL24 } from "../tests/recall/general-questions.mjs";
+import { ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL31, ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL37, ABOUT_THE_SESSIONS_TOOLS_FOR_RECALL31, WRITTEN_AFTER, WRITTEN_FOR_RECALL24 } from "../tests/recall/general-questions.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = process.env.CONTEXTFOLD_BIN ?? path.join(root, "pkg", "bin", "contextfold.mjs");
@@ -177,7 +177,7 @@ try {
       const own = s.name.split(" ")[0];
       const needNothing = [
         ...(s.heldOut ? [] : [["tuning", "written for recall24", WRITTEN_FOR_RECALL24], ["tuning", "written after", WRITTEN_AFTER]]),
-        ...(s.heldOut && isUnseen(s) ? [] : [["tools", "for recall31", ABOUT_THE_SESSIONS_TOOLS_FOR_RECALL31[own] ?? []], ["tools", "after recall31", ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL31[own] ?? []]]),
+        ...(s.heldOut && isUnseen(s) ? [] : [["tools", "for recall31", ABOUT_THE_SESSIONS_TOOLS_FOR_RECALL31[own] ?? []], ["tools", "after recall31", ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL31[own] ?? []], ["tools", "after recall37", ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL37[own] ?? []]]),
       ];
       for (const [group, set, prompts] of needNothing) {
         prompts.forEach((prompt, i) => {
@@ -259,7 +259,7 @@ if (json) {
     for (const set of ["written for recall24", "written after"]) countLine(set, general.filter((g) => g.set === set), (g) => g.noisy);
     const tools = general.filter((g) => g.group === "tools");
     console.log(`\nNeeds nothing, about the tools a session worked on (the same file, each asked of its session's store, ${new Set(tools.map((g) => g.session)).size} stores): noisy of asked`);
-    for (const set of ["for recall31", "after recall31"]) countLine(set, general.filter((g) => g.set === set), (g) => g.noisy);
+    for (const set of ["for recall31", "after recall31", "after recall37"]) countLine(set, general.filter((g) => g.set === set), (g) => g.noisy);
   }
   HELD_OUT_SESSIONS.forEach(([, name, history], i) => {
     const held = rows.filter((r) => r.heldOut === i + 1);

@@ -1790,6 +1790,33 @@ fn ranked_v2_a_question_for_an_opinion_or_on_how_a_kind_of_thing_works_gets_noth
 }
 
 #[test]
+fn ranked_v2_a_question_on_what_a_kind_of_thing_usually_does_how_kinds_compare_or_what_one_should_do_gets_nothing() {
+    // `recall37`: the same Kafka session; questions about Kafka itself in the plural and the habitual ("what usually
+    // causes …", "how do … compare / differ", "should …"), which share its words without asking about it.
+    let cf = v2_store(&[
+        (1, "Bash: kafka-consumer-groups.sh --describe --group payments", "GROUP     TOPIC     PARTITION  LAG\npayments  payments  0          1204\npayments  payments  1          988"),
+        (2, "Read: config/consumer.properties", "fetch.min.bytes=1048576\nmax.poll.records=500\nsession.timeout.ms=45000"),
+        (3, "Bash: kubectl logs deploy/payments-consumer --tail=3", "rebalancing consumer group payments: 12 members, partitions revoked\nconsumer lag 1204 on partition 0"),
+    ]);
+    for prompt in [
+        "what usually causes consumer lag in kafka?",
+        "does consumer lag typically grow during a rebalance?",
+        "how do consumer groups compare to plain partitions for payments?",
+        "how do kafka consumer groups differ from rebalancing partitions?",
+        "how is consumer lag different from rebalancing members?",
+        "should consumer groups rebalance on every deploy?",
+        "kafka'da consumer lag ile rebalance nasıl farklı?",
+    ] {
+        assert!(ask(&cf, prompt, None).selected.is_empty(), "{prompt}");
+    }
+    // The same forms about the session's own consumer: still answered.
+    for prompt in ["should we worry about the consumer lag on partition 0 now?", "what usually caused our consumer lag on partition 0?"] {
+        let got = ids(&ask(&cf, prompt, None));
+        assert!(got.contains(&1) || got.contains(&3), "{prompt}: {got:?}");
+    }
+}
+
+#[test]
 fn ranked_v2_a_fix_question_gets_the_edit_that_followed_a_step_shown_as_lines_that_names_the_file_at_fault() {
     // The failure names the task's file; the edit of that file right after it is the fix, in words of its own. The
     // commit that says so, in every word of the question, answers it whole, and the failure comes as lines: its next

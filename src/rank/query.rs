@@ -685,6 +685,22 @@ const RECALL31_ADVICE_FORMS: &[&[&str]] = &[
     &["en", "iyi", "pratik"],
 ];
 
+/// `ranked-v2` (`recall37`): more forms of a question that asks for knowledge, read from questions about the tools a
+/// session worked on written after `recall31` (`ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL31`): what a kind of thing usually
+/// or typically does, how kinds of things compare or differ (in the plural, without the article `COMPARE_FORMS`
+/// need: "how do php fibers differ from threads?"). And (`RECALL37_FORMS`) a question that starts with "should":
+/// advice, unless it asks what we should do ("should we …", a session word).
+#[cfg(ranked_v2)]
+const RECALL37_ADVICE_FORMS: &[&[&str]] = &[
+    &["usually"],
+    &["typically"],
+    &["compare"],
+    &["differ"],
+    &["different", "from"],
+    &["nasil", "farkli"],
+    &["aliskanlik"],
+];
+
 /// `ranked-v2` (`recall24`): forms that compare or explain kinds of things ("how does a bloom filter work", "liveness
 /// ve readiness probe farkı ne"): general only with an indefinite article (`a`, `an`, Turkish `bir`) somewhere, as
 /// "difference between a … and a …" is; without one they may be about the session's own ("how does checkout work").
@@ -718,7 +734,8 @@ fn asks_for_knowledge(raw: &[String]) -> bool {
         let form: Vec<&str> = form.split(' ').collect();
         raw.len() > form.len() && raw.iter().zip(&form).all(|(a, b)| a == b) && raw[form.len()] != "why"
     });
-    if !(explain || generally || has(ADVICE_FORMS) || (RECALL31_FORMS && has(RECALL31_ADVICE_FORMS)) || (indefinite && has(COMPARE_FORMS))) {
+    let recall37 = RECALL37_FORMS && (has(RECALL37_ADVICE_FORMS) || raw.first().is_some_and(|w| w == "should"));
+    if !(explain || generally || recall37 || has(ADVICE_FORMS) || (RECALL31_FORMS && has(RECALL31_ADVICE_FORMS)) || (indefinite && has(COMPARE_FORMS))) {
         return false;
     }
     // ("the" before what such questions ask for of a kind of thing, "the purpose of a …", "the difference between
@@ -871,6 +888,11 @@ const KNOWLEDGE: bool = true;
 /// session, "these days" as no word of it, `eli5` as no versioned name.
 #[cfg(ranked_v2)]
 const RECALL31_FORMS: bool = true;
+
+/// `ranked-v2` (`recall37`): whether the `recall37` forms ask for knowledge too ([`asks_for_knowledge`]):
+/// [`RECALL37_ADVICE_FORMS`], and "should" as the first word.
+#[cfg(ranked_v2)]
+const RECALL37_FORMS: bool = true;
 
 /// `ranked-v2`: for each word of a prompt (as [`words`] splits it), whether it is written as a name inside a
 /// sentence: a capital and then small letters (`Go`, not `OK` or `I`), not the first word of the prompt or of a

@@ -72,7 +72,8 @@ export const WRITTEN_AFTER = [
 // worth", "your take", "under the hood", "ELI5", `sence`, …): they measure tuning.
 // ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL31 were written once those forms were in, to see whether they carry over:
 // 28 of 46 got something with the forms and without them (2026-12-06), i.e. they do not ("how do X compare to Y",
-// "what usually causes …", "should …"). Nothing was read from them.
+// "what usually causes …", "should …"). Nothing was read from them until `recall37` (2026-12-06, 23:30 UTC), whose
+// forms were read from them: they measure tuning since (28 -> 6 of 46).
 export const ABOUT_THE_SESSIONS_TOOLS_FOR_RECALL31 = {
   "marlin": [
     "what are the tradeoffs of provisioned concurrency vs just living with cold starts?",
@@ -293,5 +294,78 @@ export const ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL31 = {
   "data-platform": [
     "how does spark decide the number of partitions?",
     "should raw data be stored as json or parquet?",
+  ],
+};
+
+// ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL37 were written (2026-12-06, 23:25 UTC) before the `recall37` forms were built
+// from ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL31, by the same hand, and not read while building them (only their count
+// was: 22 of 39 got something before the forms, 9 after): whether those forms carry over.
+export const ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL37 = {
+  "marlin": [
+    "is single-table design in dynamodb typically worth the complexity?",
+    "how does sqs long polling work, in short?",
+    "what's a sensible default memory size for a node lambda?",
+  ],
+  "ayva": [
+    "how do laravel jobs differ from events and listeners?",
+    "what normally goes wrong with php-fpm under heavy load?",
+    "opcache ayarlarında en çok neye dikkat edilmeli?",
+  ],
+  "juniper": [
+    "when is select_related better than prefetch_related?",
+    "should celery tasks be idempotent?",
+    "how do django signals compare with overriding save()?",
+  ],
+  "pusula": [
+    "what commonly causes context deadline exceeded errors in go?",
+    "how is a nats stream different from a consumer?",
+    "is it okay to share one pgx pool across goroutines?",
+  ],
+  "yelken": [
+    "how do tokio tasks differ from os threads?",
+    "should a systemd unit restart on failure by default?",
+    "sqlx ile diesel arasında ne fark var?",
+  ],
+  "cobalt": [
+    "what typically makes service bus messages go to the dead letter queue?",
+    "should ef core migrations run at app startup?",
+    "how does azure app configuration compare to key vault for settings?",
+  ],
+  "lodos": [
+    "what usually makes a kafka consumer group rebalance a lot?",
+    "how do g1 and zgc compare for latency?",
+    "should circuit breakers live in the client library or the mesh?",
+  ],
+  "pebble": [
+    "how does eas update differ from a store release?",
+    "what usually causes a red screen in a release build?",
+    "should feature flags be evaluated on the server or the client?",
+  ],
+  "kervan": [
+    "how do laravel horizon and plain queue workers compare?",
+    "what commonly causes n+1 queries with eloquent?",
+    "is redis a good choice for laravel sessions?",
+  ],
+  "harbor": [
+    "should airflow tasks be atomic?",
+    "how do celery prefetch settings affect long tasks, typically?",
+    "what's the difference between a dag run's logical date and its start date?",
+  ],
+  "kestrel": [
+    "how does a watchdog timer differ from a hard fault handler?",
+    "what usually eats stack in freertos tasks?",
+    "should firmware versions be embedded at build time?",
+  ],
+  "storefront": [
+    "how do server components compare to client components?",
+    "what typically makes a next.js bundle big?",
+  ],
+  "billing": [
+    "should refunds be a separate ledger entry?",
+    "how do webhooks usually get retried by payment providers?",
+  ],
+  "data-platform": [
+    "how does dbt incremental differ from a full refresh?",
+    "what commonly causes skew in spark joins?",
   ],
 };
