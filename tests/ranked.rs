@@ -1764,15 +1764,20 @@ fn ranked_v2_a_large_pick_about_the_past_picked_also_for_a_word_of_its_command_i
     assert!(shown.contains("Minimum supported Gradle version is 8.7"), "{shown}");
 }
 
+/// A session on Kafka consumer lag: the group's lag table, the consumer's config, its logs.
+fn kafka_lag_session() -> ContextFold<MemoryStorage> {
+    v2_store(&[
+        (1, "Bash: kafka-consumer-groups.sh --describe --group payments", "GROUP     TOPIC     PARTITION  LAG\npayments  payments  0          1204\npayments  payments  1          988"),
+        (2, "Read: config/consumer.properties", "fetch.min.bytes=1048576\nmax.poll.records=500\nsession.timeout.ms=45000"),
+        (3, "Bash: kubectl logs deploy/payments-consumer --tail=3", "rebalancing consumer group payments: 12 members, partitions revoked\nconsumer lag 1204 on partition 0"),
+    ])
+}
+
 #[test]
 fn ranked_v2_a_question_for_an_opinion_or_on_how_a_kind_of_thing_works_gets_nothing_and_the_same_words_about_the_session_get_the_step() {
     // A session on Kafka consumer lag: questions about Kafka itself, in the words people use to ask for the
     // assistant's view (tradeoffs, worth it, your take, under the hood, ELI5, `sence`, `önerirsin`), share its words.
-    let cf = v2_store(&[
-        (1, "Bash: kafka-consumer-groups.sh --describe --group payments", "GROUP     TOPIC     PARTITION  LAG\npayments  payments  0          1204\npayments  payments  1          988"),
-        (2, "Read: config/consumer.properties", "fetch.min.bytes=1048576\nmax.poll.records=500\nsession.timeout.ms=45000"),
-        (3, "Bash: kubectl logs deploy/payments-consumer --tail=3", "rebalancing consumer group payments: 12 members, partitions revoked\nconsumer lag 1204 on partition 0"),
-    ]);
+    let cf = kafka_lag_session();
     for prompt in [
         "what are the tradeoffs of kafka consumer groups vs a single consumer?",
         "is it worth raising max.poll.records for a kafka consumer, generally",
@@ -1793,11 +1798,7 @@ fn ranked_v2_a_question_for_an_opinion_or_on_how_a_kind_of_thing_works_gets_noth
 fn ranked_v2_a_question_on_what_a_kind_of_thing_usually_does_how_kinds_compare_or_what_one_should_do_gets_nothing() {
     // `recall37`: the same Kafka session; questions about Kafka itself in the plural and the habitual ("what usually
     // causes …", "how do … compare / differ", "should …"), which share its words without asking about it.
-    let cf = v2_store(&[
-        (1, "Bash: kafka-consumer-groups.sh --describe --group payments", "GROUP     TOPIC     PARTITION  LAG\npayments  payments  0          1204\npayments  payments  1          988"),
-        (2, "Read: config/consumer.properties", "fetch.min.bytes=1048576\nmax.poll.records=500\nsession.timeout.ms=45000"),
-        (3, "Bash: kubectl logs deploy/payments-consumer --tail=3", "rebalancing consumer group payments: 12 members, partitions revoked\nconsumer lag 1204 on partition 0"),
-    ]);
+    let cf = kafka_lag_session();
     for prompt in [
         "what usually causes consumer lag in kafka?",
         "does consumer lag typically grow during a rebalance?",
