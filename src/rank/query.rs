@@ -687,9 +687,9 @@ const RECALL31_ADVICE_FORMS: &[&[&str]] = &[
 
 /// `ranked-v2` (`recall37`): more forms of a question that asks for knowledge, read from questions about the tools a
 /// session worked on written after `recall31` (`ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL31`): what a kind of thing usually
-/// or typically does, how kinds of things compare or differ (in the plural, without the article `COMPARE_FORMS`
-/// need: "how do php fibers differ from threads?"). And (`RECALL37_FORMS`) a question that starts with "should":
-/// advice, unless it asks what we should do ("should we …", a session word).
+/// or typically does, how kinds of things compare or differ (in the plural, without the indefinite article that
+/// [`COMPARE_FORMS`] need: "how do php fibers differ from threads?"). And (`RECALL37_FORMS`) a question that starts
+/// with "should": advice, unless it asks what we should do ("should we …", a session word).
 #[cfg(ranked_v2)]
 const RECALL37_ADVICE_FORMS: &[&[&str]] = &[
     &["usually"],
