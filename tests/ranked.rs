@@ -1907,3 +1907,37 @@ fn ranked_v2_a_step_shown_as_lines_shows_its_newer_value_of_the_key_an_older_ste
     assert!(shows(&t, 30, "\"BillingMode\": \"PROVISIONED\""), "{:?} {:?}", t.hydrated.iter().map(|h| h.step_id).collect::<Vec<_>>(), t.excerpts);
     assert_eq!(t, turn(&cf, prompt, 2500), "deterministic");
 }
+
+#[test]
+fn ranked_v2_a_clause_that_refers_back_by_a_pronoun_asks_about_what_the_clause_before_it_names() {
+    // `recall40`: "how much memory do they use" after "billing image tag" asks about billing's pods (the first word of
+    // the clause before), not about the newest step that shows memory at all.
+    let cf = v2_store(&[
+        (1, "Bash: kubectl -n shop get deploy billing -o wide", "NAME      READY   IMAGE\nbilling   3/3     registry.example.com/shop/billing:2.4.1"),
+        (2, "Bash: kubectl -n shop top pods -l app=billing", "NAME                      CPU(cores)   MEMORY(bytes)\nbilling-7c9f6d5b8-4hx2m   120m         812Mi"),
+        (3, "Bash: kubectl -n shop top pods -l app=search", "NAME                     CPU(cores)   MEMORY(bytes)\nsearch-5d8f7c6b9-x2k4p   90m          1410Mi"),
+    ]);
+    for prompt in ["billing image tag + how much memory do they use now?", "billing image tag, and the memory of its pods?"] {
+        let got = ids(&ask(&cf, prompt, None));
+        assert!(got.contains(&1) && got.contains(&2) && !got.contains(&3), "{prompt}: {got:?}");
+    }
+    // Named again, the other deployment is what the second clause asks about.
+    let got = ids(&ask(&cf, "billing image tag + how much memory does search use now?", None));
+    assert!(got.contains(&1) && got.contains(&3), "{got:?}");
+}
+
+#[test]
+fn ranked_v2_an_ssl_expiry_question_is_answered_by_the_certificates_expiry_in_english_and_turkish() {
+    // `recall41`: "ssl" and `x509` name a certificate, "bitiş tarihi" is its expiry; neither a newer token's expiry nor a
+    // newer look at the certificate's subject is the answer.
+    let cf = v2_store(&[
+        (1, "Bash: sudo certbot certificates", "Found the following certs:\n  Certificate Name: api.shop.example\n    Domains: api.shop.example\n    Expiry Date: 2027-03-04 05:14:10+00:00 (VALID: 89 days)"),
+        (2, "Bash: kubectl -n shop get deploy api -o wide", "NAME   READY   IMAGE\napi    3/3     registry.example.com/shop/api:1.9.0"),
+        (3, "Bash: vault token lookup -format=yaml", "data:\n  expire_time: 2026-12-09T10:00:00Z\n  ttl: 47h"),
+        (4, "Bash: openssl x509 -in api.pem -noout -subject", "subject=CN = api.shop.example"),
+    ]);
+    for prompt in ["when does the ssl expire?", "ssl expiry and which api image is live?", "ssl bitiş tarihi ne?", "ssl bitişi ne zaman?"] {
+        let got = ids(&ask(&cf, prompt, None));
+        assert!(got.first() == Some(&1) && !got.contains(&3), "{prompt}: {got:?}");
+    }
+}

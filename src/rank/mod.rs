@@ -129,6 +129,9 @@ const FIRST_THAT_ANSWERS: bool = true;
 /// shows that word as a value, weighed by the rarity of such lines among the steps read (as a value's shape).
 #[cfg(ranked_v2)]
 const LABELS: bool = true;
+/// `ranked-v2` (`recall39`): whether a quoted label before `=>` gives a value too (`'retry_after' => 960`).
+#[cfg(ranked_v2)]
+const RECALL39_ARROW_LABELS: bool = true;
 /// `ranked-v2` (`recall16`): a state clause's first pick shows the concept it asks for when some step does
 /// ([`Plan::keep_steps_that_show_the_concept`]).
 #[cfg(ranked_v2)]
@@ -1984,23 +1987,28 @@ fn names_a_file(before: &[u8]) -> bool {
 
 /// `ranked-v2`: the labels a line gives a value to: a name at the start of the line (after indentation, a `cat -n`
 /// line number, `- `, `export `), or a quoted name anywhere (`{"anon": "30/min", "user": "300/min"}`), followed by
-/// `:` or `=` (not `==`, `::`, `=>`, `://`) and a value with a letter or a digit (a YAML section `store:` gives none).
+/// `:` or `=` (not `==`, `::`, `=>`, `://`; a quoted name, `=>` too) and a value with a letter or a digit (a YAML
+/// section `store:` gives none).
 #[cfg(ranked_v2)]
 fn labels(line: &str) -> Vec<&str> {
     let b = line.as_bytes();
     let name = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.');
     // After the label (at `i`, past a closing quote): the separator and a value.
-    let valued = |mut i: usize| -> bool {
+    // (`recall39`: after a quoted label, `=>` too: the key of a PHP array or of a Ruby or Perl hash, `'retry_after' =>
+    // 960`. Not after a bare word, where it is an arrow function's or a match arm's.)
+    let valued_as = |mut i: usize, arrow: bool| -> bool {
         while i < b.len() && b[i] == b' ' {
             i += 1;
         }
         let Some(&sep) = b.get(i) else { return false };
-        let next = b.get(i + 1).copied().unwrap_or(b' ');
-        if !(sep == b':' || sep == b'=') || matches!(next, b'=' | b':' | b'>' | b'/') {
+        if arrow && sep == b'=' && b.get(i + 1) == Some(&b'>') {
+            i += 1;
+        } else if !(sep == b':' || sep == b'=') || matches!(b.get(i + 1).copied().unwrap_or(b' '), b'=' | b':' | b'>' | b'/') {
             return false;
         }
         b[i + 1..].iter().take(80).any(|c| c.is_ascii_alphanumeric())
     };
+    let valued = |i: usize| valued_as(i, false);
     let mut out = Vec::new();
     // At the start of the line.
     let mut i = 0;
@@ -2036,7 +2044,7 @@ fn labels(line: &str) -> Vec<&str> {
             while e < b.len() && name(b[e]) {
                 e += 1;
             }
-            if e > s && e < b.len() && b[e] == q && b[s].is_ascii_alphabetic() && valued(e + 1) {
+            if e > s && e < b.len() && b[e] == q && b[s].is_ascii_alphabetic() && valued_as(e + 1, RECALL39_ARROW_LABELS) {
                 out.push(&line[s..e]);
                 k = e + 1;
                 continue;
@@ -2242,6 +2250,16 @@ mod tests {
         got.sort_unstable();
         assert_eq!(got, if V2 { vec![(0, 12), (1, 12)] } else { vec![] });
         assert!(line_slots("                'maxProcesses' => 14,", &term_slots, &[], 0)[0].is_empty());
+    }
+
+    #[test]
+    fn ranked_v2_a_quoted_key_before_an_arrow_labels_its_value_and_a_bare_word_before_one_does_not() {
+        // `recall39`: a PHP array's or a Ruby hash's key (`'retry_after' => 960`); not an arrow function's parameter
+        // or a match arm.
+        assert_eq!(labels("            'retry_after' => 960,"), vec!["retry_after"]);
+        assert_eq!(labels(r#"  "max_children" => 24"#), vec!["max_children"]);
+        assert!(labels("const double = x => x * 2;").is_empty());
+        assert!(labels("        None => 0,").is_empty());
     }
 
     #[test]

@@ -333,7 +333,8 @@ const ABBREVIATIONS: &[&[&str]] = &[
     &["circuitbreaker", "cb"],
     &["hardware", "hw"],
     &["bandwidth", "bw"],
-    &["certificate", "cert"],
+    // (`recall41`: and what people and `openssl x509` call one: "when does the ssl expire?")
+    &["certificate", "cert", "x509", "ssl"],
     &["password", "passwd"],
     &["directory", "dir"],
     &["number", "num"],
@@ -572,6 +573,14 @@ const STOP_TR_V2: &[&str] = &[
     "pls", "plz", "plse",
     // (`recall24`: the words of "as well as", "along with", "together with", which join two questions.)
     "well", "along", "together"];
+
+/// `ranked-v2` (`recall39`): Turkish words of a question that carry no content either: "hemen" (right, as in "right
+/// after"), "sonra" (after, later) and the verb "de-" of "cargo ne dedi" (what did cargo say), as English "say".
+const RECALL39_STOP_TR: &[&str] = &["hemen", "sonra", "dedi", "diyor", "diyordu", "demis", "demisti", "dedigi"];
+
+/// `ranked-v2` (`recall40`): pronouns by which a clause refers to what the clause before it names.
+#[cfg(ranked_v2)]
+const BACK_REFERENCES: &[&str] = &["it", "its", "they", "them", "their"];
 
 /// `ranked-v2`: word sequences (match keys) that mark a question about a kind of thing in general, not about the
 /// session ("what is the difference between a process and a thread?", "explain what a decorator is, in general"):
@@ -893,6 +902,13 @@ const RECALL31_FORMS: bool = true;
 /// [`RECALL37_ADVICE_FORMS`], and "should" as the first word.
 #[cfg(ranked_v2)]
 const RECALL37_FORMS: bool = true;
+
+/// `ranked-v2` (`recall39`): whether [`RECALL39_STOP_TR`] are no words of a question's content.
+const RECALL39_STOP_WORDS: bool = true;
+
+/// `ranked-v2` (`recall40`): whether a clause's pronoun brings in the first word of the clause before it.
+#[cfg(ranked_v2)]
+const RECALL40_PRONOUNS: bool = true;
 
 /// `ranked-v2`: for each word of a prompt (as [`words`] splits it), whether it is written as a name inside a
 /// sentence: a capital and then small letters (`Go`, not `OK` or `I`), not the first word of the prompt or of a
@@ -1466,7 +1482,7 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         let acronym = v2 && caps.get(i).copied().unwrap_or(false) && !crate::text::is_stopword(w) && !is_stop(w);
         let name = name || acronym || electric(i);
         // (`ranked-v2`, `recall17`: nor do the words of an outcome, "finally", nor chat's "atm", "rn" for "now".)
-        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || is_stop(w) || in_list(STATE, w) || in_list(HISTORY, w) || (v2 && (in_list(STOP_TR_V2, w) || in_list(WHY, w) || in_list(OUTCOME, w) || in_list(STATE_V2, w) || in_list(HISTORY_V2, w) || comes_from(&raw, i) || announces(&raw, i)))) {
+        if !name && (w.chars().count() < 2 || crate::text::is_stopword(w) || is_stop(w) || in_list(STATE, w) || in_list(HISTORY, w) || (v2 && (in_list(STOP_TR_V2, w) || (RECALL39_STOP_WORDS && in_list(RECALL39_STOP_TR, w)) || in_list(WHY, w) || in_list(OUTCOME, w) || in_list(STATE_V2, w) || in_list(HISTORY_V2, w) || comes_from(&raw, i) || announces(&raw, i)))) {
             continue;
         }
         // `ranked-v2`: "how long", "how often" ask for a duration or a frequency: question words, not content ("the
@@ -1637,6 +1653,21 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     {
         let named: u32 = slots.iter().filter(|s| s.name != "how long").fold(0, |acc, s| acc | s.clauses);
         slots.retain(|s| s.name != "how long" || s.clauses & named != 0);
+    }
+    // `ranked-v2` (`recall40`): a clause that refers back by a pronoun ("worker image tag + how much mem do they use
+    // now", "table wcu and how high autoscaling can take it") asks about what the clause before it (the nearest one
+    // with a word) names first.
+    #[cfg(ranked_v2)]
+    if v2 && RECALL40_PRONOUNS {
+        for clause in 1..tagged.iter().map(|t| t.1).max().unwrap_or(0).min(31) + 1 {
+            if !tagged.iter().any(|(w, c)| *c == clause && in_list(BACK_REFERENCES, w)) {
+                continue;
+            }
+            let Some(before) = (0..clause).rev().find(|&c| slots.iter().any(|s| s.clauses & bit(c) != 0)) else { continue };
+            if let Some(subject) = slots.iter_mut().find(|s| s.clauses != u32::MAX && s.clauses & bit(before) != 0 && s.shape.is_none()) {
+                subject.clauses |= bit(clause);
+            }
+        }
     }
     // `ranked-v2`: a question about something in general needs nothing from the session; (`recall19`) nor does small
     // talk, a prompt whose every word is one of chat ("lol ok, coffee time", "thanks, see you tomorrow").
@@ -2736,6 +2767,15 @@ mod tests {
         // English keeps sharing an attribute said once: "the host tests and the python tests both passing".
         let q = analyse_with("which next and which turbo versions are we on now?", true);
         assert_eq!(clauses(&q, "versions").map(|c| c.count_ones()), Some(2), "{:?}", q.slots);
+    }
+
+    #[test]
+    fn ranked_v2_right_after_and_what_a_tool_said_are_no_turkish_words_to_find() {
+        // `recall39`: "hemen sonra" (right after) and "ne dedi" (what did it say) carry no content.
+        for p in ["sqlx bump'ından hemen sonra cargo ne dedi", "deploy'dan sonra kubectl ne diyordu?"] {
+            let q = analyse_with(p, true);
+            assert!(!names(&q).iter().any(|n| matches!(*n, "hemen" | "sonra" | "dedi" | "diyordu")), "{p}: {:?}", names(&q));
+        }
     }
 
     #[test]

@@ -144,6 +144,8 @@ pub const DEV_WORDS: &[(&str, &[&str])] = &[
     ("sifrele", &["encrypt"]),
     ("imza", &["signature", "sign"]),
     ("tarih", &["date"]),
+    // (`recall41`: "bitiş tarihi", the end date of a certificate or a contract, is its expiry.)
+    ("bitis", &["expiry", "expires"]),
     ("akis", &["flow", "workflow"]),
     ("adim", &["step"]),
     ("asama", &["stage"]),
