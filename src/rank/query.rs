@@ -1663,8 +1663,10 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
             if !tagged.iter().any(|(w, c)| *c == clause && in_list(BACK_REFERENCES, w)) {
                 continue;
             }
-            let Some(before) = (0..clause).rev().find(|&c| slots.iter().any(|s| s.clauses & bit(c) != 0)) else { continue };
-            if let Some(subject) = slots.iter_mut().find(|s| s.clauses != u32::MAX && s.clauses & bit(before) != 0 && s.shape.is_none()) {
+            // (A file or error name found whole is in every clause already: not a word of the clause before.)
+            let own = |s: &Slot, c: u32| s.clauses != u32::MAX && s.clauses & bit(c) != 0;
+            let Some(before) = (0..clause).rev().find(|&c| slots.iter().any(|s| own(s, c))) else { continue };
+            if let Some(subject) = slots.iter_mut().find(|s| own(s, before) && s.shape.is_none()) {
                 subject.clauses |= bit(clause);
             }
         }
