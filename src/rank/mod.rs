@@ -543,6 +543,9 @@ impl Plan {
         // `ranked-v2`: a command that performs a concept (`vercel rollback`, `kubectl scale`) names it in its summary.
         #[cfg(ranked_v2)]
         let summary_shapes: Vec<(usize, Shape)> = if self.v2_rules { shapes.iter().copied().filter(|(_, sh)| is_concept(*sh)).collect() } else { Vec::new() };
+        // `ranked-v2`: per pool step, its lines' slots ([`line_slots`] with [`VALUE`]), computed once.
+        #[cfg(ranked_v2)]
+        let mut per_line_of: BTreeMap<i64, Vec<Vec<(usize, u32)>>> = BTreeMap::new();
         for &step in &pool {
             // (`ranked-v2`: the summary without the ` (failed)` the fold adds: a verdict, not what the step is about.)
             #[allow(unused_mut)]
@@ -575,7 +578,19 @@ impl Plan {
                     said.push(vec![(*i, 8)]);
                 }
             }
-            let lines = contents.get(&step).map(|text| line_sets_of!(text, &self.term_slots, &shapes, if self.v2_rules { VALUE } else { 0 }));
+            #[cfg(not(ranked_v2))]
+            let lines = contents.get(&step).map(|text| line_sets(text, &self.term_slots, &shapes));
+            // (`ranked-v2`: each line's slots are kept, for the lines shown after the selection.)
+            #[cfg(ranked_v2)]
+            let lines = contents.get(&step).map(|text| {
+                let flag = if self.v2_rules { VALUE } else { 0 };
+                let per_line = line_slots(text, &self.term_slots, &shapes, flag);
+                let sets = sets_of_lines(text, &per_line, flag);
+                if flag == VALUE {
+                    per_line_of.insert(step, per_line);
+                }
+                sets
+            });
             // A search's summary names its pattern, which every line of its output holds by construction: it says
             // what the lines contain, not that they answer, so it counts half.
             let search = self.entries.get(&step).is_some_and(|e| is_search(&e.1));
@@ -956,11 +971,11 @@ impl Plan {
                 let newer_state = || {
                     let Some(path) = summary.strip_prefix("Read: ").filter(|_| READS_OF_PARTS) else { return true };
                     let Some(text) = contents.get(&step) else { return true };
-                    let best = |t: &str| line_slots(t, &self.term_slots, &shapes, VALUE).iter().map(|set| worth(set)).max().unwrap_or(0);
-                    let own = best(text);
+                    let best = |s: i64, t: &str| slots_of(&per_line_of, s, t, &self.term_slots, &shapes).iter().map(|set| worth(set)).max().unwrap_or(0);
+                    let own = best(step, text);
                     let of_file = |later: &str| ["Read: "].iter().chain(&EDIT_TOOLS).any(|tool| later.strip_prefix(tool).is_some_and(|p| source(p) == source(path)));
                     // (A later step of the file not read here shows the question's words if it is a candidate.)
-                    entries.range(step + 1..).filter(|(_, e)| of_file(&e.1)).any(|(later, _)| contents.get(later).map_or(self.cands.contains_key(later), |t| 2 * best(t) >= own))
+                    entries.range(step + 1..).filter(|(_, e)| of_file(&e.1)).any(|(later, _)| contents.get(later).map_or(self.cands.contains_key(later), |t| 2 * best(*later, t) >= own))
                 };
                 if newest_first && self.newest_of_source.get(&step).is_some_and(|newer| !shown.contains(newer)) && newer_state() {
                     continue;
@@ -970,7 +985,7 @@ impl Plan {
                     continue;
                 }
                 let Some(text) = contents.get(&step) else { continue };
-                let mut lines = excerpt::best_lines(&line_slots(text, &self.term_slots, &shapes, VALUE), worth);
+                let mut lines = excerpt::best_lines(&slots_of(&per_line_of, step, text, &self.term_slots, &shapes), worth);
                 // (`recall23`: and the lines its command filtered for.)
                 if !lines.is_empty() {
                     lines.extend(excerpt::filtered_lines(summary, text));
@@ -1022,7 +1037,7 @@ impl Plan {
             // for, its best lines all the same, when one shows a word of the question: a step hydrated whole took the
             // hook's room from the lines that answer another clause or the steps ranked next.)
             let as_lines = |pick: &scan::ScanSelection, text: &str, most: usize| {
-                let per_line = line_slots(text, &self.term_slots, &shapes, VALUE);
+                let per_line = slots_of(&per_line_of, pick.step_id, text, &self.term_slots, &shapes);
                 excerpt::pick_lines(text, &per_line, worth, &pick.matched, &names, pick.summary.ends_with(FAILED), most)
                     .or_else(|| Some(excerpt::best_lines_up_to(&per_line, worth, most)).filter(|l| LATER_PICKS_AS_LINES && !l.is_empty()))
                     .map(|lines| if asks_outcome && verdict::is_run(&pick.summary) { excerpt::with_verdict_line(text, lines) } else { lines })
@@ -1065,7 +1080,7 @@ impl Plan {
             if about_present && SAME_KEY_LINES > 0 {
                 let answering_keys = |step: i64, lines: Option<&[u32]>| -> Vec<(i64, String)> {
                     let Some(text) = contents.get(&step) else { return Vec::new() };
-                    let per_line = line_slots(text, &self.term_slots, &shapes, VALUE);
+                    let per_line = slots_of(&per_line_of, step, text, &self.term_slots, &shapes);
                     let lines = lines.map_or_else(|| excerpt::best_lines(&per_line, worth), <[u32]>::to_vec);
                     let all: Vec<&str> = text.lines().collect();
                     lines.iter().filter(|&&k| per_line.get(k as usize).is_some_and(|set| worth(set) > 0)).filter_map(|&k| all.get(k as usize).and_then(|l| excerpt::line_key(l))).map(|key| (step, key)).collect()
@@ -1714,12 +1729,34 @@ fn line_score(c: &Cand, weights: &[i64], #[cfg(ranked_v2)] values: &[i64], resid
     best
 }
 
+/// `ranked-v2`: the slots of the lines of step `step`'s `text` ([`line_slots`] with [`VALUE`]), from `per_line_of`
+/// when the step is there (every pool step is: see [`Plan::finish`]).
+#[cfg(ranked_v2)]
+fn slots_of<'a>(
+    per_line_of: &'a BTreeMap<i64, Vec<Vec<(usize, u32)>>>,
+    step: i64,
+    text: &str,
+    term_slots: &BTreeMap<String, Vec<(usize, u32)>>,
+    shapes: &[(usize, Shape)],
+) -> std::borrow::Cow<'a, [Vec<(usize, u32)>]> {
+    match per_line_of.get(&step) {
+        Some(per_line) => std::borrow::Cow::Borrowed(per_line.as_slice()),
+        None => std::borrow::Cow::Owned(line_slots(text, term_slots, shapes, VALUE)),
+    }
+}
+
 /// The distinct slot sets of a text's lines (a line and the one after it read together, so a value on the line
 /// below its label counts).
 fn line_sets(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shapes: &[(usize, Shape)], #[cfg(ranked_v2)] flag: u32) -> Vec<Vec<(usize, u32)>> {
     #[cfg(not(ranked_v2))]
     let flag = 0;
     let per_line = line_slots(text, term_slots, shapes, flag);
+    sets_of_lines(text, &per_line, flag)
+}
+
+/// [`line_sets`] of a text whose lines' slots ([`line_slots`] with `flag`) are `per_line`.
+#[cfg_attr(not(ranked_v2), allow(unused_variables))]
+fn sets_of_lines(text: &str, per_line: &[Vec<(usize, u32)>], flag: u32) -> Vec<Vec<(usize, u32)>> {
     // (`ranked-v2`, `recall10`: a line that starts with a location, `path:12:` as a search prints its hits, is a record of
     // its own: not read with the next when that is the hit of another file.)
     #[cfg(ranked_v2)]
