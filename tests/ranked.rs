@@ -1941,3 +1941,37 @@ fn ranked_v2_an_ssl_expiry_question_is_answered_by_the_certificates_expiry_in_en
         assert!(got.first() == Some(&1) && !got.contains(&3), "{prompt}: {got:?}");
     }
 }
+
+#[test]
+fn ranked_v2_a_question_about_a_failure_shows_what_went_wrong_among_a_steps_lines() {
+    // `recall44`: a log shown as its lines shows those that carry the question's words; the line that says what went
+    // wrong (an exception below its traceback, the first error a compiler prints) carries none of them.
+    let cf = v2_store(&[
+        (
+            10,
+            "Bash: kubectl -n jobs logs job/settlement-nightly-29120",
+            "[02:00:01] INFO settlement run 29120 started\n[02:00:04] ERROR settlement run failed with exception\nTraceback (most recent call last):\n  File \"/app/settle.py\", line 88, in run\n    ensure_closed(day)\nsettle.errors.LedgerNotClosedError: ledger for 2026-12-01 not closed yet (closes_at=23:00)\n[02:00:04] INFO marking settlement run 29120 as FAILED",
+        ),
+        (
+            12,
+            "Bash: kubectl -n jobs logs job/settlement-nightly-29121",
+            "[02:00:01] INFO settlement run 29121 started\n[02:00:03] ERROR settlement run failed with exception\nTraceback (most recent call last):\n  File \"/app/settle.py\", line 61, in run\n    fetch_rates(day)\nrequests.exceptions.ReadTimeout: rates.example.com read timed out (read timeout=10)\n[02:00:03] INFO marking settlement run 29121 as FAILED",
+        ),
+        (11, "Bash: git commit -am 'settlement: schedule the run after the ledger closes (why it failed)'", "[main 4e1d2c0] settlement: schedule the run after the ledger closes (why it failed)\n 1 file changed, 2 insertions(+), 2 deletions(-)"),
+    ]);
+    for prompt in ["why did the settlement run fail?", "what error did the settlement run fail with?"] {
+        let t = turn(&cf, prompt, 2500);
+        assert!(shows(&t, 10, "ledger for 2026-12-01 not closed yet"), "{prompt}: {:?} {:?}", ids(&t.scan), t.excerpts);
+        assert!(t.tokens <= 2500);
+    }
+    // (A large log: the second pick of a question about the past is shown as its lines.)
+    let compiled: String = (0..60).map(|k| format!("clippy\t   Compiling dependency-{k} v1.{k}.0\n")).collect();
+    let log = format!("{compiled}clippy\tChecking quill-api v0.1.0 (/home/runner/work/quill/api)\nclippy\terror: used `unwrap()` on a `Result` value\nclippy\t  --> src/config.rs:41:17\nclippy\t   = note: `-D clippy::unwrap-used` implied by `-D warnings`\nclippy\terror: could not compile `quill-api` (lib) due to 1 previous error\nclippy\tProcess completed with exit code 101.");
+    let cf = v2_store(&[
+        (20, "Bash: gh run view 9120334871 --log-failed", log.as_str()),
+        (21, "Bash: gh run list --workflow ci.yml --limit 3", "STATUS  TITLE                 WORKFLOW  BRANCH  EVENT  ID\ncompleted success  config: no unwrap  ci  main  push  9120399112\ncompleted failure  first ci run  ci  main  push  9120334871"),
+        (22, "Bash: gh run view 9120399112 --log", "clippy\tChecking quill-api v0.1.0 (/home/runner/work/quill/api)\nclippy\tFinished `dev` profile [unoptimized + debuginfo] target(s) in 41.20s"),
+    ]);
+    let t = turn(&cf, "why did the first ci run fail?", 2500);
+    assert!(shows(&t, 20, "used `unwrap()` on a `Result` value"), "{:?} {:?}", ids(&t.scan), t.excerpts);
+}

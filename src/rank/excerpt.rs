@@ -245,12 +245,34 @@ pub(super) fn pick_lines(text: &str, per_line: &[Vec<(usize, u32)>], worth: impl
 /// `error:` of a compiler, `fatal`, `panic`, an exception, `failed`), which the concept's markers, written to
 /// score a line, leave out.
 pub(super) fn failure_lines(text: &str) -> Vec<u32> {
+    failure_lines_up_to(text, CAUSE_LINES)
+}
+
+/// Lines and more lines, ascending, each once.
+pub(super) fn with_lines(mut lines: Vec<u32>, more: Vec<u32>) -> Vec<u32> {
+    lines.extend(more);
+    lines.sort_unstable();
+    lines.dedup();
+    lines
+}
+
+/// The first of a failure's lines ([`failure_lines`]) and its last `most`: a compiler or a table of errors says what
+/// went wrong first, a traceback last.
+pub(super) fn first_and_last_failure_lines(text: &str, most: usize) -> Vec<u32> {
+    let all = failure_lines_up_to(text, usize::MAX);
+    let mut lines: Vec<u32> = all.first().into_iter().chain(&all[all.len().saturating_sub(most)..]).copied().collect();
+    lines.dedup();
+    lines
+}
+
+/// The last at most `most` of a failure's lines ([`failure_lines`]).
+pub(super) fn failure_lines_up_to(text: &str, most: usize) -> Vec<u32> {
     let failure = |l: &str| {
         let low = l.to_ascii_lowercase();
         super::concepts::shows(l, super::concepts::ERROR) || ["error:", "error[", "exception", "failed", "fatal", "panic"].iter().any(|m| low.contains(m))
     };
     let mut lines: Vec<u32> = text.lines().enumerate().filter(|(_, l)| failure(l)).map(|(k, _)| k as u32).collect();
-    lines.drain(..lines.len().saturating_sub(CAUSE_LINES));
+    lines.drain(..lines.len().saturating_sub(most));
     lines
 }
 

@@ -157,6 +157,12 @@ const FIX_OF_RELATED: usize = 3;
 /// wrong; for every question, not only these, the same 765.
 #[cfg(ranked_v2)]
 const RUN_OUTCOME_LINE: bool = true;
+/// `ranked-v2` (`recall44`): for a question about a failure in the past (why something failed or was undone, what
+/// the error was), each step shown as its lines (a step ranked next, a later pick) shows its first and its last this
+/// many failure lines too ([`excerpt::first_and_last_failure_lines`]): what went wrong is printed apart from the
+/// lines that carry the question's words (an exception below its traceback, a compiler's first error).
+#[cfg(ranked_v2)]
+const RECALL44_CAUSE_LINES: usize = 2;
 /// `ranked-v2` (`recall34`): for a question about the present, an older read of a file is shown as lines without its
 /// newest read when no newer read or edit of the file shows the question's words (its best line worth half the
 /// older one's; one not read counts if it is a candidate): a read is often of a part of a file. And a pick the budget
@@ -956,6 +962,7 @@ impl Plan {
             let (first_most, newest_first) = if about_present { (excerpt::STATE_RELATED_STEPS, !self.sources_first) } else { (excerpt::RELATED_STEPS, false) };
             let several = clauses.len() > 1;
             let asks_outcome = RUN_OUTCOME_LINE && self.query.slots.iter().any(query::asks_outcome);
+            let cause_lines = if !about_present && asks_failure(&self.query) { RECALL44_CAUSE_LINES } else { 0 };
             let most = if several { first_most + MORE_RELATED_FOR_CLAUSES } else { first_most };
             // (`recall34`: a pick the budget left out is not one of them: it is shown as its lines after them, and the
             // place it took here was left empty.)
@@ -997,6 +1004,10 @@ impl Plan {
                     // a runner prints its outcome last, below the lines that carry the question's words.)
                     if asks_outcome && verdict::is_run(summary) {
                         lines = excerpt::with_verdict_line(text, lines);
+                    }
+                    // (`recall44`: and for a question about a failure, its first and last failure lines.)
+                    if cause_lines > 0 {
+                        lines = excerpt::with_lines(lines, excerpt::first_and_last_failure_lines(text, cause_lines));
                     }
                 }
                 if !lines.is_empty() {
@@ -1041,6 +1052,7 @@ impl Plan {
                 excerpt::pick_lines(text, &per_line, worth, &pick.matched, &names, pick.summary.ends_with(FAILED), most)
                     .or_else(|| Some(excerpt::best_lines_up_to(&per_line, worth, most)).filter(|l| LATER_PICKS_AS_LINES && !l.is_empty()))
                     .map(|lines| if asks_outcome && verdict::is_run(&pick.summary) { excerpt::with_verdict_line(text, lines) } else { lines })
+                    .map(|lines| if cause_lines > 0 { excerpt::with_lines(lines, excerpt::first_and_last_failure_lines(text, cause_lines)) } else { lines })
             };
             for (k, pick) in result.selected.iter().chain(&dropped).enumerate() {
                 let lines = if k < excerpt::WHOLE_PICKS {
@@ -1666,6 +1678,14 @@ fn is_concept(shape: Shape) -> bool {
 #[cfg(ranked_v2)]
 fn asks_why(query: &query::Query) -> bool {
     query.intent == Intent::History && query.slots.iter().any(|s| s.name == "why")
+}
+
+/// `ranked-v2` (`recall44`): whether a question asks about a failure: why something happened (a history question's
+/// or the first time's), an error (the concept's slot), or what failed or broke.
+#[cfg(ranked_v2)]
+fn asks_failure(query: &query::Query) -> bool {
+    let failure = |k: &str| ["fail", "broke", "broken", "wrong", "crash"].iter().any(|w| stem_en(w) == k);
+    query.slots.iter().any(|s| s.name == "why" || s.shape == Some(Shape::Concept(concepts::ERROR)) || s.keys.iter().any(|(k, _)| failure(k)))
 }
 
 /// Whether a shape is a concept that is an event (`ranked-v2`: "fix").
