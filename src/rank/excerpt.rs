@@ -194,7 +194,7 @@ pub(super) fn line_key(line: &str) -> Option<String> {
 
 /// `ranked-v2` (`recall35`): `lines` with at most `most` more lines of `text` whose key ([`line_key`]) is one of `keys`.
 #[cfg(ranked_v2)]
-pub(super) fn with_key_lines(text: &str, mut lines: Vec<u32>, keys: &[&str], most: usize) -> Vec<u32> {
+pub(super) fn with_key_lines(text: &str, lines: Vec<u32>, keys: &[&str], most: usize) -> Vec<u32> {
     let more: Vec<u32> = text
         .lines()
         .enumerate()
@@ -202,10 +202,7 @@ pub(super) fn with_key_lines(text: &str, mut lines: Vec<u32>, keys: &[&str], mos
         .map(|(k, _)| k as u32)
         .take(most)
         .collect();
-    lines.extend(more);
-    lines.sort_unstable();
-    lines.dedup();
-    lines
+    with_lines(lines, more)
 }
 
 /// `ranked-v2` (`recall27`): at most this many best lines of a large first pick shown as its lines (in a prompt of
@@ -225,16 +222,12 @@ pub(super) const WHOLE_PICKS: usize = 2;
 /// pick made by its summary or a command, whose lines need not show its words; a first pick is then shown whole, a
 /// later one as its best lines or, without any, its head or its last lines: [`file_head`], [`command_tail`]).
 pub(super) fn pick_lines(text: &str, per_line: &[Vec<(usize, u32)>], worth: impl Fn(&[(usize, u32)]) -> i64, matched: &[String], names: &[String], failed: bool, most: usize) -> Option<Vec<u32>> {
-    let mut lines = best_lines_up_to(per_line, worth, most);
+    let lines = best_lines_up_to(per_line, worth, most);
     let shown: Vec<&str> = lines.iter().filter_map(|&k| per_line.get(k as usize)).flatten().filter(|(_, q)| *q > 0).map(|(i, _)| names[*i].as_str()).collect();
     if lines.is_empty() || !matched.iter().all(|m| shown.contains(&m.as_str())) {
         return None;
     }
-    if failed {
-        lines.extend(failure_lines(text));
-        lines.sort_unstable();
-        lines.dedup();
-    }
+    let lines = if failed { with_lines(lines, failure_lines(text)) } else { lines };
     #[cfg(ranked_v2)]
     let lines = sentence_ends(text, &lines);
     Some(lines)

@@ -592,7 +592,7 @@ impl Plan {
                 let flag = if self.v2_rules { VALUE } else { 0 };
                 let per_line = line_slots(text, &self.term_slots, &shapes, flag);
                 let sets = sets_of_lines(text, &per_line, flag);
-                if flag == VALUE {
+                if self.v2_rules {
                     per_line_of.insert(step, per_line);
                 }
                 sets
@@ -995,9 +995,7 @@ impl Plan {
                 let mut lines = excerpt::best_lines(&slots_of(&per_line_of, step, text, &self.term_slots, &shapes), worth);
                 // (`recall23`: and the lines its command filtered for.)
                 if !lines.is_empty() {
-                    lines.extend(excerpt::filtered_lines(summary, text));
-                    lines.sort_unstable();
-                    lines.dedup();
+                    lines = excerpt::with_lines(lines, excerpt::filtered_lines(summary, text));
                     // (`recall24`: and the rest of a sentence a shown line breaks off.)
                     lines = excerpt::sentence_ends(text, &lines);
                     // (`recall33`: and for a question about how a run came out, the run's last tally or status row:
