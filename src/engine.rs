@@ -1953,10 +1953,14 @@ fn text_field(node: &BTreeMap<String, Value>, key: &str) -> String {
     node.get(key).and_then(Value::as_str).unwrap_or("").to_string()
 }
 
-/// The numbered lines (0-based numbers, ascending) of a content's lines, each cut to [`scan::EXCERPT_LINE_CHARS`].
+/// The numbered lines (0-based numbers, ascending) of a content's lines, each cut to [`scan::EXCERPT_LINE_CHARS`]
+/// (one that says what went wrong to [`scan::FAILURE_LINE_CHARS`]).
 #[cfg(ranked_v2)]
 fn excerpt_lines(all: &[&str], numbers: &[u32]) -> Vec<scan::ExcerptLine> {
-    numbers.iter().filter_map(|&k| all.get(k as usize).map(|t| scan::ExcerptLine { number: i64::from(k) + 1, text: cut_line(t, scan::EXCERPT_LINE_CHARS) })).collect()
+    // (`recall45`: a line that says what went wrong keeps more: a driver or a controller puts the cause last, after the
+    // operation and the address it failed on.)
+    let max = |t: &str| if rank::excerpt::says_what_failed(t) { scan::FAILURE_LINE_CHARS } else { scan::EXCERPT_LINE_CHARS };
+    numbers.iter().filter_map(|&k| all.get(k as usize).map(|t| scan::ExcerptLine { number: i64::from(k) + 1, text: cut_line(t, max(t)) })).collect()
 }
 
 /// The text of excerpt lines, as a host shows it (one line each).

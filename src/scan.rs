@@ -862,7 +862,8 @@ pub struct Turn {
 pub struct Excerpt {
     pub step_id: i64,
     pub summary: String,
-    /// The lines shown, ascending, each at most [`EXCERPT_LINE_CHARS`] characters (a longer one is cut and ends in `…`).
+    /// The lines shown, ascending, each at most [`EXCERPT_LINE_CHARS`] characters, or [`FAILURE_LINE_CHARS`] for one that
+    /// says what went wrong (a longer one is cut and ends in `…`).
     pub lines: Vec<ExcerptLine>,
     /// How many lines the node's content has.
     pub line_count: i64,
@@ -883,3 +884,10 @@ pub struct ExcerptLine {
 
 /// The most characters of one excerpt line (a minified bundle or a JSON blob is one line).
 pub const EXCERPT_LINE_CHARS: usize = 200;
+
+/// `ranked-v2` (`recall45`): the most characters of an excerpt line that says what went wrong (an error, an exception,
+/// a failure): `OperationalError: connection failed: connection to server on socket "…" failed: FATAL:  remaining
+/// connection slots are reserved …` names its cause past the 200th. (Measured on the seen recall sessions, natively:
+/// 480, 780 -> 782 of 910, three gained and one lost, a last step pushed out of the hook's text; 640 the same; 360
+/// one less.)
+pub const FAILURE_LINE_CHARS: usize = 480;

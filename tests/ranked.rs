@@ -1975,3 +1975,20 @@ fn ranked_v2_a_question_about_a_failure_shows_what_went_wrong_among_a_steps_line
     let t = turn(&cf, "why did the first ci run fail?", 2500);
     assert!(shows(&t, 20, "used `unwrap()` on a `Result` value"), "{:?} {:?}", ids(&t.scan), t.excerpts);
 }
+
+#[test]
+fn ranked_v2_a_line_that_says_what_went_wrong_is_shown_with_its_cause_past_the_200th_character() {
+    // `recall45`: a driver's error names the operation and the socket it failed on first, the cause last.
+    let error = "2026-12-02T08:14:02.331Z  django.db.utils.OperationalError: connection failed: connection to server on socket \"/cloudsql/app-prod-4821:europe-west1:app-pg/.s.PGSQL.5432\" failed: FATAL:  remaining connection slots are reserved for roles with the SUPERUSER attribute";
+    assert!(error.find("SUPERUSER attribute").unwrap() > contextfold::scan::EXCERPT_LINE_CHARS);
+    let requests: String = (0..1500).map(|k| format!("[web-{}] GET /api/v1/availability/{k} 200 {}ms\n", k % 8, 20 + k % 50)).collect();
+    let log = format!("{requests}{error}\n[web-3] GET /api/v1/availability/301 500 12ms");
+    let cf = v2_store(&[
+        (10, "Bash: gcloud logging read 'resource.type=cloud_run_revision AND severity>=ERROR' --limit 300", log.as_str()),
+        (12, "Bash: git commit -am 'db: max_connections 100 -> 200, web ran out of connections'", "[main 51c0e2a] db: max_connections 100 -> 200, web ran out of connections\n 1 file changed, 1 insertion(+), 1 deletion(-)"),
+    ]);
+    let t = turn(&cf, "why did web run out of connections, what was the pg error?", 2500);
+    assert!(t.excerpts.iter().any(|e| e.step_id == 10), "shown as its lines: {:?} {:?}", ids(&t.scan), t.excerpts);
+    assert!(shows(&t, 10, "remaining connection slots are reserved for roles with the SUPERUSER attribute"), "{:?}", t.excerpts);
+    assert!(t.tokens <= 2500);
+}

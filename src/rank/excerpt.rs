@@ -241,6 +241,12 @@ pub(super) fn failure_lines(text: &str) -> Vec<u32> {
     failure_lines_up_to(text, CAUSE_LINES)
 }
 
+/// Whether a line says what went wrong ([`failure_lines`]' lines).
+pub fn says_what_failed(line: &str) -> bool {
+    let low = line.to_ascii_lowercase();
+    super::concepts::shows(line, super::concepts::ERROR) || ["error:", "error[", "exception", "failed", "fatal", "panic"].iter().any(|m| low.contains(m))
+}
+
 /// Lines and more lines, ascending, each once.
 pub(super) fn with_lines(mut lines: Vec<u32>, more: Vec<u32>) -> Vec<u32> {
     lines.extend(more);
@@ -260,11 +266,7 @@ pub(super) fn first_and_last_failure_lines(text: &str, most: usize) -> Vec<u32> 
 
 /// The last at most `most` of a failure's lines ([`failure_lines`]).
 pub(super) fn failure_lines_up_to(text: &str, most: usize) -> Vec<u32> {
-    let failure = |l: &str| {
-        let low = l.to_ascii_lowercase();
-        super::concepts::shows(l, super::concepts::ERROR) || ["error:", "error[", "exception", "failed", "fatal", "panic"].iter().any(|m| low.contains(m))
-    };
-    let mut lines: Vec<u32> = text.lines().enumerate().filter(|(_, l)| failure(l)).map(|(k, _)| k as u32).collect();
+    let mut lines: Vec<u32> = text.lines().enumerate().filter(|(_, l)| says_what_failed(l)).map(|(k, _)| k as u32).collect();
     lines.drain(..lines.len().saturating_sub(most));
     lines
 }
