@@ -1959,7 +1959,8 @@ fn text_field(node: &BTreeMap<String, Value>, key: &str) -> String {
 fn excerpt_lines(all: &[&str], numbers: &[u32]) -> Vec<scan::ExcerptLine> {
     // (`recall45`: a line that says what went wrong keeps more: a driver or a controller puts the cause last, after the
     // operation and the address it failed on.)
-    let max = |t: &str| if rank::excerpt::says_what_failed(t) { scan::FAILURE_LINE_CHARS } else { scan::EXCERPT_LINE_CHARS };
+    // (Only a line the shorter cut would cut is looked at: a minified bundle is one line.)
+    let max = |t: &str| if t.len() > scan::EXCERPT_LINE_CHARS && rank::excerpt::says_what_failed(t) { scan::FAILURE_LINE_CHARS } else { scan::EXCERPT_LINE_CHARS };
     numbers.iter().filter_map(|&k| all.get(k as usize).map(|t| scan::ExcerptLine { number: i64::from(k) + 1, text: cut_line(t, max(t)) })).collect()
 }
 
