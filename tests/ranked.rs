@@ -354,6 +354,22 @@ fn ranked_v2_a_why_question_prefers_the_step_that_gives_a_reason() {
 }
 
 #[test]
+fn ranked_v2_recall49_a_why_question_takes_the_line_that_gives_a_cause_and_its_consequence_with_so() {
+    // A commit message says why as "X, so Y": the worker's log names the sms queue as well, later, but only the
+    // commit says what stopped it.
+    let cf = v2_store(&[
+        (1, "Bash: php artisan horizon:status", "Horizon is paused."),
+        (2, "Bash: git commit -am 'deploy: resume horizon after activation'", "The after-activate hook paused Horizon for migrations and never resumed it,\nso nothing consumed the sms queue since the 10:19 deploy."),
+        (3, "Bash: tail -n 1 storage/logs/worker.log", "[10:41] sms queue depth 18452, no worker attached"),
+        (4, "Bash: php artisan horizon:status", "Horizon is running."),
+    ]);
+    for prompt in ["Why was the sms queue stuck?", "sms kuyruğu neden takılmıştı?"] {
+        let r = ask(&cf, prompt, None);
+        assert_eq!(ids(&r).first(), Some(&2), "{prompt}: {:?}", ids(&r));
+    }
+}
+
+#[test]
 fn ranked_v2_a_value_asked_by_its_shape_weighs_as_rare_as_the_value() {
     // "port" is on many lines (a word of the code); a port value (`localhost:5180`) on few: the dev server's log,
     // whose summary names "dev", answers over a config file that has the words "server" and "port".

@@ -458,7 +458,9 @@ const TURKISH: &[(&str, &[&str])] = &[
 
 /// `ranked-v2`: words that ask for a reason, and the words of tool output that give one.
 const WHY: &[&str] = &["why", "neden", "niye", "nicin", "sebep", "sebebi", "sebebini", "nedeni", "nedenini"];
-const REASON: &[&str] = &["because", "reason", "cause", "due"];
+/// (`recall49`: and "so", which joins a cause to what it did: "… never resumed it, so nothing consumed the queue".
+/// Not "since", which is as often the time something started: measured, it lost six seen questions for three.)
+const REASON: &[&str] = &["because", "reason", "cause", "due", "so"];
 /// `ranked-v2` (`recall18`): the same in the Turkish a team writes its commit messages and notes in ("çünkü",
 /// "… nedeniyle", "… yüzünden", "… sebebiyle", "… dolayı").
 #[cfg(ranked_v2)]
