@@ -1855,6 +1855,14 @@ const FORWARD_NAMES: usize = 2;
 #[cfg(ranked_v2)]
 const OWN_QUESTION: &[&str] = &["what", "whats", "which", "how", "hows", "is", "are", "was", "were", "does", "do", "did", "where", "wheres", "who", "can", "has", "have"];
 
+/// `ranked-v2` (`recall50`): the words that open a yes-no question of its own after a join ([`share_attributes`]).
+#[cfg(ranked_v2)]
+const YES_NO_OPENERS: &[&str] = &["is", "are", "was", "were", "does", "do", "did", "can", "has", "have"];
+
+/// `ranked-v2` (`recall50`): whether a second clause that opens a yes-no question keeps its attributes to itself.
+#[cfg(ranked_v2)]
+const RECALL50_YES_NO_KEEPS_ITS_VERDICT: bool = true;
+
 /// `ranked-v2`: "which next and which turbo versions", "are the host tests and the python tests both passing?": two
 /// clauses joined by a bare "and" (no punctuation between them), the first of which asks for no attribute of its own
 /// (a value of a shape such as a version or a port, a verdict, a concept) while the second does: the first asks
@@ -1890,8 +1898,14 @@ fn share_attributes(tagged: &[(String, u32)], turkish: bool, both: bool, slots: 
         let mut words = tagged.iter().filter(|(_, k)| (*k).min(31) == c).map(|(w, _)| w.as_str()).skip_while(|w| JOINS.contains(w));
         words.next().is_some_and(|w| OWN_QUESTION.contains(&w))
     };
+    // (`recall50`: nor back from a second clause that is a yes-no question of its own, "… and is CI green on main
+    // now?": its verdict is asked of its own subject.)
+    let yes_no = |c: u32| {
+        let mut words = tagged.iter().filter(|(_, k)| (*k).min(31) == c).map(|(w, _)| w.as_str()).skip_while(|w| JOINS.contains(w));
+        words.next().is_some_and(|w| YES_NO_OPENERS.contains(&w))
+    };
     for (x, y) in [(a, b), (b, a)] {
-        if !has(slots, x, true) && has(slots, x, false) && has(slots, y, true) && one_thing(slots, x) && !asks_own(x) && !(x == b && (opens_question(b) || slots.iter().filter(|s| in_clause(s, b)).count() > FORWARD_NAMES)) {
+        if !has(slots, x, true) && has(slots, x, false) && has(slots, y, true) && one_thing(slots, x) && !asks_own(x) && !(x == b && (opens_question(b) || slots.iter().filter(|s| in_clause(s, b)).count() > FORWARD_NAMES)) && !(RECALL50_YES_NO_KEEPS_ITS_VERDICT && x == a && yes_no(b)) {
             share.push((y, x, true));
         }
         if has(slots, x, true) && !has(slots, x, false) && has(slots, y, false) {
@@ -2259,6 +2273,22 @@ mod tests {
         assert_eq!(clauses(p, "version").map(u32::count_ones), Some(1), "{:?}", analyse_with(p, true).slots);
         // Said once at the end, it is still asked of both: "which python and node are we on now?"
         assert_eq!(clauses("which python and node are we on now?", "version").map(u32::count_ones), Some(2));
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn ranked_v2_recall50_a_second_clause_that_is_a_yes_no_question_keeps_its_verdict_to_its_own_subject() {
+        let clauses = |p: &str, name: &str| analyse_with(p, true).slots.iter().find(|s| s.name == name).map(|s| s.clauses);
+        // "… and is CI green on main now?" asks whether CI is green, not whether relayd's goroutines are.
+        for (p, verdict, subject) in [
+            ("How many goroutines does relayd have now and is CI green on main now?", "green", "ci"),
+            ("Which AWS region are we deploying to and does tflint pass now?", "pass", "tflint"),
+            ("redis memory usage and are the workers healthy?", "healthy", "workers"),
+        ] {
+            assert_eq!(clauses(p, verdict), clauses(p, subject), "{p}: {:?}", analyse_with(p, true).slots);
+        }
+        // A verdict said once at the end of one question is still asked of both things.
+        assert_eq!(clauses("are the host tests and the python tests both passing?", "passing").map(u32::count_ones), Some(2));
     }
 
     #[cfg(ranked_v2)]
