@@ -1894,16 +1894,11 @@ fn share_attributes(tagged: &[(String, u32)], turkish: bool, both: bool, slots: 
     // to?", or that says more than a name, "… and postgres max conns on cloud sql now": the attribute a sentence
     // says once is said at its end, after the things it is asked of, or after the first of two names, "which node
     // version and pnpm?".)
-    let opens_question = |c: u32| {
-        let mut words = tagged.iter().filter(|(_, k)| (*k).min(31) == c).map(|(w, _)| w.as_str()).skip_while(|w| JOINS.contains(w));
-        words.next().is_some_and(|w| OWN_QUESTION.contains(&w))
-    };
+    let opener = |c: u32| tagged.iter().filter(|(_, k)| (*k).min(31) == c).map(|(w, _)| w.as_str()).find(|w| !JOINS.contains(w));
+    let opens_question = |c: u32| opener(c).is_some_and(|w| OWN_QUESTION.contains(&w));
     // (`recall50`: nor back from a second clause that is a yes-no question of its own, "… and is CI green on main
     // now?": its verdict is asked of its own subject.)
-    let yes_no = |c: u32| {
-        let mut words = tagged.iter().filter(|(_, k)| (*k).min(31) == c).map(|(w, _)| w.as_str()).skip_while(|w| JOINS.contains(w));
-        words.next().is_some_and(|w| YES_NO_OPENERS.contains(&w))
-    };
+    let yes_no = |c: u32| opener(c).is_some_and(|w| YES_NO_OPENERS.contains(&w));
     for (x, y) in [(a, b), (b, a)] {
         if !has(slots, x, true) && has(slots, x, false) && has(slots, y, true) && one_thing(slots, x) && !asks_own(x) && !(x == b && (opens_question(b) || slots.iter().filter(|s| in_clause(s, b)).count() > FORWARD_NAMES)) && !(RECALL50_YES_NO_KEEPS_ITS_VERDICT && x == a && yes_no(b)) {
             share.push((y, x, true));
