@@ -17,6 +17,10 @@ import { HELD_OUT_26, HELD_OUT_27 } from "../tests/recall/held-out-26.mjs";
 import { HELD_OUT_28, HELD_OUT_29 } from "../tests/recall/held-out-28.mjs";
 import { HELD_OUT_30, HELD_OUT_31 } from "../tests/recall/held-out-30.mjs";
 import { HELD_OUT_32, HELD_OUT_33 } from "../tests/recall/held-out-32.mjs";
+import { HELD_OUT_34 } from "../tests/recall/held-out-34.mjs";
+import { HELD_OUT_35 } from "../tests/recall/held-out-35.mjs";
+import { HELD_OUT_36 } from "../tests/recall/held-out-36.mjs";
+import { HELD_OUT_37 } from "../tests/recall/held-out-37.mjs";
 
 
 /** The session-gen session as a benchmark session: its dozen state questions. */
@@ -87,6 +91,10 @@ export const HELD_OUT_SESSIONS = [
   [HELD_OUT_31, "martı", "unseen: written blind; no rule was read from it"],
   [HELD_OUT_32, "sparrow", "unseen: written blind; no rule was read from it"],
   [HELD_OUT_33, "defne", "unseen: written blind; no rule was read from it"],
+  [HELD_OUT_34, "corvid", "seen: written blind (2026-12-07), first run (ranked-v2 at 73c8b4e, natively) 30/46 with 3 wrong before any rule was read from it; its failures were read for the recall52 rules"],
+  [HELD_OUT_35, "poyraz", "seen: written blind (2026-12-07), first run (ranked-v2 at 73c8b4e, natively) 35/46 before any rule was read from it; its failures were read for the recall52 rules"],
+  [HELD_OUT_36, "wren", "unseen: written blind (2026-12-07); no rule was read from it"],
+  [HELD_OUT_37, "kumru", "unseen: written blind (2026-12-07); no rule was read from it"],
 ];
 
 /** Every benchmark session, built: the tuning ones (heldOut false), then the held-out ones (heldOut = 1-based index). */
