@@ -370,6 +370,34 @@ fn ranked_v2_recall49_a_why_question_takes_the_line_that_gives_a_cause_and_its_c
 }
 
 #[test]
+fn ranked_v2_recall53_how_big_something_is_is_answered_by_the_count_a_tool_names_its_size() {
+    // Sidekiq prints the dead set's size as a count (`dead_size: 37`), no size in bytes: "how big" finds it.
+    let cf = v2_store(&[
+        (1, "Read: config/sidekiq.yml", ":concurrency: 10\n:queues:\n  - images\n  - default\n  - dead_letters"),
+        (2, "Bash: bin/rails runner 'puts Sidekiq::Stats.new.inspect'", "#<Sidekiq::Stats @stats={processed: 19882411, failed: 45102, retry_size: 2, dead_size: 37}>"),
+        (3, "Read: app/jobs/cleanup_job.rb", "class CleanupJob\n  # moves dead letters out of the way\nend"),
+    ]);
+    let r = ask(&cf, "how big is the dead set atm", None);
+    assert_eq!(ids(&r).first(), Some(&2), "{:?}", ids(&r));
+}
+
+#[test]
+fn ranked_v2_recall54_the_present_is_read_from_the_default_environment_unless_the_question_names_another() {
+    // The same command run last against staging (`-d staging`) does not answer for the app the question means.
+    let stats = |n: u32| format!("#<Sidekiq::Stats @stats={{processed: 19882411, retry_size: 2, dead_size: {n}}}>");
+    let (prod_old, prod, staging) = (stats(512), stats(37), stats(4));
+    let cf = v2_store(&[
+        (1, "Bash: kamal app exec -r job \"bin/rails runner 'puts Sidekiq::Stats.new.inspect'\"", &prod_old),
+        (2, "Bash: kamal app exec -r job \"bin/rails runner 'puts Sidekiq::Stats.new.inspect'\"", &prod),
+        (3, "Bash: kamal app exec -r job -d staging \"bin/rails runner 'puts Sidekiq::Stats.new.inspect'\"", &staging),
+    ]);
+    let r = ask(&cf, "how many jobs in the dead set now?", None);
+    assert_eq!(ids(&r).first(), Some(&2), "{:?}", ids(&r));
+    let r = ask(&cf, "how many jobs in the dead set on staging now?", None);
+    assert_eq!(ids(&r).first(), Some(&3), "{:?}", ids(&r));
+}
+
+#[test]
 fn ranked_v2_a_value_asked_by_its_shape_weighs_as_rare_as_the_value() {
     // "port" is on many lines (a word of the code); a port value (`localhost:5180`) on few: the dev server's log,
     // whose summary names "dev", answers over a config file that has the words "server" and "port".
