@@ -130,6 +130,89 @@ pub(super) fn sentence_ends(text: &str, lines: &[u32]) -> Vec<u32> {
     out
 }
 
+/// `ranked-v2` (`recall56`): whether shown lines bring the rest of their table or block ([`block_ends`]).
+#[cfg(ranked_v2)]
+pub(super) const RECALL56_BLOCKS: bool = true;
+
+/// `ranked-v2` (`recall56`): at most this many lines a shown line's block runs on to ([`block_ends`]).
+#[cfg(ranked_v2)]
+pub(super) const BLOCK_LINES: usize = 6;
+
+/// `ranked-v2` (`recall56`): the most rows of a result table shown whole ([`block_ends`]): one, the value a query asks
+/// for (`count`, `show max_connections`). (Measured on the seen recall sessions, natively: up to three or eight rows
+/// show a plan's `EXPLAIN ANALYZE` table whole, whose room the steps ranked after it then lose: 1 and 2 fewer.)
+#[cfg(ranked_v2)]
+pub(super) const TABLE_ROWS: usize = 1;
+
+/// `ranked-v2` (`recall56`): the text of a line without the line number a file read prints before it (`  47\t`).
+#[cfg(ranked_v2)]
+fn content_of(line: &str) -> &str {
+    match line.split_once('\t') {
+        Some((n, rest)) if !n.trim().is_empty() && n.trim().bytes().all(|b| b.is_ascii_digit()) => rest,
+        _ => line,
+    }
+}
+
+/// `ranked-v2` (`recall56`): the number of rows a result table's footer counts (`(1 row)`, `(12 rows)` of psql,
+/// `(5 rows affected)` of sqlcmd).
+#[cfg(ranked_v2)]
+fn table_footer(line: &str) -> Option<usize> {
+    let inner = line.trim().strip_prefix('(')?.strip_suffix(')')?;
+    let inner = inner.strip_suffix(" affected").unwrap_or(inner);
+    let (n, word) = inner.split_once(' ')?;
+    matches!(word, "row" | "rows").then(|| n.parse().ok()).flatten()
+}
+
+/// `ranked-v2` (`recall56`): `lines` (ascending) with the rest of the table or block a shown line is part of, so that a
+/// value is shown with its label: a result table of at most [`TABLE_ROWS`] rows (psql's header, its rule of dashes,
+/// its row and its `(1 row)` footer: ` max_connections ` over ` 500`), whole; the lines of a block a shown key opens
+/// (`logging:` over `  driver: json-file` / `  options:` / `    max-size: 100m`), at most [`BLOCK_LINES`] (not one a
+/// brace opens: a JSON object of many keys, measured: one answer more wrong); and the `DETAIL:` / `HINT:` lines
+/// Postgres prints after an error (`Key (user_id, listing_id)=(4, 9) is duplicated.`).
+#[cfg(ranked_v2)]
+pub(super) fn block_ends(text: &str, lines: &[u32]) -> Vec<u32> {
+    let all: Vec<&str> = text.lines().take(20_000).collect();
+    let rule = |l: &str| {
+        let t = l.trim();
+        t.len() >= 3 && t.contains("---") && t.bytes().all(|b| matches!(b, b'-' | b'+' | b' '))
+    };
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut out: Vec<u32> = lines.to_vec();
+    for &k in lines {
+        let k = k as usize;
+        // (A table: the first footer from this line on, whose row count puts its rule at most the rows above it.)
+        if let Some((f, n)) = (k..all.len().min(k + TABLE_ROWS + 3)).find_map(|f| table_footer(all[f]).map(|n| (f, n))) {
+            let d = f.checked_sub(n + 1);
+            if let Some(d) = d.filter(|&d| d >= 1 && n <= TABLE_ROWS && rule(all[d]) && d - 1 <= k) {
+                out.extend((d - 1..=f).map(|x| x as u32));
+            }
+        }
+        // (A block: a key with nothing after its colon, and the lines indented under it.)
+        let own = content_of(all[k]);
+        let t = own.trim();
+        if t.len() > 1 && t.ends_with(':') && !t.contains(' ') {
+            let base = indent(own);
+            for (x, l) in all.iter().enumerate().skip(k + 1).take(BLOCK_LINES) {
+                let c = content_of(l);
+                if c.trim().is_empty() || indent(c) <= base {
+                    break;
+                }
+                out.push(x as u32);
+            }
+        }
+        // (Postgres' details of an error, on the lines right after it.)
+        for (x, l) in all.iter().enumerate().skip(k + 1).take(2) {
+            if !(l.contains("DETAIL:  ") || l.contains("HINT:  ")) {
+                break;
+            }
+            out.push(x as u32);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 /// `ranked-v2` (`recall27`): the head of a step that reads or edits a file, for a later pick none of whose lines shows
 /// a word of the question: its first [`READ_HEAD_LINES`] lines, or [`EDIT_HEAD_LINES`] of an edit (the tool's line,
 /// then the snippet it changed). `None` for any other step (a command's output: [`command_tail`]).
@@ -230,6 +313,8 @@ pub(super) fn pick_lines(text: &str, per_line: &[Vec<(usize, u32)>], worth: impl
     let lines = if failed { with_lines(lines, failure_lines(text)) } else { lines };
     #[cfg(ranked_v2)]
     let lines = sentence_ends(text, &lines);
+    #[cfg(ranked_v2)]
+    let lines = if RECALL56_BLOCKS { block_ends(text, &lines) } else { lines };
     Some(lines)
 }
 
@@ -419,6 +504,33 @@ mod tests {
         }
     }
 
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn recall56_a_shown_line_brings_its_one_row_table_its_block_and_its_error_details() {
+        // A one-row psql result shown from its header: its value and footer too.
+        let table = "noise\n max_connections \n-----------------\n 500\n(1 row)\nnoise";
+        assert_eq!(block_ends(table, &[1]), vec![1, 2, 3, 4]);
+        // (From its value: its header and rule.)
+        assert_eq!(block_ends(table, &[3]), vec![1, 2, 3, 4]);
+        // Not a table of more rows (an `EXPLAIN ANALYZE` plan).
+        let plan = " QUERY PLAN\n------------\n Seq Scan on slots\n Execution Time: 38.117 ms\n(2 rows)";
+        assert_eq!(block_ends(plan, &[0]), vec![0]);
+        // A key that opens a block in a file read: the lines indented under it, numbered as the read prints them.
+        let yaml = "  46\t# docker's json-file driver never rotates\n  47\tlogging:\n  48\t  driver: json-file\n  49\t  options:\n  50\t    max-size: 100m\n  51\tproxy:\n  52\t  ssl: true";
+        assert_eq!(block_ends(yaml, &[0, 1]), vec![0, 1, 2, 3, 4]);
+        // Not a brace's object, nor a line of prose that ends in a colon.
+        assert_eq!(block_ends("{\n  \"a\": 1\n}", &[0]), vec![0]);
+        assert_eq!(block_ends("the limits are:\n  60 per minute", &[0]), vec![0]);
+        // Postgres' details of an error.
+        let err = " ERROR PG::UniqueViolation: ERROR:  could not create unique index\n ERROR DETAIL:  Key (user_id, listing_id)=(48211, 903114) is duplicated.\n ERROR (SSHKit::Command::Failed)";
+        assert_eq!(block_ends(err, &[0]), vec![0, 1]);
+        // A pick shown as its lines shows the block its best line opens.
+        let per_line: Vec<Vec<(usize, u32)>> = (0..7).map(|k| if k == 1 { vec![(0, 16)] } else { Vec::new() }).collect();
+        let worth = |set: &[(usize, u32)]| set.iter().map(|&(_, q)| i64::from(q)).sum::<i64>();
+        let names = vec!["logging".to_string()];
+        assert_eq!(pick_lines(yaml, &per_line, worth, &names, &names, false, 2), Some(vec![1, 2, 3, 4]));
+    }
 
     #[cfg(ranked_v2)]
     #[test]

@@ -1016,6 +1016,11 @@ impl Plan {
                     lines = excerpt::with_lines(lines, excerpt::filtered_lines(summary, text));
                     // (`recall24`: and the rest of a sentence a shown line breaks off.)
                     lines = excerpt::sentence_ends(text, &lines);
+                    // (`recall56`: and the rest of a table or block a shown line is part of.)
+                    #[cfg(ranked_v2)]
+                    if excerpt::RECALL56_BLOCKS {
+                        lines = excerpt::block_ends(text, &lines);
+                    }
                     // (`recall33`: and for a question about how a run came out, the run's last tally or status row:
                     // a runner prints its outcome last, below the lines that carry the question's words.)
                     if asks_outcome && verdict::is_run(summary) {
