@@ -382,22 +382,6 @@ fn ranked_v2_recall53_how_big_something_is_is_answered_by_the_count_a_tool_names
 }
 
 #[test]
-fn ranked_v2_recall54_the_present_is_read_from_the_default_environment_unless_the_question_names_another() {
-    // The same command run last against staging (`-d staging`) does not answer for the app the question means.
-    let stats = |n: u32| format!("#<Sidekiq::Stats @stats={{processed: 19882411, retry_size: 2, dead_size: {n}}}>");
-    let (prod_old, prod, staging) = (stats(512), stats(37), stats(4));
-    let cf = v2_store(&[
-        (1, "Bash: kamal app exec -r job \"bin/rails runner 'puts Sidekiq::Stats.new.inspect'\"", &prod_old),
-        (2, "Bash: kamal app exec -r job \"bin/rails runner 'puts Sidekiq::Stats.new.inspect'\"", &prod),
-        (3, "Bash: kamal app exec -r job -d staging \"bin/rails runner 'puts Sidekiq::Stats.new.inspect'\"", &staging),
-    ]);
-    let r = ask(&cf, "how many jobs in the dead set now?", None);
-    assert_eq!(ids(&r).first(), Some(&2), "{:?}", ids(&r));
-    let r = ask(&cf, "how many jobs in the dead set on staging now?", None);
-    assert_eq!(ids(&r).first(), Some(&3), "{:?}", ids(&r));
-}
-
-#[test]
 fn ranked_v2_a_value_asked_by_its_shape_weighs_as_rare_as_the_value() {
     // "port" is on many lines (a word of the code); a port value (`localhost:5180`) on few: the dev server's log,
     // whose summary names "dev", answers over a config file that has the words "server" and "port".

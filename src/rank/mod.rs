@@ -106,24 +106,6 @@ const MIN_LINE: i64 = 4 * 256;
 const MIN_SINGLE: i64 = 5 * 256;
 /// Steps within this share of the best gain (in 1/16) are as good as the best: the intent chooses among them.
 const BAND: i64 = 14;
-
-/// `ranked-v2` (`recall54`): the names of environments other than the default (production) one that a command or a
-/// path names (`kamal … -d staging`, `harbor-staging`, `--env dev`).
-#[cfg(ranked_v2)]
-const OTHER_ENVIRONMENTS: &[&str] = &["staging", "stage", "stg", "qa", "uat", "sandbox", "preview"];
-#[cfg(ranked_v2)]
-const RECALL54_DEFAULT_ENVIRONMENT: bool = true;
-
-/// `ranked-v2` (`recall54`): whether a summary names another environment ([`OTHER_ENVIRONMENTS`]) that no word of the
-/// question asks for.
-#[cfg(ranked_v2)]
-fn names_other_environment(summary: &str, query: &Query) -> bool {
-    let asked = |env: &str| query.slots.iter().any(|s| s.name.starts_with(env) || s.keys.iter().any(|(k, _)| *k == stem_en(env)));
-    summary.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
-        let w = w.to_ascii_lowercase();
-        OTHER_ENVIRONMENTS.contains(&w.as_str()) && !asked(&w)
-    })
-}
 /// `ranked-v2` (`recall17`): steps next to a question's moment, on its asked side, whose contents are read.
 #[cfg(ranked_v2)]
 const AROUND_MOMENT: i64 = 32;
@@ -1293,15 +1275,6 @@ impl Plan {
                 .iter()
                 .filter(|s| (s.0 * 16 >= best * BAND || newer_print(s)) && best_said.iter().all(|&i| said_or_printed(s, i)) && best_shows.iter().all(|&i| shows(s.3, i)))
                 .collect();
-            // (`ranked-v2`, `recall54`: of a band for the present, the steps run against another environment than
-            // the default one (`-d staging`, `harbor-staging`) only when the question names it, or no other is left.)
-            #[cfg(ranked_v2)]
-            let band: Vec<&(i64, i64, usize, i64)> = if V2 && self.v2_rules && RECALL54_DEFAULT_ENVIRONMENT && self.query.intent == Intent::State {
-                let elsewhere = |s: &&(i64, i64, usize, i64)| self.entries.get(&s.3).is_some_and(|e| names_other_environment(&e.1, &self.query));
-                if band.iter().any(|s| !elsewhere(s)) { band.into_iter().filter(|s| !elsewhere(s)).collect() } else { band }
-            } else {
-                band
-            };
             let chosen = match self.query.intent {
                 Intent::State => band.iter().map(|s| s.3).max(),
                 Intent::First => band.iter().map(|s| s.3).min(),

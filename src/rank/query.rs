@@ -482,10 +482,6 @@ fn comes_from(_: &[String], _: usize) -> bool {
     false
 }
 
-/// `ranked-v2` (`recall53`): see where it is read, in [`analyse_with`].
-#[cfg(ranked_v2)]
-const RECALL53_BIG_IS_A_SIZE: bool = true;
-
 /// `ranked-v2` (`recall24`): whether the `i`th word of a prompt (a match key) only announces the question: "quick q:",
 /// "quick question,", "btw", "fyi", "hey" (a clause of its own otherwise, whose word would find steps of its own).
 #[cfg(ranked_v2)]
@@ -1378,12 +1374,9 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
     // `ranked-v2` (`recall19`): "which vue are we on?", "what python are we on": a thing a question says we are on,
     // with no word for what of it, is asked for its version.
     #[cfg(ranked_v2)]
-    let mut on_version = false;
-    #[cfg(ranked_v2)]
     if v2 {
         if let Some(on) = we_are_on(&raw) {
             if !raw.iter().any(|w| stem_en(w) == "version") {
-                on_version = true;
                 push(&mut slots, Slot { name: "version".to_string(), keys: vec![("version".to_string(), 16)], inflected: None, whole: false, shape: Some(Shape::Version), clauses: bit(tagged[on].1) });
             }
         }
@@ -1669,13 +1662,6 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         let named: u32 = slots.iter().filter(|s| s.name != "how long").fold(0, |acc, s| acc | s.clauses);
         slots.retain(|s| s.name != "how long" || s.clauses & named != 0);
     }
-    // `ranked-v2` (`recall51`): the version "which X are we on" asks for is not asked where the clause already names
-    // a value of another shape ("which NATS port are we on now?": the port, not NATS's version).
-    #[cfg(ranked_v2)]
-    if on_version && RECALL51_ON_NAMES_NO_OTHER_VALUE {
-        let valued: u32 = slots.iter().filter(|s| s.shape.is_some_and(|h| h != Shape::Version)).fold(0, |acc, s| acc | s.clauses);
-        slots.retain(|s| !(s.name == "version" && s.clauses & valued != 0));
-    }
     // `ranked-v2` (`recall40`): a clause that refers back by a pronoun ("worker image tag + how much mem do they use
     // now", "table wcu and how high autoscaling can take it") asks about what the clause before it (the nearest one
     // with a word) names first.
@@ -1883,9 +1869,9 @@ const YES_NO_OPENERS: &[&str] = &["is", "are", "was", "were", "does", "do", "did
 #[cfg(ranked_v2)]
 const RECALL50_YES_NO_KEEPS_ITS_VERDICT: bool = true;
 
-/// `ranked-v2` (`recall51`): see where it is read, in [`analyse_with`].
+/// `ranked-v2` (`recall53`): see where it is read, in [`analyse_with`].
 #[cfg(ranked_v2)]
-const RECALL51_ON_NAMES_NO_OTHER_VALUE: bool = true;
+const RECALL53_BIG_IS_A_SIZE: bool = true;
 
 /// `ranked-v2`: "which next and which turbo versions", "are the host tests and the python tests both passing?": two
 /// clauses joined by a bare "and" (no punctuation between them), the first of which asks for no attribute of its own
@@ -2475,18 +2461,6 @@ mod tests {
             assert!(!analyse_with(p, true).slots.iter().any(|s| s.name == "version"), "{p}");
         }
         assert!(!analyse("which vue are we on").slots.iter().any(|s| s.name == "version"));
-    }
-
-    #[test]
-    fn ranked_v2_recall51_a_thing_we_are_on_whose_value_the_clause_names_is_not_asked_for_its_version() {
-        for p in ["Which NATS port are we on now?", "which redis memory usage are we on"] {
-            let q = analyse_with(p, true);
-            assert!(!q.slots.iter().any(|s| s.shape == Some(Shape::Version)), "{p}: {:?}", names(&q));
-        }
-        // Still where the clause names nothing else, and in the other clause of two.
-        assert!(analyse_with("which vue are we on", true).slots.iter().any(|s| s.shape == Some(Shape::Version)));
-        let q = analyse_with("what port does nats listen on, and which go are we on", true);
-        assert!(q.slots.iter().any(|s| s.name == "version" && s.shape == Some(Shape::Version)), "{:?}", names(&q));
     }
 
     #[test]
