@@ -23,6 +23,14 @@ const MARKS: &[(char, bool)] = &[('✓', true), ('✔', true), ('✅', true), ('
 /// Words of a tally after its count ("188 passed", "1 failed", "12 passing").
 const TALLY_WORDS: &[&str] = &["passed", "failed", "passing", "failing"];
 
+/// `ranked-v2` (`recall57`): more words of a tally after its count, and "no" as a count of none: RSpec's and ExUnit's
+/// "12 examples, 0 failures", minitest's "0 failures, 0 errors", a loop's "(500 runs, no failure)", RuboCop's "219
+/// files inspected, no offenses detected", golangci-lint's "0 issues.", ESLint's "3 problems".
+#[cfg(ranked_v2)]
+const TALLY_WORDS_V2: &[&str] = &["failure", "failures", "offense", "offenses", "issue", "issues", "problem", "problems"];
+#[cfg(not(ranked_v2))]
+const TALLY_WORDS_V2: &[&str] = &[];
+
 /// The shortest number that names a run (a CI run or job id, not a count or a line number).
 const RUN_ID_DIGITS: usize = 6;
 
@@ -50,14 +58,16 @@ pub fn is_tally(line: &str) -> bool {
         let count = w.strip_suffix('%').unwrap_or(w);
         // (`recall33`: a count out of the runs, `0/20 runs failed`.)
         let count = count.split_once('/').filter(|(_, of)| !of.is_empty() && of.bytes().all(|b| b.is_ascii_digit())).map_or(count, |(n, _)| n);
-        if count.is_empty() || !count.bytes().all(|b| b.is_ascii_digit()) {
+        let none = !TALLY_WORDS_V2.is_empty() && w.eq_ignore_ascii_case("no");
+        if !none && (count.is_empty() || !count.bytes().all(|b| b.is_ascii_digit())) {
             return false;
         }
         let mut next = words.get(i + 1).copied();
         if matches!(next, Some("test" | "tests" | "run" | "runs")) {
             next = words.get(i + 2).copied();
         }
-        next.is_some_and(|n| TALLY_WORDS.contains(&n.trim_end_matches(|c: char| !c.is_ascii_alphabetic()).to_ascii_lowercase().as_str()))
+        let word = next.map(|n| n.trim_matches(|c: char| !c.is_ascii_alphabetic()).to_ascii_lowercase());
+        word.is_some_and(|n| (!none && TALLY_WORDS.contains(&n.as_str())) || TALLY_WORDS_V2.contains(&n.as_str()))
     })
 }
 
@@ -224,7 +234,11 @@ mod tests {
         ] {
             assert!(is_tally(line), "{line}");
         }
-        for line in ["PASS src/chunk.rs (1.4 s)", "ctest --output-on-failure", "build passed", "error: 2 warnings emitted", "passed 3 checks", "runs failed", "1/ runs failed", "3/20 jobs done"] {
+        #[cfg(ranked_v2)]
+        for line in ["12 examples, 0 failures", "3 tests, 1 failure", "(500 runs, no failure)", "219 files inspected, no offenses detected", "0 issues.", "✖ 3 problems (3 errors, 0 warnings)"] {
+            assert!(is_tally(line), "recall57: {line}");
+        }
+        for line in ["PASS src/chunk.rs (1.4 s)", "ctest --output-on-failure", "build passed", "error: 2 warnings emitted", "passed 3 checks", "runs failed", "1/ runs failed", "3/20 jobs done", "no passed checks"] {
             assert!(!is_tally(line), "{line}");
         }
     }
