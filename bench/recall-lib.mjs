@@ -91,8 +91,8 @@ export const HELD_OUT_SESSIONS = [
   [HELD_OUT_31, "martı", "unseen: written blind; no rule was read from it"],
   [HELD_OUT_32, "sparrow", "unseen: written blind; no rule was read from it"],
   [HELD_OUT_33, "defne", "unseen: written blind; no rule was read from it"],
-  [HELD_OUT_34, "corvid", "seen: written blind (2026-12-07), first run (ranked-v2 at 73c8b4e, natively) 30/46 with 3 wrong before any rule was read from it; its failures were read for the recall52 to recall56 rules"],
-  [HELD_OUT_35, "poyraz", "seen: written blind (2026-12-07), first run (ranked-v2 at 73c8b4e, natively) 35/46 before any rule was read from it; its failures were read for the recall52 to recall56 rules"],
+  [HELD_OUT_34, "corvid", "seen: written blind (2026-12-07), first run (ranked-v2 at 73c8b4e, natively) 30/46 with 3 wrong before any rule was read from it; its failures were read for the recall52 to recall57 rules"],
+  [HELD_OUT_35, "poyraz", "seen: written blind (2026-12-07), first run (ranked-v2 at 73c8b4e, natively) 35/46 before any rule was read from it; its failures were read for the recall52 to recall57 rules"],
   [HELD_OUT_36, "wren", "unseen: written blind (2026-12-07); no rule was read from it"],
   [HELD_OUT_37, "kumru", "unseen: written blind (2026-12-07); no rule was read from it"],
 ];

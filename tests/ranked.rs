@@ -370,18 +370,6 @@ fn ranked_v2_recall49_a_why_question_takes_the_line_that_gives_a_cause_and_its_c
 }
 
 #[test]
-fn ranked_v2_recall53_how_big_something_is_is_answered_by_the_count_a_tool_names_its_size() {
-    // Sidekiq prints the dead set's size as a count (`dead_size: 37`), no size in bytes: "how big" finds it.
-    let cf = v2_store(&[
-        (1, "Read: config/sidekiq.yml", ":concurrency: 10\n:queues:\n  - images\n  - default\n  - dead_letters"),
-        (2, "Bash: bin/rails runner 'puts Sidekiq::Stats.new.inspect'", "#<Sidekiq::Stats @stats={processed: 19882411, failed: 45102, retry_size: 2, dead_size: 37}>"),
-        (3, "Read: app/jobs/cleanup_job.rb", "class CleanupJob\n  # moves dead letters out of the way\nend"),
-    ]);
-    let r = ask(&cf, "how big is the dead set atm", None);
-    assert_eq!(ids(&r).first(), Some(&2), "{:?}", ids(&r));
-}
-
-#[test]
 fn ranked_v2_a_value_asked_by_its_shape_weighs_as_rare_as_the_value() {
     // "port" is on many lines (a word of the code); a port value (`localhost:5180`) on few: the dev server's log,
     // whose summary names "dev", answers over a config file that has the words "server" and "port".

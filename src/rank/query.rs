@@ -1600,12 +1600,6 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         if w.chars().count() < 3 && keys.len() == 1 && !name && !(v2 && in_list(SIZE_UNITS, w)) {
             continue; // two letters that name nothing we know
         }
-        // (`ranked-v2`, `recall53`: "how big is the dead set?" is also answered by what a tool names its size, a
-        // count as often as bytes: `dead_size: 37`, `"sizeBytes"`.)
-        #[cfg(ranked_v2)]
-        if v2 && RECALL53_BIG_IS_A_SIZE && w != "size" && SIZE.iter().any(|z| *z == w || stem_en(z) == stem) {
-            also_ask(&mut keys, &["size"], 12);
-        }
         let _ = turkish;
         // Joined with the next word ("roll back" as "rollback", "set up" as "setup").
         if let Some(n) = next {
@@ -1868,10 +1862,6 @@ const YES_NO_OPENERS: &[&str] = &["is", "are", "was", "were", "does", "do", "did
 /// `ranked-v2` (`recall50`): whether a second clause that opens a yes-no question keeps its attributes to itself.
 #[cfg(ranked_v2)]
 const RECALL50_YES_NO_KEEPS_ITS_VERDICT: bool = true;
-
-/// `ranked-v2` (`recall53`): see where it is read, in [`analyse_with`].
-#[cfg(ranked_v2)]
-const RECALL53_BIG_IS_A_SIZE: bool = true;
 
 /// `ranked-v2`: "which next and which turbo versions", "are the host tests and the python tests both passing?": two
 /// clauses joined by a bare "and" (no punctuation between them), the first of which asks for no attribute of its own
