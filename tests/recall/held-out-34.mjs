@@ -984,7 +984,7 @@ ${scaleShow(APP, [APP_NOW, WRK_NOW])}`, "scale", { kind: "app", where: "bottom" 
     { kind: "multi", prompt: "pool size and max conns rn", want: [{ key: "flytoml", fact: "POOL_SIZE = '15'" }, { key: "maxconn", fact: " 500\n(1 row)" }] },
     { kind: "multi", prompt: "oban pdf concurrency + max attempts on the pdf worker?", want: [{ key: "obancfg", fact: "pdf: 12" }, { key: "pdfworker", fact: "max_attempts: 5," }] },
     { kind: "multi", prompt: "which elixir are we on, and is ci green?", want: [{ key: "toolversions", fact: "elixir 1.17.3-otp-27" }, { key: "ci", fact: CI_NOW }] },
-    { kind: "multi", prompt: "web vs worker machines rn, counts and sizes", want: [{ key: "scale", fact: APP_NOW }, { key: "scale", fact: WRK_NOW }] },
+    { kind: "state", prompt: "web vs worker machines rn, counts and sizes", want: [{ key: "scale", fact: APP_NOW }, { key: "scale", fact: WRK_NOW }] },
     { kind: "multi", prompt: "current release / beam mem", want: [{ key: "releases", fact: "v152" }, { key: "beammem", fact: "total: 412" }] },
     { kind: "multi", prompt: "is the flaky invoice test fixed? also whats the api limit now", want: [{ key: "flaky", fact: "(500 runs, no failure)" }, { key: "ratelimit", fact: "@limit 120" }] },
     { kind: "multi", prompt: "hammer backend as well as how many nodes are clustered", want: [{ key: "hammercfg", fact: "{Hammer.Backend.Redis," }, { key: "nodelist", fact: '%{"ams" => 5, "iad" => 2}' }] },
