@@ -66,7 +66,7 @@ pub fn is_tally(line: &str) -> bool {
         if matches!(next, Some("test" | "tests" | "run" | "runs")) {
             next = words.get(i + 2).copied();
         }
-        let word = next.map(|n| n.trim_matches(|c: char| !c.is_ascii_alphabetic()).to_ascii_lowercase());
+        let word = next.map(|n| n.trim_end_matches(|c: char| !c.is_ascii_alphabetic()).to_ascii_lowercase());
         word.is_some_and(|n| (!none && TALLY_WORDS.contains(&n.as_str())) || TALLY_WORDS_V2.contains(&n.as_str()))
     })
 }
