@@ -21,6 +21,10 @@ import { HELD_OUT_34 } from "../tests/recall/held-out-34.mjs";
 import { HELD_OUT_35 } from "../tests/recall/held-out-35.mjs";
 import { HELD_OUT_36 } from "../tests/recall/held-out-36.mjs";
 import { HELD_OUT_37 } from "../tests/recall/held-out-37.mjs";
+import { HELD_OUT_38 } from "../tests/recall/held-out-38.mjs";
+import { HELD_OUT_39 } from "../tests/recall/held-out-39.mjs";
+import { HELD_OUT_40 } from "../tests/recall/held-out-40.mjs";
+import { HELD_OUT_41 } from "../tests/recall/held-out-41.mjs";
 
 
 /** The session-gen session as a benchmark session: its dozen state questions. */
@@ -95,6 +99,10 @@ export const HELD_OUT_SESSIONS = [
   [HELD_OUT_35, "poyraz", "seen: written blind (2026-12-07), first run (ranked-v2 at 73c8b4e, natively) 35/46 before any rule was read from it; its failures were read for the recall52 to recall57 rules"],
   [HELD_OUT_36, "wren", "unseen: written blind (2026-12-07); no rule was read from it"],
   [HELD_OUT_37, "kumru", "unseen: written blind (2026-12-07); no rule was read from it"],
+  [HELD_OUT_38, "lumen", "seen: written blind (2026-12-07), first run (ranked-v2 at af2defb, natively) 33/48 with 1 wrong before any rule was read from it; its failures were read for the recall58 rules"],
+  [HELD_OUT_39, "kiraz", "seen: written blind (2026-12-07), first run (ranked-v2 at af2defb, natively) 33/47 before any rule was read from it; its failures were read for the recall58 rules"],
+  [HELD_OUT_40, "bramble", "seen: written blind (2026-12-07), first run (ranked-v2 at af2defb, natively) 33/48 with 2 wrong and 1 noisy before any rule was read from it; its failures were read for the recall58 rules"],
+  [HELD_OUT_41, "sumac", "seen: written blind (2026-12-07), first run (ranked-v2 at af2defb, natively) 34/48 with 2 wrong before any rule was read from it; its failures were read for the recall58 rules"],
 ];
 
 /** Every benchmark session, built: the tuning ones (heldOut false), then the held-out ones (heldOut = 1-based index). */
