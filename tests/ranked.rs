@@ -2008,3 +2008,54 @@ fn ranked_v2_a_line_that_says_what_went_wrong_is_shown_with_its_cause_past_the_2
     assert!(shows(&t, 10, "remaining connection slots are reserved for roles with the SUPERUSER attribute"), "{:?}", t.excerpts);
     assert!(t.tokens <= 2500);
 }
+
+#[test]
+fn recall58_a_nested_value_answers_by_the_keys_it_is_nested_under() {
+    // A chart's values: each block sets a memory limit, and only the path says whose it is.
+    let values = "  1\tingest:\n  2\t  replicas: 4\n  3\t  resources:\n  4\t    limits:\n  5\t      memory: 512Mi\n  6\tsink:\n  7\t  replicas: 8\n  8\t  resources:\n  9\t    limits:\n 10\t      memory: 2Gi";
+    let cf = v2_store(&[
+        (10, "Read: /srv/sumac/deploy/values-prod.yaml", values),
+        // (A newer file that names the sink apart from the limit it sets: without the path, as good an answer.)
+        (11, "Read: /srv/sumac/deploy/ingest-values.yaml", "  1\t# the ingest chart only: the sink is deployed by values-prod.yaml\n  2\tingest:\n  3\t  resources:\n  4\t    limits:\n  5\t      memory: 512Mi"),
+    ]);
+    let t = turn(&cf, "what's the sink memory limit now?", 2500);
+    assert_eq!(ids(&t.scan).first(), Some(&10), "{:?} {:?}", ids(&t.scan), t.excerpts);
+}
+
+#[test]
+fn recall59_a_newer_print_of_a_setting_answers_the_present_before_the_commit_that_named_its_old_value() {
+    let env = |limit: u32| format!("Vercel CLI 39.1.1\n> Downloading `production` Environment Variables for acme/web\nDATABASE_URL=\"postgresql://app:****@aws-0-eu-central-1.pooler.supabase.com:6543/postgres?pgbouncer=true&connection_limit={limit}&pool_timeout=20\"\nNEXT_PUBLIC_APP_URL=\"https://acme.app\"\nVERCEL_ENV=\"production\"");
+    let (before, after) = (env(1), env(5));
+    // (Notes that name the setting without a value: its words are common in the store, its values are not.)
+    let note = "the DATABASE_URL of each environment sets connection_limit for the pooler; see the runbook";
+    let cf = v2_store(&[
+        (3, "Read: /srv/web/docs/ops.md", note),
+        (4, "Read: /srv/web/docs/pooling.md", note),
+        (5, "Read: /srv/web/docs/runbook.md", note),
+        (6, "Read: /srv/web/README.md", note),
+        (10, "Bash: vercel env pull .env.production.local --environment=production --yes && ./scripts/env-show.sh .env.production.local", before.as_str()),
+        (11, "Bash: git commit --allow-empty -m 'ops: prod DATABASE_URL connection_limit=3 pool_timeout=20 (P2024 on dashboard)' && git log -1 --oneline", "[main 4be1c2a] ops: prod DATABASE_URL connection_limit=3 pool_timeout=20 (P2024 on dashboard)\n4be1c2a ops: prod DATABASE_URL connection_limit=3 pool_timeout=20 (P2024 on dashboard)"),
+        (12, "Bash: vercel env pull .env.production.local --environment=production --yes && ./scripts/env-show.sh .env.production.local", after.as_str()),
+    ]);
+    let t = turn(&cf, "whats connection_limit set to in the prod DATABASE_URL", 2500);
+    assert_eq!(ids(&t.scan).first(), Some(&12), "{:?} {:?}", ids(&t.scan), t.excerpts);
+}
+
+#[test]
+fn recall61_each_clause_of_a_prompt_reads_nearly_what_it_would_read_alone() {
+    // 29 newer logs carry the relay clause's words as well as its answer does (by its words alone, the answer is the
+    // 30th of them), and 40 newer runs the node clause's: a clause that draws half the pool's best steps, the rest
+    // filled by the newest, never reads the answer.
+    let logs: Vec<(i64, String)> = (10..39).map(|k| (k, format!("relay[{k}]: listen backlog full on the relay port, connection dropped"))).collect();
+    let seeds: Vec<(i64, String)> = (50..90).map(|k| (k, format!("seeded {k} rows with node"))).collect();
+    let mut folds: Vec<(i64, &str, &str)> = vec![(5, "Read: /etc/relay/relay.toml", "[server]\nlisten_port = 7443\nrelay_mode = \"edge\"")];
+    folds.extend(logs.iter().map(|(k, t)| (*k, "Bash: journalctl -u relay --since today", t.as_str())));
+    folds.extend(seeds.iter().map(|(k, t)| (*k, "Bash: node scripts/seed.mjs", t.as_str())));
+    folds.push((90, "Bash: node --version", "v20.11.1"));
+    let cf = v2_store(&folds);
+    let alone = turn(&cf, "which port does the relay listen on?", 2500);
+    assert!(shows(&alone, 5, "listen_port = 7443"), "{:?} {:?}", ids(&alone.scan), alone.excerpts);
+    let t = turn(&cf, "which port does the relay listen on, and which node version are we on?", 2500);
+    assert!(shows(&t, 5, "listen_port = 7443"), "{:?} {:?}", ids(&t.scan), t.excerpts);
+    assert!(shows(&t, 90, "v20.11.1"), "{:?} {:?}", ids(&t.scan), t.excerpts);
+}

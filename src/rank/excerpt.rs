@@ -153,6 +153,42 @@ fn content_of(line: &str) -> &str {
     }
 }
 
+/// `ranked-v2` (`recall58`): for each line of `text` (its first 20,000), the lines of the keys it is nested under: the
+/// keys with nothing after their colon that open the indented blocks it is in (`sink:` / `  resources:` /
+/// `    limits:` over `      memory: 2Gi`, also in a file read's numbered lines), and a TOML or INI `[section]` header
+/// above it. A nested value is labelled by its whole path, never by its own key alone.
+#[cfg(ranked_v2)]
+pub(super) fn key_paths(text: &str) -> Vec<Vec<u32>> {
+    let mut out: Vec<Vec<u32>> = Vec::new();
+    // (The open keys, outermost first, with their indentation; a section header's is below any line's.)
+    let mut open: Vec<(i64, u32)> = Vec::new();
+    for (k, line) in text.lines().take(20_000).enumerate() {
+        let own = content_of(line);
+        let t = own.trim();
+        if t.is_empty() {
+            out.push(Vec::new());
+            continue;
+        }
+        let indent = (own.len() - own.trim_start().len()) as i64;
+        let section = indent == 0 && t.len() > 2 && t.starts_with('[') && t.ends_with(']') && !t.contains(' ') && t[1..t.len() - 1].bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'"'));
+        if section {
+            open.clear();
+            out.push(Vec::new());
+            open.push((-1, k as u32));
+            continue;
+        }
+        while open.last().is_some_and(|&(i, _)| i >= indent) {
+            open.pop();
+        }
+        out.push(open.iter().map(|&(_, l)| l).collect());
+        let key = t.strip_prefix("- ").unwrap_or(t);
+        if key.len() > 1 && key.ends_with(':') && !key.contains(' ') {
+            open.push((indent, k as u32));
+        }
+    }
+    out
+}
+
 /// `ranked-v2` (`recall56`): the number of rows a result table's footer counts (`(1 row)`, `(12 rows)` of psql,
 /// `(5 rows affected)` of sqlcmd).
 #[cfg(ranked_v2)]
@@ -504,6 +540,24 @@ mod tests {
         }
     }
 
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn recall58_a_line_is_nested_under_the_keys_of_the_blocks_it_is_in_and_its_section() {
+        let yaml = "  1\tsink:\n  2\t  resources:\n  3\t    limits:\n  4\t      memory: 2Gi\n  5\t\n  6\t  replicas: 8\n  7\tingest:\n  8\t  - name: api\n  9\t    port: 8080";
+        assert_eq!(key_paths(yaml), vec![vec![], vec![0], vec![0, 1], vec![0, 1, 2], vec![], vec![0], vec![], vec![6], vec![6]]);
+        // (A key with a value after its colon opens nothing, nor does prose that ends in a colon.)
+        assert_eq!(key_paths("replicas: 8
+  note
+the limits are:
+  60 per minute"), vec![vec![], vec![], vec![], vec![]]);
+        // (A section header: every line up to the next one.)
+        assert_eq!(key_paths("[package]
+name = \"sink\"
+[dependencies]
+axum = \"0.8.1\"
+  # pinned"), vec![vec![], vec![0], vec![], vec![2], vec![2]]);
+    }
 
     #[cfg(ranked_v2)]
     #[test]

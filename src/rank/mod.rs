@@ -177,6 +177,15 @@ const READS_OF_PARTS: bool = true;
 #[cfg(ranked_v2)]
 const SAME_KEY_LINES: usize = 2;
 
+/// `ranked-v2` (`recall58`): a line nested under keys shows their words too ([`excerpt::key_paths`]).
+#[cfg(ranked_v2)]
+const RECALL58_KEY_PATHS: bool = true;
+
+/// `ranked-v2` (`recall59`): a newer print of what a commit's message names ([`Plan::cover`]'s newer print) needs half the
+/// commit's gain, not three quarters.
+#[cfg(ranked_v2)]
+const RECALL59_COMMIT_IS_NO_PRINT: bool = true;
+
 /// `ranked-v2`: a question in the past tense also gets, first, the newest later step of the same kind as its best
 /// (a summary that names at least what the best one's names), as the newest run of the best one's source.
 #[cfg(ranked_v2)]
@@ -881,6 +890,10 @@ impl Plan {
             (self.query.intent, self.query.past) = prompt_intent;
         }
         let residual: Vec<bool> = (0..n).map(|i| matched[i] && !answered_all[i]).collect();
+        #[cfg(not(target_arch = "wasm32"))]
+        if std::env::var_os("CF_RANK_DEBUG").is_some() {
+            eprintln!("  picks {:?}", picks.iter().map(|p| p.0).collect::<Vec<_>>());
+        }
         let entries = &self.entries;
         scan::admit(&mut result, picks, in_context, |step| entries.get(&step).cloned());
         #[cfg(ranked_v2)]
@@ -1267,8 +1280,15 @@ impl Plan {
             // one's, at three quarters of its gain or more, is a newer print of the same thing, whatever the best one's
             // summary says that its own does not: `update-function-configuration --timeout 60` against a later
             // update of the memory whose output shows `"Timeout": 60` next to the function's name.)
+            // (`recall59`: at half its gain when the best is a commit: its message names the setting and the value it
+            // was given then, and the gain of its summary is no better an answer than a newer print of it.)
+            #[cfg(ranked_v2)]
+            let best_is_commit = RECALL59_COMMIT_IS_NO_PRINT && self.entries.get(&best_step).is_some_and(|e| is_commit(&e.1));
+            #[cfg(not(ranked_v2))]
+            let best_is_commit = false;
             let newer_print = |s: &(i64, i64, usize, i64)| {
-                V2 && self.v2_rules && self.query.intent == Intent::State && best_line >= min_line && s.3 > best_step && s.1 > best_line && s.0 * 4 >= best * 3
+                let near = if best_is_commit { s.0 * 2 >= best } else { s.0 * 4 >= best * 3 };
+                V2 && self.v2_rules && self.query.intent == Intent::State && best_line >= min_line && s.3 > best_step && s.1 > best_line && near
             };
             let said_or_printed = |s: &(i64, i64, usize, i64), i: usize| self.cands[&s.3].said.contains_key(&i) || (newer_print(s) && self.cands[&s.3].lines.iter().any(|l| l.iter().any(|&(x, _)| x == i)));
             let band: Vec<&(i64, i64, usize, i64)> = scored
@@ -1637,6 +1657,12 @@ fn drop_older_runs(related: &mut Vec<scan::ScanRelated>) {
     related.retain(|r| !verdict::is_run(&r.summary) || !runs.iter().any(|(step, src)| *step > r.step_id && src == source(&r.summary)));
 }
 
+/// `ranked-v2` (`recall59`): whether a step's summary is a `git commit` (its message says what was changed, and to what).
+#[cfg(ranked_v2)]
+fn is_commit(summary: &str) -> bool {
+    program(summary) == "git" && source(summary).split_whitespace().take(5).any(|w| w == "commit")
+}
+
 /// `ranked-v2` (`recall20`): whether a command line asks a tool for its version: `--version`, a last argument `-v`
 /// or `-V` (`pnpm -v`; not `pytest -v tests/` or `grep -v`, where it is another flag), or `version` as the tool's
 /// subcommand (`go version`, `kubectl version --client`).
@@ -1915,6 +1941,24 @@ fn line_slots(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shap
             }
         }
         per_line.push(set);
+    }
+    // (`ranked-v2`, `recall58`: a line nested under keys ([`excerpt::key_paths`]) shows their words too, at three
+    // quarters of their quality and as no value: `memory: 2Gi` under `sink:` and `limits:` answers "sink memory limit".)
+    #[cfg(ranked_v2)]
+    if RECALL58_KEY_PATHS && flag != 0 {
+        let paths = excerpt::key_paths(text);
+        let own = per_line.clone();
+        for (k, path) in paths.iter().enumerate() {
+            for &a in path {
+                for &(i, q) in &own[a as usize] {
+                    let q = (if q >= VALUE { q - VALUE } else { q }) * 12 / 16;
+                    match per_line[k].iter_mut().find(|(s, _)| *s == i) {
+                        Some(e) => e.1 = e.1.max(q),
+                        None => per_line[k].push((i, q)),
+                    }
+                }
+            }
+        }
     }
     per_line
 }

@@ -10,7 +10,8 @@
 //!    prompt of several) and of the newest [`PRELIM_NEWEST`] ([`Plan::prelim`]): the summary bonus and the BM25
 //!    length factor (by token estimate) are computed for these only, and the pool is drawn from them;
 //! 3. the postings of the pool's sources ([`Plan::sources`]): the newest step of the same command, file or search;
-//! 4. the contents of the pool (at most [`POOL_BEST`] + [`POOL_NEWER`] = 64 cold nodes), scored line by line as in `ranked-v1`, a line's words
+//! 4. the contents of the pool (at most [`POOL_BEST`] + [`POOL_NEWER`] = 56 cold nodes, [`CLAUSE_POOL`] per clause of a
+//!    prompt of several), scored line by line as in `ranked-v1`, a line's words
 //!    matched against the slots by the same rules that matched the store's terms ([`Matcher`]); for a question why,
 //!    also (not scored) those of the few steps just after its likeliest failures ([`Plan::to_read`]).
 //!
@@ -35,9 +36,20 @@ pub const PRELIM: usize = 64;
 /// Newest candidates whose entries are read too.
 pub const PRELIM_NEWEST: usize = 16;
 /// Steps whose contents are read and scored line by line: the best by bag score, and the newest (ranked-v1 reads
-/// 64 + 32).
+/// 64 + 32). (`recall61`: 8 newest, not 16: steps read for being new only are the likeliest wrong answers to a
+/// question about the present.)
 pub const POOL_BEST: usize = 48;
-pub const POOL_NEWER: usize = 16;
+pub const POOL_NEWER: usize = 8;
+/// `recall61`: in a prompt of several clauses, the best steps each clause draws by its own words (not a share of
+/// [`POOL_BEST`]: two questions asked as one read what each would read alone, nearly), the newest [`POOL_NEWER`] after
+/// them.
+pub const CLAUSE_POOL: usize = POOL_BEST * 3 / 4;
+
+/// The best steps each of `clauses` clauses draws: [`CLAUSE_POOL`], and no more than twice [`POOL_BEST`] in all (a
+/// prompt of many clauses costs at most twice the reads of a question).
+fn clause_pool(clauses: usize) -> usize {
+    CLAUSE_POOL.min(2 * POOL_BEST / clauses.max(1))
+}
 /// A slot carried by more steps than this and by more than an eighth of the store scores candidates without
 /// finding any (see [`Plan::paged`]): only stores of more than 8 × 1,024 entries have such slots.
 pub const COMMON_MIN: u64 = 1024;
@@ -638,7 +650,7 @@ impl Plan {
         let mut pool: BTreeSet<i64> = BTreeSet::new();
         if masks.len() > 1 {
             // Each clause its share of the pool, by its own slots (as the preliminary candidates).
-            let share = POOL_BEST / masks.len();
+            let share = clause_pool(masks.len());
             for mask in &masks {
                 let mut order: Vec<(i64, i64)> = prelim.iter().map(|s| (bag_score(&self.cands[s], &weights, mask), *s)).filter(|o| o.0 > 0).collect();
                 super::sort_desc(&mut order);
@@ -657,13 +669,18 @@ impl Plan {
         }
         let first = self.query.intent == query::Intent::First;
         let by_age: Vec<i64> = if first { prelim.clone() } else { prelim.iter().rev().copied().collect() };
+        let most = if masks.len() > 1 { clause_pool(masks.len()) * masks.len() + POOL_NEWER } else { POOL_BEST + POOL_NEWER };
         for step in by_age {
-            if pool.len() >= POOL_BEST + POOL_NEWER {
+            if pool.len() >= most {
                 break;
             }
             pool.insert(step);
         }
         self.pool = pool.into_iter().collect();
+        #[cfg(not(target_arch = "wasm32"))]
+        if std::env::var_os("CF_RANK_DEBUG").is_some() {
+            eprintln!("  pool {:?}", self.pool);
+        }
         #[cfg(ranked_v2)]
         {
             self.around_moment = self.around_moment();
