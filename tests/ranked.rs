@@ -2059,3 +2059,23 @@ fn recall61_each_clause_of_a_prompt_reads_nearly_what_it_would_read_alone() {
     assert!(shows(&t, 5, "listen_port = 7443"), "{:?} {:?}", ids(&t.scan), t.excerpts);
     assert!(shows(&t, 90, "v20.11.1"), "{:?} {:?}", ids(&t.scan), t.excerpts);
 }
+
+#[test]
+fn recall62_the_last_command_of_a_chain_run_again_alone_is_the_newer_print() {
+    let cf = v2_store(&[
+        (10, "Bash: argocd app sync shop-prod --async && sleep 120 && argocd app get shop-prod", "Name:               argocd/shop-prod\nSync Status:        OutOfSync to main (2f6d9c8)\nHealth Status:      Progressing\nOperation:          Sync\nSync Revision:      2f6d9c8\nPhase:              Running"),
+        (11, "Bash: argocd app get shop-prod", "Name:               argocd/shop-prod\nSync Status:        Synced to main (4e81c2a)\nHealth Status:      Healthy"),
+    ]);
+    let t = turn(&cf, "what rev is argo synced to for shop-prod", 2500);
+    assert_eq!(ids(&t.scan).first(), Some(&11), "{:?} {:?}", ids(&t.scan), t.excerpts);
+    // (And a command run alone, then again at the end of a chain, its summary cut short: the chain prints it newer.)
+    let pool = |max: u32, total: u32| format!("{{\n  \"max_conns\": {max},\n  \"total_conns\": {total},\n  \"idle_conns\": 3\n}}");
+    let (before, after) = (pool(40, 38), pool(20, 14));
+    let upgrade = format!("Bash: helm -n shop upgrade orders deploy/helm/orders -f deploy/helm/orders/values-prod.yaml --reuse-values --wait >/dev/null && sleep 120 && kubectl -n shop exec deploy/orders -c orders -- wget -qO-{}", "…");
+    let cf = v2_store(&[
+        (10, "Bash: kubectl -n shop exec deploy/orders -c orders -- wget -qO- localhost:8081/debug/pgxpool", before.as_str()),
+        (11, upgrade.as_str(), after.as_str()),
+    ]);
+    let t = turn(&cf, "orders pgx pool max conns now?", 2500);
+    assert_eq!(ids(&t.scan).first(), Some(&11), "{:?} {:?}", ids(&t.scan), t.excerpts);
+}

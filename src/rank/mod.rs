@@ -186,6 +186,12 @@ const RECALL58_KEY_PATHS: bool = true;
 #[cfg(ranked_v2)]
 const RECALL59_COMMIT_IS_NO_PRINT: bool = true;
 
+/// `ranked-v2` (`recall62`): a state question's pick that runs a chain of commands is shown after the newest later step
+/// that runs the chain's last command alone, and one that runs a command after the newest chain that ends with it
+/// ([`Plan::newer_last_of_chain`]).
+#[cfg(ranked_v2)]
+const RECALL62_LAST_OF_A_CHAIN: bool = true;
+
 /// `ranked-v2`: a question in the past tense also gets, first, the newest later step of the same kind as its best
 /// (a summary that names at least what the best one's names), as the newest run of the best one's source.
 #[cfg(ranked_v2)]
@@ -1352,6 +1358,12 @@ impl Plan {
             }
             #[cfg(ranked_v2)]
             newer_first.extend(self.verdict_followup(step, residual));
+            // (`ranked-v2`, `recall62`: a chain of commands, `argocd app sync X && argocd app get X`, run again later in
+            // part: its last command alone is the newer print of what it printed.)
+            #[cfg(ranked_v2)]
+            if RECALL62_LAST_OF_A_CHAIN && self.v2_rules && same_direction && self.query.intent == Intent::State && !self.query.past {
+                newer_first.extend(self.newer_last_of_chain(step));
+            }
             #[cfg(ranked_v2)]
             let mut silent_newer: Vec<i64> = Vec::new();
             #[cfg(ranked_v2)]
@@ -1451,6 +1463,21 @@ impl Plan {
 
 #[cfg(ranked_v2)]
 impl Plan {
+    /// `ranked-v2` (`recall62`): the newest step read after `step` (and after the newest run of its command) that runs
+    /// the last command of `step`'s chain alone (`a && b` or `a; b`, then `b`), or, for a step that runs one command, a
+    /// chain that ends with it (`b`, then `a && b`): the newer print of what it printed. (Never one chain for another:
+    /// two commits both ending in `git log -1 --oneline` print two things.)
+    fn newer_last_of_chain(&self, step: i64) -> Option<i64> {
+        let command = source(&self.entries.get(&step)?.1).strip_prefix("Bash: ")?;
+        let (last, chain) = last_of_chain(command)?;
+        let newest = self.newest_of_source.get(&step).copied().unwrap_or(step);
+        self.entries
+            .range(newest + 1..)
+            .rev()
+            .find(|(_, e)| source(&e.1).strip_prefix("Bash: ").and_then(last_of_chain).is_some_and(|(l, c)| same_command(l, last) && c != chain))
+            .map(|(&s, _)| s)
+    }
+
     /// `ranked-v2` (`recall17`): the step of the moment an anchor clause names ([`query::Query::anchor`]): the oldest
     /// of the read steps that tell its words as well as the best does (a moment is when it first happened; the steps
     /// after it repeat its words), with the clause's anchor bit and direction.
@@ -1656,6 +1683,29 @@ fn drop_older_runs(related: &mut Vec<scan::ScanRelated>) {
     let runs: Vec<(i64, String)> = related.iter().map(|r| (r.step_id, source(&r.summary).to_string())).collect();
     related.retain(|r| !verdict::is_run(&r.summary) || !runs.iter().any(|(step, src)| *step > r.step_id && src == source(&r.summary)));
 }
+
+/// `ranked-v2` (`recall62`): the last command of a command line (after its last `&&` or `;`), and whether it is a
+/// chain of several; none for a command sent to the background (`… &`).
+#[cfg(ranked_v2)]
+fn last_of_chain(command: &str) -> Option<(&str, bool)> {
+    let command = command.trim();
+    if command.ends_with('&') && !command.ends_with("&&") {
+        return None;
+    }
+    let last = command.rsplit(['&', ';']).next()?.trim();
+    (!last.is_empty()).then_some((last, last.len() != command.len()))
+}
+
+/// `ranked-v2` (`recall62`): whether two commands are the same, one of them perhaps cut short in its summary (`…`) after
+/// at least [`SAME_COMMAND_PREFIX`] characters.
+#[cfg(ranked_v2)]
+fn same_command(a: &str, b: &str) -> bool {
+    let cut = |x: &str, y: &str| x.strip_suffix('…').is_some_and(|head| head.len() >= SAME_COMMAND_PREFIX && y.starts_with(head));
+    a == b || cut(a, b) || cut(b, a)
+}
+
+#[cfg(ranked_v2)]
+const SAME_COMMAND_PREFIX: usize = 24;
 
 /// `ranked-v2` (`recall59`): whether a step's summary is a `git commit` (its message says what was changed, and to what).
 #[cfg(ranked_v2)]

@@ -213,6 +213,9 @@ const STATE: &[&str] = &[
 /// "current" (`mevcut sürüm`) and "for now"; the "current" of `şu anki` (written apart, `an` + `-ki`) and `şuanki`.
 const STATE_V2: &[&str] = &["atm", "rn", "mevcut", "simdilik", "anki", "suanki"];
 
+/// `ranked-v2` (`recall63`): a prompt (or clause) with a "first" word and a word of the present asks about the present.
+const RECALL63_FIRST_OF_NOW: bool = true;
+
 /// `ranked-v2` (`recall18`): words next to "current" that make it the electric current, a thing to find, not "now":
 /// "average current", "peak current", "current draw", "current consumption".
 #[cfg(ranked_v2)]
@@ -1329,7 +1332,14 @@ pub fn analyse_with(prompt: &str, v2: bool) -> Query {
         }
     }
     // "ne zaman" (when), "şu an" (now) in Turkish.
-    if first {
+    // (`ranked-v2`, `recall63`: not with a word of the present: "first" is then the first of what is there now, "the
+    // first load js of the latest build", "the first error of the last run".)
+    let first_of_now = v2 && RECALL63_FIRST_OF_NOW && first && state_word;
+    if first_of_now {
+        // (Nor is "first" then a word of the past.)
+        history = raw.iter().any(|w| (in_list(HISTORY, w) || in_list(HISTORY_V2, w)) && !in_list(FIRST, w));
+    }
+    if first && !first_of_now {
         intent = Intent::First;
     } else if history {
         intent = Intent::History;
@@ -1985,8 +1995,10 @@ fn clause_intents(tagged: &[(String, u32)], at_start: &[usize], these_days: &[us
         let has = |list: &[&str]| at.iter().any(|&i| in_list(list, &tagged[i].0));
         let words: Vec<&str> = tagged.iter().map(|(w, _)| w.as_str()).collect();
         let state_word = at.iter().any(|&i| in_list(STATE, words[i]) && !electric_current(&words, i)) || has(STATE_V2) || at.iter().any(|i| these_days.contains(i));
-        let history = has(HISTORY) || has(HISTORY_V2);
         let first = has(FIRST) || at.iter().any(|i| at_start.contains(i));
+        // (`recall63`: "first" with a word of the present is no word of the past.)
+        let first_of_now = RECALL63_FIRST_OF_NOW && first && state_word;
+        let history = if first_of_now { at.iter().any(|&i| (in_list(HISTORY, words[i]) || in_list(HISTORY_V2, words[i])) && !in_list(FIRST, words[i])) } else { has(HISTORY) || has(HISTORY_V2) };
         // (`recall17`: a Turkish verb's tense is its ending.)
         let tr = |test: fn(&str) -> bool| at.iter().any(|&i| turkish.get(i).copied().unwrap_or(false) && test(&tagged[i].0));
         let (past_aux, present_aux) = (has(PAST) || tr(super::turkish::is_past), has(PRESENT) || tr(super::turkish::is_present));
@@ -1994,7 +2006,7 @@ fn clause_intents(tagged: &[(String, u32)], at_start: &[usize], these_days: &[us
             continue;
         }
         let own: Vec<&Slot> = slots.iter().filter(|s| s.clauses != u32::MAX && s.clauses & (1 << b) != 0).collect();
-        let mut intent = if first {
+        let mut intent = if first && !first_of_now {
             Intent::First
         } else if history {
             Intent::History
@@ -2586,6 +2598,21 @@ mod tests {
         let q = analyse_with("API şu an hangi portta dinliyor?", true);
         assert!(keys_of(&q, "dinliyor").contains(&"listen"), "{:?}", keys_of(&q, "dinliyor"));
         assert!(!keys_of(&analyse("API şu an hangi portta dinliyor?"), "dinliyor").contains(&"listen"));
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn recall63_first_with_a_word_of_the_present_asks_about_the_present() {
+        for p in ["dashboard first load js in the latest web build?", "what's the first error in the last run now"] {
+            assert_eq!(analyse_with(p, true).intent, Intent::State, "{p}");
+        }
+        // (Alone, or with a word of the past beside it, "first" asks for the oldest.)
+        assert_eq!(analyse_with("what was the first load js of the web build?", true).intent, Intent::First);
+        assert_eq!(analyse_with("when did the deadlock first show up?", true).intent, Intent::First);
+        // (In a clause of its own, "first" keeps asking for the oldest; the other clause asks about the present.)
+        let q = analyse_with("what was the first node version, and which one are we on now?", true);
+        let intents: Vec<Intent> = q.clause_intents.iter().map(|c| c.1).collect();
+        assert!(intents.contains(&Intent::First) && intents.contains(&Intent::State), "{:?}", q.clause_intents);
     }
 
     #[test]
