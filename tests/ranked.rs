@@ -2071,10 +2071,10 @@ fn recall62_the_last_command_of_a_chain_run_again_alone_is_the_newer_print() {
     // (And a command run alone, then again at the end of a chain, its summary cut short: the chain prints it newer.)
     let pool = |max: u32, total: u32| format!("{{\n  \"max_conns\": {max},\n  \"total_conns\": {total},\n  \"idle_conns\": 3\n}}");
     let (before, after) = (pool(40, 38), pool(20, 14));
-    let upgrade = format!("Bash: helm -n shop upgrade orders deploy/helm/orders -f deploy/helm/orders/values-prod.yaml --reuse-values --wait >/dev/null && sleep 120 && kubectl -n shop exec deploy/orders -c orders -- wget -qO-{}", "…");
+    let upgrade = "Bash: helm -n shop upgrade orders deploy/helm/orders -f deploy/helm/orders/values-prod.yaml --reuse-values --wait >/dev/null && sleep 120 && kubectl -n shop exec deploy/orders -c orders -- wget -qO-…";
     let cf = v2_store(&[
         (10, "Bash: kubectl -n shop exec deploy/orders -c orders -- wget -qO- localhost:8081/debug/pgxpool", before.as_str()),
-        (11, upgrade.as_str(), after.as_str()),
+        (11, upgrade, after.as_str()),
     ]);
     let t = turn(&cf, "orders pgx pool max conns now?", 2500);
     assert_eq!(ids(&t.scan).first(), Some(&11), "{:?} {:?}", ids(&t.scan), t.excerpts);

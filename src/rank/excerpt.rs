@@ -547,16 +547,9 @@ mod tests {
         let yaml = "  1\tsink:\n  2\t  resources:\n  3\t    limits:\n  4\t      memory: 2Gi\n  5\t\n  6\t  replicas: 8\n  7\tingest:\n  8\t  - name: api\n  9\t    port: 8080";
         assert_eq!(key_paths(yaml), vec![vec![], vec![0], vec![0, 1], vec![0, 1, 2], vec![], vec![0], vec![], vec![6], vec![6]]);
         // (A key with a value after its colon opens nothing, nor does prose that ends in a colon.)
-        assert_eq!(key_paths("replicas: 8
-  note
-the limits are:
-  60 per minute"), vec![vec![], vec![], vec![], vec![]]);
+        assert_eq!(key_paths("replicas: 8\n  note\nthe limits are:\n  60 per minute"), vec![vec![], vec![], vec![], vec![]]);
         // (A section header: every line up to the next one.)
-        assert_eq!(key_paths("[package]
-name = \"sink\"
-[dependencies]
-axum = \"0.8.1\"
-  # pinned"), vec![vec![], vec![0], vec![], vec![2], vec![2]]);
+        assert_eq!(key_paths("[package]\nname = \"sink\"\n[dependencies]\naxum = \"0.8.1\"\n  # pinned"), vec![vec![], vec![0], vec![], vec![2], vec![2]]);
     }
 
     #[cfg(ranked_v2)]

@@ -1704,6 +1704,7 @@ fn same_command(a: &str, b: &str) -> bool {
     a == b || cut(a, b) || cut(b, a)
 }
 
+/// `ranked-v2` (`recall62`): the fewest characters of a command cut short in its summary that name it.
 #[cfg(ranked_v2)]
 const SAME_COMMAND_PREFIX: usize = 24;
 
