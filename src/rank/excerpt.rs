@@ -153,6 +153,13 @@ fn content_of(line: &str) -> &str {
     }
 }
 
+/// `ranked-v2` (`recall56`, `recall58`): whether a line's text (trimmed, without its read's line number) is a key with
+/// nothing after its colon, which opens the block indented under it (`logging:`; not prose, `the limits are:`).
+#[cfg(ranked_v2)]
+fn opens_block(t: &str) -> bool {
+    t.len() > 1 && t.ends_with(':') && !t.contains(' ')
+}
+
 /// `ranked-v2` (`recall58`): for each line of `text` (its first 20,000), the lines of the keys it is nested under: the
 /// keys with nothing after their colon that open the indented blocks it is in (`sink:` / `  resources:` /
 /// `    limits:` over `      memory: 2Gi`, also in a file read's numbered lines), and a TOML or INI `[section]` header
@@ -181,8 +188,7 @@ pub(super) fn key_paths(text: &str) -> Vec<Vec<u32>> {
             open.pop();
         }
         out.push(open.iter().map(|&(_, l)| l).collect());
-        let key = t.strip_prefix("- ").unwrap_or(t);
-        if key.len() > 1 && key.ends_with(':') && !key.contains(' ') {
+        if opens_block(t.strip_prefix("- ").unwrap_or(t)) {
             open.push((indent, k as u32));
         }
     }
@@ -226,7 +232,7 @@ pub(super) fn block_ends(text: &str, lines: &[u32]) -> Vec<u32> {
         // (A block: a key with nothing after its colon, and the lines indented under it.)
         let own = content_of(all[k]);
         let t = own.trim();
-        if t.len() > 1 && t.ends_with(':') && !t.contains(' ') {
+        if opens_block(t) {
             let base = indent(own);
             for (x, l) in all.iter().enumerate().skip(k + 1).take(BLOCK_LINES) {
                 let c = content_of(l);

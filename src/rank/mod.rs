@@ -1998,7 +1998,8 @@ fn line_slots(text: &str, term_slots: &BTreeMap<String, Vec<(usize, u32)>>, shap
     #[cfg(ranked_v2)]
     if RECALL58_KEY_PATHS && flag != 0 {
         let paths = excerpt::key_paths(text);
-        let own = per_line.clone();
+        // (Most outputs open no block: nothing to copy then.)
+        let own = if paths.iter().any(|p| !p.is_empty()) { per_line.clone() } else { Vec::new() };
         for (k, path) in paths.iter().enumerate() {
             for &a in path {
                 for &(i, q) in &own[a as usize] {
