@@ -67,6 +67,27 @@ pub fn around(shown: &[u32], count: usize) -> Vec<u32> {
     lines
 }
 
+/// `ranked-v2` (`recall68`): the most lines between two runs of an excerpt's lines that it shows too
+/// ([`gaps_filled`]).
+#[cfg(ranked_v2)]
+pub(super) const GAP_LINES: u32 = 2;
+
+/// `ranked-v2` (`recall68`): `lines` (ascending) with the lines between two of them at most [`GAP_LINES`] apart: the
+/// line between a value's label and the note under it is as likely to be the answer as either.
+#[cfg(ranked_v2)]
+pub fn gaps_filled(lines: &[u32]) -> Vec<u32> {
+    let mut out: Vec<u32> = Vec::with_capacity(lines.len());
+    for &k in lines {
+        if let Some(&last) = out.last() {
+            if k > last + 1 && k - last - 1 <= GAP_LINES {
+                out.extend(last + 1..k);
+            }
+        }
+        out.push(k);
+    }
+    out
+}
+
 /// The numbers (0-based, ascending) of the best lines, each with the [`LINES_AFTER`] lines after it: at most
 /// [`LINES_PER_STEP`] best ones, each worth more than nothing by `worth`, the best first and, between equals, the
 /// earliest.
@@ -572,6 +593,16 @@ mod tests {
         assert_eq!(key_paths("replicas: 8\n  note\nthe limits are:\n  60 per minute"), vec![vec![], vec![], vec![], vec![]]);
         // (A section header: every line up to the next one.)
         assert_eq!(key_paths("[package]\nname = \"sink\"\n[dependencies]\naxum = \"0.8.1\"\n  # pinned"), vec![vec![], vec![0], vec![], vec![2], vec![2]]);
+    }
+
+    #[cfg(ranked_v2)]
+    #[test]
+    fn recall68_an_excerpt_shows_the_lines_between_two_runs_of_its_lines_at_most_two_apart() {
+        // (Lines 4 and 5 between 3 and 6; line 12 between 11 and 13; not 8 to 10 between 7 and 11.)
+        assert_eq!(gaps_filled(&[1, 2, 3, 6, 7, 11, 13]), vec![1, 2, 3, 4, 5, 6, 7, 11, 12, 13]);
+        // Not three lines apart or more.
+        assert_eq!(gaps_filled(&[0, 4, 9]), vec![0, 4, 9]);
+        assert_eq!(gaps_filled(&[]), Vec::<u32>::new());
     }
 
     #[cfg(ranked_v2)]
