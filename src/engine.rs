@@ -1508,7 +1508,7 @@ impl<S: Storage> ContextFold<S> {
             // (The verified content only: not `hydrate`, which also counts the tokens of all of it and cuts it to the cap.)
             let Ok((raw_content, node, _)) = self.load_raw(r.step_id).await else { continue };
             let all: Vec<&str> = raw_content.lines().collect();
-            let lines = excerpt_lines(&all, &rank::excerpt::gaps_filled(&r.lines));
+            let lines = excerpt_lines(&all, &r.lines);
             if lines.is_empty() {
                 continue;
             }

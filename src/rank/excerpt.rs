@@ -67,27 +67,6 @@ pub fn around(shown: &[u32], count: usize) -> Vec<u32> {
     lines
 }
 
-/// `ranked-v2` (`recall68`): the most lines between two runs of an excerpt's lines that it shows too
-/// ([`gaps_filled`]).
-#[cfg(ranked_v2)]
-pub(super) const GAP_LINES: u32 = 2;
-
-/// `ranked-v2` (`recall68`): `lines` (ascending) with the lines between two of them at most [`GAP_LINES`] apart: the
-/// line between a value's label and the note under it is as likely to be the answer as either.
-#[cfg(ranked_v2)]
-pub fn gaps_filled(lines: &[u32]) -> Vec<u32> {
-    let mut out: Vec<u32> = Vec::with_capacity(lines.len());
-    for &k in lines {
-        if let Some(&last) = out.last() {
-            if k > last + 1 && k - last - 1 <= GAP_LINES {
-                out.extend(last + 1..k);
-            }
-        }
-        out.push(k);
-    }
-    out
-}
-
 /// The numbers (0-based, ascending) of the best lines, each with the [`LINES_AFTER`] lines after it: at most
 /// [`LINES_PER_STEP`] best ones, each worth more than nothing by `worth`, the best first and, between equals, the
 /// earliest.
@@ -164,12 +143,6 @@ pub(super) const BLOCK_LINES: usize = 6;
 /// show a plan's `EXPLAIN ANALYZE` table whole, whose room the steps ranked after it then lose: 1 and 2 fewer.)
 #[cfg(ranked_v2)]
 pub(super) const TABLE_ROWS: usize = 1;
-
-/// `ranked-v2` (`recall64`): whether a shown line right under a one-row table (a note printed after a query's result,
-/// `(all on the worker node of v137, …)` under ` count` / `    37` / `(1 row)`) brings that table too
-/// ([`block_ends`]): the line that says why is the best one, the value it explains is above it.
-#[cfg(ranked_v2)]
-pub(super) const RECALL64_TABLE_ABOVE: bool = true;
 
 /// `ranked-v2` (`recall56`): the text of a line without the line number a file read prints before it (`  47\t`).
 #[cfg(ranked_v2)]
@@ -249,18 +222,8 @@ pub(super) fn block_ends(text: &str, lines: &[u32]) -> Vec<u32> {
     let mut out: Vec<u32> = lines.to_vec();
     for &k in lines {
         let k = k as usize;
-        // (A table: the first footer from this line on, whose row count puts its rule at most the rows above it;
-        // `recall64`: from the line above it on, and a table drawn in borders (`+----+` / `| COUNT(*) |` / `+----+` /
-        // `|  37 |` / `+----+` of MySQL) that ends right above it.)
-        let from = if RECALL64_TABLE_ABOVE { k.saturating_sub(1) } else { k };
-        if RECALL64_TABLE_ABOVE && k >= TABLE_ROWS + 4 {
-            let (top, bottom) = (k - TABLE_ROWS - 4, k - 1);
-            let row = |x: usize| all[x].trim_start().starts_with('|');
-            if rule(all[top]) && rule(all[top + 2]) && rule(all[bottom]) && row(top + 1) && (top + 3..bottom).all(row) {
-                out.extend((top..=bottom).map(|x| x as u32));
-            }
-        }
-        if let Some((f, n)) = (from..all.len().min(k + TABLE_ROWS + 3)).find_map(|f| table_footer(all[f]).map(|n| (f, n))) {
+        // (A table: the first footer from this line on, whose row count puts its rule at most the rows above it.)
+        if let Some((f, n)) = (k..all.len().min(k + TABLE_ROWS + 3)).find_map(|f| table_footer(all[f]).map(|n| (f, n))) {
             let d = f.checked_sub(n + 1);
             if let Some(d) = d.filter(|&d| d >= 1 && n <= TABLE_ROWS && rule(all[d]) && d - 1 <= k) {
                 out.extend((d - 1..=f).map(|x| x as u32));
@@ -593,27 +556,6 @@ mod tests {
         assert_eq!(key_paths("replicas: 8\n  note\nthe limits are:\n  60 per minute"), vec![vec![], vec![], vec![], vec![]]);
         // (A section header: every line up to the next one.)
         assert_eq!(key_paths("[package]\nname = \"sink\"\n[dependencies]\naxum = \"0.8.1\"\n  # pinned"), vec![vec![], vec![0], vec![], vec![2], vec![2]]);
-    }
-
-    #[cfg(ranked_v2)]
-    #[test]
-    fn recall68_an_excerpt_shows_the_lines_between_two_runs_of_its_lines_at_most_two_apart() {
-        // (Lines 4 and 5 between 3 and 6; line 12 between 11 and 13; not 8 to 10 between 7 and 11.)
-        assert_eq!(gaps_filled(&[1, 2, 3, 6, 7, 11, 13]), vec![1, 2, 3, 4, 5, 6, 7, 11, 12, 13]);
-        // Not three lines apart or more.
-        assert_eq!(gaps_filled(&[0, 4, 9]), vec![0, 4, 9]);
-        assert_eq!(gaps_filled(&[]), Vec::<u32>::new());
-    }
-
-    #[cfg(ranked_v2)]
-    #[test]
-    fn recall64_a_note_right_under_a_one_row_table_brings_the_table_psqls_or_one_drawn_in_borders() {
-        assert_eq!(block_ends(" count\n-------\n    37\n(1 row)\n(all killed by the deploy)\nnoise", &[4]), vec![0, 1, 2, 3, 4]);
-        let bordered = "| a | 2 |\n+---+---+\n+----------+\n| COUNT(*) |\n+----------+\n|       37 |\n+----------+\n(all 37 from the import)";
-        assert_eq!(block_ends(bordered, &[7]), vec![2, 3, 4, 5, 6, 7]);
-        // (Not a table of more rows above it, nor one a line apart.)
-        assert_eq!(block_ends(" QUERY PLAN\n------------\n Seq Scan on slots\n Execution Time: 38.117 ms\n(2 rows)\nnote", &[5]), vec![5]);
-        assert_eq!(block_ends(" count\n-------\n    37\n(1 row)\n\n(all killed)", &[5]), vec![5]);
     }
 
     #[cfg(ranked_v2)]

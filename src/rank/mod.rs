@@ -192,11 +192,6 @@ const RECALL59_COMMIT_IS_NO_PRINT: bool = true;
 #[cfg(ranked_v2)]
 const RECALL62_LAST_OF_A_CHAIN: bool = true;
 
-/// `ranked-v2` (`recall66`): a number labelled as a size (`dead_size: 37`, `pool_size=20`, `maxPoolSize: 10`) answers
-/// "how big" as a number with a unit does ([`has_size_label`]).
-#[cfg(ranked_v2)]
-const RECALL66_SIZE_LABEL: bool = true;
-
 /// `ranked-v2`: a question in the past tense also gets, first, the newest later step of the same kind as its best
 /// (a summary that names at least what the best one's names), as the newest run of the best one's source.
 #[cfg(ranked_v2)]
@@ -2028,20 +2023,6 @@ fn words_of(text: &str) -> impl Iterator<Item = &str> {
 /// What the fold adds to the summary of a failed call.
 const FAILED: &str = " (failed)";
 
-/// `ranked-v2` (`recall66`): whether a line has a number after a key that ends in "size" (`dead_size: 37`,
-/// `pool_size=20`, `maxPoolSize: 10`, `size 4`): the word on its own or at the end of a snake or camel case key.
-#[cfg(ranked_v2)]
-fn has_size_label(b: &[u8]) -> bool {
-    (0..b.len().saturating_sub(4)).any(|i| {
-        let camel = b[i] == b'S' && i > 0 && b[i - 1].is_ascii_lowercase();
-        if !b[i..i + 4].eq_ignore_ascii_case(b"size") || (i > 0 && b[i - 1].is_ascii_alphanumeric() && !camel) || b.get(i + 4).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
-            return false;
-        }
-        let j = i + 4 + b[i + 4..].iter().take(3).take_while(|&&c| matches!(c, b' ' | b':' | b'=' | b'"')).count();
-        j > i + 4 && b.get(j).is_some_and(u8::is_ascii_digit)
-    })
-}
-
 /// `ranked-v2` (`recall26`): the program a shell step runs, past `ssh HOST`, `sudo` and quotes (`ssh app-01 "sudo awk
 /// …"` runs `awk`); the tool's name for any other step.
 #[cfg(ranked_v2)]
@@ -2273,7 +2254,7 @@ fn has_shape(line: &str, shape: Shape) -> bool {
             ["kB", "KB", "MB", "GB", "KiB", "MiB", "GiB", "bytes"].iter().any(|u| {
                 unit.starts_with(u.as_bytes()) && unit.get(u.len()).is_none_or(|c| !c.is_ascii_alphanumeric())
             })
-        }) || (RECALL66_SIZE_LABEL && has_size_label(b)),
+        }),
         #[cfg(ranked_v2)]
         Shape::PortLabel => {
             // (A host, not a file: `src/db/pool.ts:123` is a line of a file, which build and test output cite.)
@@ -2464,18 +2445,6 @@ mod tests {
         assert!(has_shape("memory limit 512MiB", Shape::Size));
         assert!(!has_shape("v2MB 12 ms", Shape::Size));
         assert!(!has_shape("5 KBytes", Shape::Size));
-    }
-
-    #[cfg(ranked_v2)]
-    #[test]
-    fn recall66_a_number_after_a_key_that_ends_in_size_answers_how_big() {
-        for line in ["dead_size: 37", "  pool_size=20", "\"maxPoolSize\": 10", "retry size 4"] {
-            assert!(has_shape(line, Shape::Size), "{line}");
-        }
-        // (Not a word that only begins with it, a size without a number, nor a key that goes on after it.)
-        for line in ["sizeable 12", "size: unknown", "resize 3 pods", "size_limit: 40", "Sizes: 3"] {
-            assert!(!has_shape(line, Shape::Size), "{line}");
-        }
         assert_eq!(short_paths("Read: /home/dev/app/src/db/pool.ts"), "Read: db/pool.ts");
     }
 
