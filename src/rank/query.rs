@@ -715,13 +715,6 @@ const RECALL37_ADVICE_FORMS: &[&[&str]] = &[
     &["aliskanlik"],
 ];
 
-/// `ranked-v2` (`recall70`): more forms of a question that asks for knowledge, read from the seen sessions' questions
-/// that need nothing: the short version of a kind of thing asked for ("gtid vs file/pos replication, short version?"),
-/// what one always forgets. (Not "the difference between" two things named bare: "staging and prod configs" are the
-/// session's.)
-#[cfg(ranked_v2)]
-const RECALL70_ADVICE_FORMS: &[&[&str]] = &[&["short", "version"], &["always", "forget"]];
-
 /// `ranked-v2` (`recall24`): forms that compare or explain kinds of things ("how does a bloom filter work", "liveness
 /// ve readiness probe farkı ne"): general only with an indefinite article (`a`, `an`, Turkish `bir`) somewhere, as
 /// "difference between a … and a …" is; without one they may be about the session's own ("how does checkout work").
@@ -756,8 +749,7 @@ fn asks_for_knowledge(raw: &[String]) -> bool {
         raw.len() > form.len() && raw.iter().zip(&form).all(|(a, b)| a == b) && raw[form.len()] != "why"
     });
     let recall37 = RECALL37_FORMS && (has(RECALL37_ADVICE_FORMS) || raw.first().is_some_and(|w| w == "should"));
-    let recall70 = RECALL70_FORMS && has(RECALL70_ADVICE_FORMS);
-    if !(explain || generally || recall37 || recall70 || has(ADVICE_FORMS) || (RECALL31_FORMS && has(RECALL31_ADVICE_FORMS)) || (indefinite && has(COMPARE_FORMS))) {
+    if !(explain || generally || recall37 || has(ADVICE_FORMS) || (RECALL31_FORMS && has(RECALL31_ADVICE_FORMS)) || (indefinite && has(COMPARE_FORMS))) {
         return false;
     }
     // ("the" before what such questions ask for of a kind of thing, "the purpose of a …", "the difference between
@@ -915,9 +907,6 @@ const RECALL31_FORMS: bool = true;
 /// [`RECALL37_ADVICE_FORMS`], and "should" as the first word.
 #[cfg(ranked_v2)]
 const RECALL37_FORMS: bool = true;
-/// `ranked-v2` (`recall70`): whether [`RECALL70_ADVICE_FORMS`] ask for knowledge too ([`asks_for_knowledge`]).
-#[cfg(ranked_v2)]
-const RECALL70_FORMS: bool = true;
 
 /// `ranked-v2` (`recall39`): whether [`RECALL39_STOP_TR`] are no words of a question's content.
 const RECALL39_STOP_WORDS: bool = true;
@@ -2401,9 +2390,6 @@ mod tests {
             "what's an idempotency key for?",
             "do you know how a bloom filter works?",
             "any idea when you would use a b-tree over an lsm tree?",
-            // (`recall70`: the short version asked for, what one always forgets.)
-            "gtid vs file/pos replication in mariadb, short version?",
-            "does pnpm hoist peer deps, i always forget",
         ] {
             assert!(analyse_with(p, true).slots.is_empty(), "{p}");
             assert!(!analyse(p).slots.is_empty(), "ranked-v1 is unchanged: {p}");
