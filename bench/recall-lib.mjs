@@ -107,10 +107,10 @@ export const HELD_OUT_SESSIONS = [
   [HELD_OUT_39, "kiraz", "seen: written blind (2026-12-07), first run (ranked-v2 at af2defb, natively) 33/47 before any rule was read from it; its failures were read for the recall58 rules"],
   [HELD_OUT_40, "bramble", "seen: written blind (2026-12-07), first run (ranked-v2 at af2defb, natively) 33/48 with 2 wrong and 1 noisy before any rule was read from it; its failures were read for the recall58 rules"],
   [HELD_OUT_41, "sumac", "seen: written blind (2026-12-07), first run (ranked-v2 at af2defb, natively) 34/48 with 2 wrong before any rule was read from it; its failures were read for the recall58 rules"],
-  [HELD_OUT_42, "alder", "seen: written blind (2026-12-07), first run (ranked-v2 at 9da922e, natively) 29/48 before any rule was read from it; its failures were read for the recall64 to recall72 rules (recall70 kept)"],
-  [HELD_OUT_43, "mercan", "seen: written blind (2026-12-07), first run (ranked-v2 at 9da922e, natively) 27/48 with 1 wrong before any rule was read from it; its failures were read for the recall64 to recall72 rules (recall70 kept)"],
-  [HELD_OUT_44, "puffin", "seen: written blind (2026-12-07), first run (ranked-v2 at 9da922e, natively) 24/48 with 2 wrong and 1 noisy before any rule was read from it; its failures were read for the recall64 to recall72 rules (recall70 kept)"],
-  [HELD_OUT_45, "gelincik", "seen: written blind (2026-12-07), first run (ranked-v2 at 9da922e, natively) 35/48 with 2 wrong and 1 noisy before any rule was read from it; its failures were read for the recall64 to recall72 rules (recall70 kept)"],
+  [HELD_OUT_42, "alder", "seen: written blind (2026-12-07), first run (ranked-v2 at 9da922e, natively) 29/48 before any rule was read from it; its failures were read for the recall64 to recall73 rules (none kept)"],
+  [HELD_OUT_43, "mercan", "seen: written blind (2026-12-07), first run (ranked-v2 at 9da922e, natively) 27/48 with 1 wrong before any rule was read from it; its failures were read for the recall64 to recall73 rules (none kept)"],
+  [HELD_OUT_44, "puffin", "seen: written blind (2026-12-07), first run (ranked-v2 at 9da922e, natively) 24/48 with 2 wrong and 1 noisy before any rule was read from it; its failures were read for the recall64 to recall73 rules (none kept)"],
+  [HELD_OUT_45, "gelincik", "seen: written blind (2026-12-07), first run (ranked-v2 at 9da922e, natively) 35/48 with 2 wrong and 1 noisy before any rule was read from it; its failures were read for the recall64 to recall73 rules (none kept)"],
 ];
 
 /** Every benchmark session, built: the tuning ones (heldOut false), then the held-out ones (heldOut = 1-based index). */
