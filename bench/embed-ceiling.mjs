@@ -22,14 +22,11 @@ import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath } from "node:url";
-import { HELD_OUT_SESSIONS, allSessions, isUnseen, judge, parseContext } from "./recall-lib.mjs";
+import { HELD_OUT_SESSIONS, allSessions, isUnseen, judge, option, parseContext, stepsOfStore } from "./recall-lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i < 0 ? dflt : argv[i + 1];
-};
+const opt = (name, dflt) => option(argv, name, dflt);
 const pkgDir = path.resolve(opt("--pkg", process.env.CONTEXTFOLD_PKG ?? path.join(root, "pkg")));
 const bin = path.join(pkgDir, "bin", "contextfold.mjs");
 if (!existsSync(bin)) {
@@ -250,17 +247,16 @@ try {
     writeFileSync(file, s.jsonl);
     const store = path.join(work, "stores", s.name.replace(/\W+/g, "-"));
     cli(["import", file, "--dir", store, "--json"]);
-    const ledger = readFileSync(path.join(store, ".contextfold-hooks", "tools.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    const stepOf = new Map(ledger.map((e) => [e.id, e.step]));
+    const stepOf = stepsOfStore(store);
     const cf = await ContextFold.open(new NodeFsStorage(store));
     const policy = JSON.parse(readFileSync(path.join(store, ".contextfold", "hydration_policy.json"), "utf8"));
     const perCall = policy.max_rehydration_tokens_per_call;
     const units = new Map(); // step -> { entryTokens, hydrated }
-    for (const e of ledger) {
-      const entry = await cf.entry(e.step);
+    for (const step of stepOf.values()) {
+      const entry = await cf.entry(step);
       if (!entry) continue;
-      const h = await cf.hydrate(e.step);
-      units.set(e.step, { entryTokens: entry.tokenEstimate, hydrated: h });
+      const h = await cf.hydrate(step);
+      units.set(step, { entryTokens: entry.tokenEstimate, hydrated: h });
     }
     // the chunk embeddings, cached by the chunks' hash
     const unitChunks = [...units].map(([step, u]) => [step, chunks(u.hydrated.summary, u.hydrated.rawContent)]);

@@ -1,5 +1,7 @@
 // The recall benchmark's sessions, what has been read of each held-out one, and its verdict: shared by
 // bench/recall.mjs (the hook, one process per question) and bench/embed-ceiling.mjs (offline selections).
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { generateSession } from "../tests/js/session-gen.mjs";
 import { buildSession } from "../tests/recall/build.mjs";
 import { HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, TUNING } from "../tests/recall/scenarios.mjs";
@@ -47,6 +49,18 @@ export function parseContext(text) {
   const steps = [...text.matchAll(/^\[contextfold step (\d+) \|/gm)].map((m) => Number(m[1]));
   const tokens = [...text.matchAll(/^\[contextfold step \d+ \| .* \| (\d+) tokens/gm)].reduce((n, m) => n + Number(m[1]), 0);
   return { text, steps, tokens };
+}
+
+/** The value after `name` among a bench's arguments (`--budget 2500`), or `dflt` when it is not given. */
+export function option(argv, name, dflt) {
+  const i = argv.indexOf(name);
+  return i < 0 ? dflt : argv[i + 1];
+}
+
+/** The step each tool call of a session became in a store `contextfold import` made (its hooks' ledger): id -> step. */
+export function stepsOfStore(store) {
+  const ledger = readFileSync(path.join(store, ".contextfold-hooks", "tools.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  return new Map(ledger.map((e) => [e.id, e.step]));
 }
 
 /** The verdict on one question: passed, noisy (something for a question that needs nothing), over budget, wrong, missed. */

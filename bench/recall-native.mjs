@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { allSessions, isUnseen, judge, parseContext } from "./recall-lib.mjs";
+import { allSessions, isUnseen, judge, option, parseContext, stepsOfStore } from "./recall-lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = path.join(root, "pkg", "bin", "contextfold.mjs");
@@ -22,10 +22,7 @@ if (!existsSync(bin)) {
   process.exit(1);
 }
 const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i < 0 ? dflt : argv[i + 1];
-};
+const opt = (name, dflt) => option(argv, name, dflt);
 const budget = Number(opt("--budget", "2500"));
 const only = opt("--only", undefined)?.split(",");
 const out = opt("--out", undefined);
@@ -47,15 +44,14 @@ for (const s of allSessions()) {
   if ((s.heldOut && isUnseen(s)) || (only && !only.some((o) => s.name.startsWith(o)))) continue;
   const id = createHash("sha256").update(s.jsonl).update(pkgHash).digest("hex").slice(0, 16);
   const store = path.join(cache, "stores", `${s.name.replace(/\W+/g, "-")}${id}`);
-  const ledgerFile = path.join(store, ".contextfold-hooks", "tools.jsonl");
-  if (!existsSync(ledgerFile)) {
+  if (!existsSync(path.join(store, ".contextfold-hooks", "tools.jsonl"))) {
     mkdirSync(path.dirname(store), { recursive: true });
     const transcript = `${store}.jsonl`;
     writeFileSync(transcript, s.jsonl);
     const r = spawnSync(process.execPath, [bin, "import", transcript, "--dir", store, "--json"], { env, encoding: "utf8" });
     if (r.status !== 0) throw new Error(`contextfold import: ${r.stderr}`);
   }
-  const stepOf = new Map(readFileSync(ledgerFile, "utf8").trim().split("\n").map((l) => JSON.parse(l)).map((e) => [e.id, e.step]));
+  const stepOf = stepsOfStore(store);
   const prompts = `${store}.prompts`;
   writeFileSync(prompts, `${s.questions.map((q) => q.prompt.replace(/\s*\n\s*/g, " ")).join("\n")}\n`);
   const r = spawnSync(render, [store, prompts, String(budget), maxChars], { encoding: "utf8", maxBuffer: 1 << 28 });

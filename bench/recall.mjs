@@ -29,7 +29,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { HELD_OUT_SESSIONS, allSessions, isUnseen, judge, parseContext } from "./recall-lib.mjs";
+import { HELD_OUT_SESSIONS, allSessions, isUnseen, judge, option, parseContext, stepsOfStore } from "./recall-lib.mjs";
 import { ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL31, ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL37, ABOUT_THE_SESSIONS_TOOLS_FOR_RECALL31, WRITTEN_AFTER, WRITTEN_FOR_RECALL24 } from "../tests/recall/general-questions.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -39,10 +39,7 @@ if (!existsSync(bin)) {
   process.exit(1);
 }
 const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i < 0 ? dflt : argv[i + 1];
-};
+const opt = (name, dflt) => option(argv, name, dflt);
 const budget = Number(opt("--budget", "2500"));
 const json = argv.includes("--json");
 const verbose = argv.includes("--verbose");
@@ -116,8 +113,7 @@ try {
     writeFileSync(file, s.jsonl);
     const store = path.join(work, "stores", s.name.replace(/\W+/g, "-"));
     const summary = JSON.parse(run(["import", file, "--dir", store, "--json"]));
-    const ledger = readFileSync(path.join(store, ".contextfold-hooks", "tools.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    const stepOf = new Map(ledger.map((e) => [e.id, e.step]));
+    const stepOf = stepsOfStore(store);
     const policyFile = path.join(store, ".contextfold", "hydration_policy.json");
     const policy = JSON.parse(readFileSync(policyFile, "utf8"));
     if (!json) console.log(`${s.name}: ${summary.toolResults} tool results, ${summary.folded} folded, ${s.questions.length} questions${s.heldOut ? ` (held-out session ${s.heldOut}: ${HELD_OUT_SESSIONS[s.heldOut - 1][2].split(":")[0]})` : ""}; store policy selection: ${policy.selection ?? "(none)"}`);
