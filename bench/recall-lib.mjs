@@ -74,6 +74,26 @@ export function judge(q, got, stepOf, budget) {
   return wrong ? "wrong" : "missed";
 }
 
+// Two questions of one session each answered alone, of the same kind and language, asked as one (English joined by
+// "and", Turkish by "ve"): each with one of the three after it, in turn, so that a question is paired with more than
+// its neighbour. `answered` holds the questions in the session's order; never pass an unseen session's.
+const PAIR_JOINS = { en: " and ", tr: " ve " };
+export function pairsOf(answered) {
+  const pairs = [];
+  for (const kind of ["state", "history"]) {
+    for (const lang of ["en", "tr"]) {
+      const alone = answered.filter((q) => q.kind === kind && (q.lang ?? "en") === lang);
+      alone.forEach((a, k) => {
+        const b = alone[(k + 1 + (k % 3)) % alone.length];
+        if (k + 1 >= alone.length || a === b || a.want.some((w) => b.want.some((x) => x.id === w.id))) return;
+        const prompt = `${a.prompt.replace(/[?.!\s]+$/, "")}${PAIR_JOINS[lang]}${b.prompt[0].toLowerCase()}${b.prompt.slice(1)}`;
+        pairs.push({ kind, lang, k, prompt, question: { kind: "multi", want: [...a.want, ...b.want] } });
+      });
+    }
+  }
+  return pairs;
+}
+
 /**
  * The sessions written to be held out, in the order they were written, with what has been read of them since: a
  * session whose failures a rule was read from measures tuning from then on, not generalisation. Only the unseen

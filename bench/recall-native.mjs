@@ -5,7 +5,8 @@
 // package's `contextfold import` and kept in .cache/recall-native/. `npm run bench:recall` stays the measure (one hook
 // process per question, every mode, the unseen sessions); this one only says what a change to `src/rank/` moves.
 //
-//   node bench/recall-native.mjs [--only NAME[,NAME…]] [--budget 2500] [--out FILE] [--diff FILE]
+//   node bench/recall-native.mjs [--only NAME[,NAME…]] [--budget 2500] [--pairs] [--out FILE] [--diff FILE]
+// (--pairs also asks the questions it answers two by two, as `npm run bench:recall` does: recall-lib's `pairsOf`;)
 // (--out writes one line per question: session, number, verdict, kind, language, steps injected, steps wanted, prompt;
 // --diff FILE prints the questions whose verdict differs from such a file's.)
 import { execFileSync, spawnSync } from "node:child_process";
@@ -13,7 +14,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { allSessions, isUnseen, judge, option, parseContext, stepsOfStore } from "./recall-lib.mjs";
+import { allSessions, isUnseen, judge, option, pairsOf, parseContext, stepsOfStore } from "./recall-lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = path.join(root, "pkg", "bin", "contextfold.mjs");
@@ -27,6 +28,7 @@ const budget = Number(opt("--budget", "2500"));
 const only = opt("--only", undefined)?.split(",");
 const out = opt("--out", undefined);
 const diff = opt("--diff", undefined);
+const pairs = argv.includes("--pairs");
 // (The hook's text is cut at its renderer's DEFAULT_MAX_CHARS: the same cap here.)
 const maxChars = readFileSync(path.join(root, "pkg-template", "lib", "hooks", "render.js"), "utf8").match(/DEFAULT_MAX_CHARS = (\d+)/)[1];
 
@@ -40,6 +42,7 @@ const env = { ...process.env, CONTEXTFOLD_HOME: path.join(cache, "home"), CONTEX
 delete env.XDG_DATA_HOME;
 
 const rows = [];
+const pairRows = [];
 for (const s of allSessions()) {
   if ((s.heldOut && isUnseen(s)) || (only && !only.some((o) => s.name.startsWith(o)))) continue;
   const id = createHash("sha256").update(s.jsonl).update(pkgHash).digest("hex").slice(0, 16);
@@ -52,29 +55,43 @@ for (const s of allSessions()) {
     if (r.status !== 0) throw new Error(`contextfold import: ${r.stderr}`);
   }
   const stepOf = stepsOfStore(store);
-  const prompts = `${store}.prompts`;
-  writeFileSync(prompts, `${s.questions.map((q) => q.prompt.replace(/\s*\n\s*/g, " ")).join("\n")}\n`);
-  const r = spawnSync(render, [store, prompts, String(budget), maxChars], { encoding: "utf8", maxBuffer: 1 << 28 });
-  if (r.status !== 0) throw new Error(`recall_render: ${r.stderr}`);
-  const outputs = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
-  s.questions.forEach((q, i) => {
-    const got = parseContext(outputs[i].text);
-    const want = q.want.map((w) => stepOf.get(w.id)).join(",");
-    rows.push({ session: s.name.split(" ")[0], i, verdict: judge(q, got, stepOf, budget), kind: q.kind, lang: q.lang ?? "en", steps: got.steps.join(",") || "-", want, prompt: q.prompt });
-  });
+  const ask = (questions) => {
+    const prompts = `${store}.prompts`;
+    writeFileSync(prompts, `${questions.map((q) => q.prompt.replace(/\s*\n\s*/g, " ")).join("\n")}\n`);
+    const r = spawnSync(render, [store, prompts, String(budget), maxChars], { encoding: "utf8", maxBuffer: 1 << 28 });
+    if (r.status !== 0) throw new Error(`recall_render: ${r.stderr}`);
+    return r.stdout.trim().split("\n").map((l) => parseContext(JSON.parse(l).text));
+  };
+  const session = s.name.split(" ")[0];
+  const row = (i, q, got) => ({ session, i, verdict: judge(q, got, stepOf, budget), kind: q.kind, lang: q.lang ?? "en", steps: got.steps.join(",") || "-", want: q.want.map((w) => stepOf.get(w.id)).join(","), prompt: q.prompt });
+  const singles = ask(s.questions).map((got, i) => row(i, s.questions[i], got));
+  rows.push(...singles);
+  if (pairs) {
+    const asked = pairsOf(s.questions.filter((q, i) => singles[i].verdict === "passed"));
+    if (asked.length) ask(asked).forEach((got, n) => pairRows.push({ ...row(`${asked[n].kind}-${asked[n].lang}-${asked[n].k}`, asked[n].question, got), kind: `pair-${asked[n].kind}`, lang: asked[n].lang, prompt: asked[n].prompt }));
+  }
 }
-
 const count = (rs, v) => rs.filter((r) => r.verdict === v).length;
 for (const name of new Set(rows.map((r) => r.session))) {
   const rs = rows.filter((r) => r.session === name);
   console.log(`${name.padEnd(16)}${`${count(rs, "passed")}/${rs.length}`.padEnd(11)}wrong ${count(rs, "wrong")}, noisy ${count(rs, "noisy")}`);
 }
 console.log(`${"all".padEnd(16)}${`${count(rows, "passed")}/${rows.length}`.padEnd(11)}wrong ${count(rows, "wrong")}, noisy ${count(rows, "noisy")}`);
+if (pairs) {
+  console.log("\nTwo questions answered alone, asked as one (\"… and …\", \"… ve …\"): passed of asked");
+  for (const kind of ["pair-state", "pair-history"]) {
+    for (const lang of ["en", "tr"]) {
+      const rs = pairRows.filter((r) => r.kind === kind && r.lang === lang);
+      console.log(`${`${kind.slice(5)}, ${lang === "en" ? "English" : "Turkish"}`.padEnd(20)}${count(rs, "passed")}/${rs.length}`);
+    }
+  }
+}
+const all = [...rows, ...pairRows];
 const line = (r) => [r.session, r.i, r.verdict, r.kind, r.lang, r.steps, r.want, r.prompt.replace(/\s+/g, " ")].join("\t");
-if (out) writeFileSync(out, `${rows.map(line).join("\n")}\n`);
+if (out) writeFileSync(out, `${all.map(line).join("\n")}\n`);
 if (diff) {
   const before = new Map(readFileSync(diff, "utf8").trim().split("\n").map((l) => l.split("\t")).map((f) => [`${f[0]}:${f[1]}`, f[2]]));
-  const changed = rows.filter((r) => before.has(`${r.session}:${r.i}`) && before.get(`${r.session}:${r.i}`) !== r.verdict);
+  const changed = all.filter((r) => before.has(`${r.session}:${r.i}`) && before.get(`${r.session}:${r.i}`) !== r.verdict);
   console.log(`\n${changed.length} verdicts changed against ${diff}`);
   for (const r of changed) console.log(`${r.session}:${r.i}\t${before.get(`${r.session}:${r.i}`)} -> ${r.verdict}\t${r.prompt}`);
 }

@@ -29,7 +29,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { HELD_OUT_SESSIONS, allSessions, isUnseen, judge, option, parseContext, stepsOfStore } from "./recall-lib.mjs";
+import { HELD_OUT_SESSIONS, allSessions, isUnseen, judge, option, pairsOf, parseContext, stepsOfStore } from "./recall-lib.mjs";
 import { ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL31, ABOUT_THE_SESSIONS_TOOLS_AFTER_RECALL37, ABOUT_THE_SESSIONS_TOOLS_FOR_RECALL31, WRITTEN_AFTER, WRITTEN_FOR_RECALL24 } from "../tests/recall/general-questions.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -102,10 +102,9 @@ const OPENINGS = [
   ["do you remember", "do you remember ", "history"],
   ["ok,", "ok, ", "history"],
 ];
-// Two questions each answered alone, asked as one (`node bench/recall.mjs` pairs the state and the history questions of
-// each tuning and seen session that it answers, English with "and", Turkish with "ve").
+// Two questions each answered alone, asked as one (recall-lib's `pairsOf`: the state and the history questions of each
+// tuning and seen session that a mode answers).
 const paired = [];
-const PAIR_JOINS = { en: " and ", tr: " ve " };
 const JOINERS = [["and", " and "], ["as well as", " as well as "], ["along with", " along with "], ["+", " + "], ["&", " & "], [";", "; "], ["two questions", "? "]];
 try {
   for (const s of sessions) {
@@ -140,20 +139,11 @@ try {
           }
         });
       }
-      // Two questions this mode answers alone, of the same kind and language, asked as one: each with one of the three
-      // after it, in turn, so that a question is paired with more than its neighbour (never an unseen session's).
+      // Two questions this mode answers alone, asked as one (never an unseen session's).
       if (!(s.heldOut && isUnseen(s))) {
-        for (const kind of ["state", "history"]) {
-          for (const lang of ["en", "tr"]) {
-            const alone = answered.filter((q) => q.kind === kind && (q.lang ?? "en") === lang);
-            alone.forEach((a, k) => {
-              const b = alone[(k + 1 + (k % 3)) % alone.length];
-              if (k + 1 >= alone.length || a === b || a.want.some((w) => b.want.some((x) => x.id === w.id))) return;
-              const prompt = `${a.prompt.replace(/[?.!\s]+$/, "")}${PAIR_JOINS[lang]}${b.prompt[0].toLowerCase()}${b.prompt.slice(1)}`;
-              const got = ask(store, s.sessionId, prompt, `${mode}-paired-${kind}-${lang}-${k}`);
-              paired.push({ mode, kind, lang, passed: judge({ kind: "multi", want: [...a.want, ...b.want] }, got, stepOf, budget) === "passed" });
-            });
-          }
+        for (const { kind, lang, k, prompt, question } of pairsOf(answered)) {
+          const got = ask(store, s.sessionId, prompt, `${mode}-paired-${kind}-${lang}-${k}`);
+          paired.push({ mode, kind, lang, passed: judge(question, got, stepOf, budget) === "passed" });
         }
       }
       // The English state and history questions, announced ("quick q: …", "wait, …", "do you remember …"), never an
