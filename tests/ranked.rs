@@ -2079,3 +2079,22 @@ fn recall62_the_last_command_of_a_chain_run_again_alone_is_the_newer_print() {
     let t = turn(&cf, "orders pgx pool max conns now?", 2500);
     assert_eq!(ids(&t.scan).first(), Some(&11), "{:?} {:?}", ids(&t.scan), t.excerpts);
 }
+
+#[test]
+fn recall75_a_question_in_everyday_words_finds_the_step_that_prints_the_tools_words() {
+    // "ram" and "tries" are nowhere in the store: the pod spec prints `memory`, the queue's config `max_attempts`.
+    let cf = v2_store(&[
+        (10, "Bash: kubectl -n shop get deploy api -o yaml | grep -A3 limits", "limits:\n  cpu: 500m\n  memory: 1536Mi"),
+        (11, "Bash: kubectl -n shop get deploy api", "NAME   READY   UP-TO-DATE   AVAILABLE   AGE\napi    3/3     3            3           12d"),
+        (12, "Bash: kubectl -n shop logs deploy/api --tail 2", "GET /api/v1/cart 200 12ms\nGET /api/v1/orders 200 31ms"),
+        (20, "Bash: gcloud tasks queues describe digests", "name: projects/acme/locations/europe-west1/queues/digests\nretryConfig:\n  maxAttempts: 7\n  maxBackoff: 3600s"),
+        (21, "Bash: gcloud tasks queues list", "QUEUE_NAME  STATE    MAX_NUM_OF_TASKS\ndigests     RUNNING  1000\nemails      RUNNING  1000"),
+        (22, "Bash: gcloud tasks list --queue digests --limit 1", "TASK_NAME  TYPE  CREATE_TIME\ndigest-8812  http  2026-12-04T07:00:00Z"),
+    ]);
+    let t = turn(&cf, "how much ram does the api get now?", 2500);
+    assert_eq!(ids(&t.scan).first(), Some(&10), "{:?} {:?}", ids(&t.scan), t.excerpts);
+    assert!(shows(&t, 10, "memory: 1536Mi"));
+    let t = turn(&cf, "how many tries does a digest get before the queue gives up?", 2500);
+    assert_eq!(ids(&t.scan).first(), Some(&20), "{:?} {:?}", ids(&t.scan), t.excerpts);
+    assert!(shows(&t, 20, "maxAttempts: 7"));
+}

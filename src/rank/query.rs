@@ -347,14 +347,38 @@ const ABBREVIATIONS: &[&[&str]] = &[
     &["bigquery", "bq"],
     &["process", "processes", "proc", "procs"],
     &["expiry", "expires", "expire", "expiration", "notafter"],
+    // (`recall75`: what people call a thing and what tools print for it, from the words of everyday operations, not
+    // of one session: "how much ram" and `memory: 1Gi`, "garbage collector" and `-XX:+UseG1GC`'s GC, "github" and
+    // `gh`, "health" and `/healthz`, "throughput" and `rps`, "how many tries" and `max_attempts`, "env var" and
+    // `vars`, "typescript" and `tsc`. Not "bump" for "upgrade" (a commit's "bump" of anything: one answer lost on the
+    // seen sessions) nor "lb"/"alb" for a load balancer (one more wrong). A percentile is latency one way only:
+    // [`RECALL75_ONE_WAY`].)
+    &["memory", "ram"],
+    &["garbage", "gc"],
+    &["github", "gh"],
+    &["health", "healthz", "healthcheck"],
+    &["readiness", "readyz"],
+    &["liveness", "livez"],
+    &["throughput", "rps", "qps", "tps"],
+    &["retry", "retries", "attempt", "attempts", "tries"],
+    &["elasticsearch", "elastic"],
+    &["variable", "var", "vars"],
+    &["typescript", "tsc"],
+    &["crashloop", "crashloopbackoff"],
 ];
 
+/// `ranked-v2` (`recall75`): words that name a kind of thing as tools print it, and the words of the thing: "p99" asks
+/// for latency (`histogram_quantile(0.99, …)` under a `latency` panel), but "latency" does not ask for a percentile
+/// (both ways, "how do g1 and zgc compare for latency?", a question that needs nothing, found a store's p99 lines).
+#[cfg(ranked_v2)]
+const RECALL75_ONE_WAY: &[(&str, &[&str])] = &[("p99", &["latency"]), ("p95", &["latency"]), ("p90", &["latency"]), ("p50", &["latency", "median"])];
+
 /// `ranked-v2` (`recall18`): the stems of a word's abbreviations, or of the word an abbreviation stands for
-/// ([`ABBREVIATIONS`]).
+/// ([`ABBREVIATIONS`]); and (`recall75`) of what a word names one way ([`RECALL75_ONE_WAY`]).
 #[cfg(ranked_v2)]
 fn abbreviations(key: &str) -> Vec<String> {
     let own = stem_en(key);
-    let mut out = Vec::new();
+    let mut out: Vec<String> = RECALL75_ONE_WAY.iter().filter(|(w, _)| *w == key).flat_map(|(_, to)| to.iter().map(|t| stem_en(t))).collect();
     for group in ABBREVIATIONS.iter().filter(|g| g.iter().any(|w| *w == key || stem_en(w) == own)) {
         for s in group.iter().map(|w| stem_en(w)) {
             if s != own && !out.contains(&s) {
@@ -2558,6 +2582,26 @@ mod tests {
         assert!(keys_of(&q, "tf").contains(&stem_en("terraform").as_str()), "{:?}", names(&q));
         assert!(keys_of(&q, "bq").contains(&stem_en("bigquery").as_str()));
         assert!(keys_of(&q, "procs").contains(&stem_en("processes").as_str()));
+    }
+
+    #[test]
+    fn recall75_everyday_names_are_the_words_tools_print() {
+        for (p, word, printed) in [
+            ("how much ram does each api replica get", "ram", "memory"),
+            ("how many tries does a digest get before it gives up", "tries", "attempt"),
+            ("which garbage collector does the jvm use", "garbage", "gc"),
+            ("what did github say about the release", "github", "gh"),
+            ("carrier quote p99 simdi ne kadar", "p99", "latency"),
+            ("is the health endpoint up", "health", "healthz"),
+            ("throughput of the ingest api now", "throughput", "rps"),
+        ] {
+            let q = analyse_with(p, true);
+            assert!(keys_of(&q, word).contains(&stem_en(printed).as_str()), "{p}: {:?}", keys_of(&q, word));
+        }
+        // (A percentile is latency, not latency a percentile: "how do g1 and zgc compare for latency?" needs nothing.)
+        assert!(!keys_of(&analyse_with("how do g1 and zgc compare for latency?", true), "latency").contains(&"p99"));
+        // (`ranked-v1` is unchanged.)
+        assert!(!keys_of(&analyse("how much ram does each api replica get"), "ram").contains(&stem_en("memory").as_str()));
     }
 
     // Rules of branch recall10 (ranked-v2 only).
