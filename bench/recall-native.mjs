@@ -6,7 +6,7 @@
 // process per question, every mode, the unseen sessions); this one only says what a change to `src/rank/` moves.
 //
 //   node bench/recall-native.mjs [--only NAME[,NAME…]] [--budget 2500] [--pairs] [--out FILE] [--diff FILE]
-// (--pairs also asks the questions it answers two by two, as `npm run bench:recall` does: recall-lib's `pairsOf`;)
+// (--pairs also asks the questions it answers two by two, as `npm run bench:recall` does: recall-lib's `pairsOf`.)
 // (--out writes one line per question: session, number, verdict, kind, language, steps injected, steps wanted, prompt;
 // --diff FILE prints the questions whose verdict differs from such a file's.)
 import { execFileSync, spawnSync } from "node:child_process";
