@@ -367,6 +367,13 @@ const ABBREVIATIONS: &[&[&str]] = &[
     &["variable", "var", "vars"],
     &["typescript", "tsc"],
     &["crashloop", "crashloopbackoff"],
+    // (`recall79`: two-letter names, kept as words only through this table: "ef" for Entity Framework (`efcore`,
+    // `Microsoft.EntityFrameworkCore`), "sb" for a service bus, "tz" for a time zone. Not "hc" for a health check:
+    // "target group hc timeout" then finds the health check's path and port as well, and two questions asked as one
+    // lost their answer on the seen sessions.)
+    &["efcore", "ef", "entityframework"],
+    &["servicebus", "sb"],
+    &["timezone", "tz"],
 ];
 
 /// `ranked-v2` (`recall18`): the stems of a word's abbreviations, or of the word an abbreviation stands for
@@ -2596,6 +2603,18 @@ mod tests {
         }
         // (`ranked-v1` is unchanged.)
         assert!(!keys_of(&analyse("how much ram does each api replica get"), "ram").contains(&stem_en("memory").as_str()));
+    }
+
+    #[test]
+    fn recall79_two_letter_abbreviations_are_the_names_tools_print() {
+        for (p, word, printed) in [
+            ("which ef version did we end up on", "ef", "efcore"),
+            ("what broke right after rotating the sb key", "sb", "servicebus"),
+            ("how did we fix the tz thing in that dag", "tz", "timezone"),
+        ] {
+            let q = analyse_with(p, true);
+            assert!(keys_of(&q, word).contains(&stem_en(printed).as_str()), "{p}: {:?}", keys_of(&q, word));
+        }
     }
 
     // Rules of branch recall10 (ranked-v2 only).
