@@ -2587,9 +2587,17 @@ mod tests {
         assert!(keys_of(&q, "procs").contains(&stem_en("processes").as_str()));
     }
 
+    /// Each (prompt, word of it, word a tool prints): `ranked-v2` finds the printed word for the prompt's.
+    fn assert_asks_for_printed(cases: &[(&str, &str, &str)]) {
+        for &(p, word, printed) in cases {
+            let q = analyse_with(p, true);
+            assert!(keys_of(&q, word).contains(&stem_en(printed).as_str()), "{p}: {:?}", keys_of(&q, word));
+        }
+    }
+
     #[test]
     fn recall75_everyday_names_are_the_words_tools_print() {
-        for (p, word, printed) in [
+        assert_asks_for_printed(&[
             ("how much ram does each api replica get", "ram", "memory"),
             ("how many tries does a digest get before it gives up", "tries", "attempt"),
             ("which garbage collector does the jvm use", "garbage", "gc"),
@@ -2597,24 +2605,18 @@ mod tests {
             ("carrier quote p99 simdi ne kadar", "p99", "latency"),
             ("is the health endpoint up", "health", "healthz"),
             ("throughput of the ingest api now", "throughput", "rps"),
-        ] {
-            let q = analyse_with(p, true);
-            assert!(keys_of(&q, word).contains(&stem_en(printed).as_str()), "{p}: {:?}", keys_of(&q, word));
-        }
+        ]);
         // (`ranked-v1` is unchanged.)
         assert!(!keys_of(&analyse("how much ram does each api replica get"), "ram").contains(&stem_en("memory").as_str()));
     }
 
     #[test]
     fn recall79_two_letter_abbreviations_are_the_names_tools_print() {
-        for (p, word, printed) in [
+        assert_asks_for_printed(&[
             ("which ef version did we end up on", "ef", "efcore"),
             ("what broke right after rotating the sb key", "sb", "servicebus"),
             ("how did we fix the tz thing in that dag", "tz", "timezone"),
-        ] {
-            let q = analyse_with(p, true);
-            assert!(keys_of(&q, word).contains(&stem_en(printed).as_str()), "{p}: {:?}", keys_of(&q, word));
-        }
+        ]);
     }
 
     // Rules of branch recall10 (ranked-v2 only).
